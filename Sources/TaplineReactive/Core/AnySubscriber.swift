@@ -1,0 +1,37 @@
+/// A type-erased subscriber: forwards each call to the subscriber it wraps, or to closures.
+///
+/// ```swift
+/// let printer = AnySubscriber<Int, Never>(
+///     receiveSubscription: { $0.request(.unlimited) },
+///     receiveValue: { print($0); return .none })
+/// Just(7).subscribe(printer)   // 7
+/// ```
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+    private let receiveSubscriptionBody: (any Subscription) -> Void
+    private let receiveValueBody: (Input) -> Subscribers.Demand
+    private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
+    private let describe: () -> String
+
+    public init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
+        receiveSubscriptionBody = subscriber.receive(subscription:)
+        receiveValueBody = subscriber.receive(_:)
+        receiveCompletionBody = subscriber.receive(completion:)
+        describe = { String(describing: subscriber) }
+    }
+
+    public init(
+        receiveSubscription: @escaping (any Subscription) -> Void = { _ in },
+        receiveValue: @escaping (Input) -> Subscribers.Demand = { _ in .none },
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void = { _ in }
+    ) {
+        receiveSubscriptionBody = receiveSubscription
+        receiveValueBody = receiveValue
+        receiveCompletionBody = receiveCompletion
+        describe = { "Anonymous AnySubscriber" }
+    }
+
+    public var description: String { describe() }
+    public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }
+    public func receive(_ input: Input) -> Subscribers.Demand { receiveValueBody(input) }
+    public func receive(completion: Subscribers.Completion<Failure>) { receiveCompletionBody(completion) }
+}

@@ -1,0 +1,96 @@
+extension Publishers {
+    /// Emits the latest value of each input whenever any of them emits — silent until every
+    /// input has emitted once; finishes when all have finished, fails as soon as one fails.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>(), b = PassthroughSubject<String, Never>()
+    /// let token = a.combineLatest(b).sink { print($0) }
+    /// a.send(1)        // nothing yet: b has not emitted
+    /// b.send("x")      // (1, "x")
+    /// a.send(2)        // (2, "x")
+    /// ```
+    public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+        public typealias Output = (A.Output, B.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let junction = LatestJunction<S>(downstream: subscriber, count: 2) { values in
+                guard let first = values[0] as? A.Output, let second = values[1] as? B.Output else { return nil }
+                return (first, second)
+            }
+            junction.start([Slot<A.Output, Failure, S>.connect(a, at: 0), Slot<B.Output, Failure, S>.connect(b, at: 1)])
+        }
+    }
+
+    /// `combineLatest` over any number of publishers of one type; emits arrays.
+    ///
+    /// ```swift
+    /// let a = CurrentValueSubject<Int, Never>(1), b = CurrentValueSubject<Int, Never>(2)
+    /// let token = Publishers.CombineLatestMany([a, b]).sink { print($0) }   // [1, 2]
+    /// ```
+    public struct CombineLatestMany<Upstream: Publisher>: Publisher {
+        public typealias Output = [Upstream.Output]
+        public typealias Failure = Upstream.Failure
+        public let publishers: [Upstream]
+
+        public init(_ publishers: [Upstream]) { self.publishers = publishers }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let junction = LatestJunction<S>(downstream: subscriber, count: publishers.count) { values in
+                values.map { $0 as? Upstream.Output }.reduce(into: Optional([Upstream.Output]())) { result, value in
+                    guard let value else { result = nil; return }
+                    result?.append(value)
+                }
+            }
+            junction.start(publishers.enumerated().map { Slot<Upstream.Output, Failure, S>.connect($1, at: $0) })
+            if publishers.isEmpty { junction.finish(with: .finished) }
+        }
+    }
+}
+
+extension Publisher {
+    /// Pairs this publisher's latest value with `other`'s.
+    public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where P.Failure == Failure {
+        Publishers.CombineLatest(a: self, b: other)
+    }
+
+    /// Combines the latest values with a closure.
+    public func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
+        -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where P.Failure == Failure {
+        combineLatest(other).map(transform)
+    }
+}
+
+/// Keeps each input's latest value; while downstream has no demand, only the newest
+/// combination is kept and delivered on the next request.
+final class LatestJunction<Downstream: Subscriber>: Junction<Downstream> {
+    private var latest: [Any?]
+    private var missing: Int
+    private var owed = false
+    private let combine: ([Any?]) -> Downstream.Input?
+
+    init(downstream: Downstream, count: Int, combine: @escaping ([Any?]) -> Downstream.Input?) {
+        latest = Array(repeating: nil, count: count)
+        missing = count
+        self.combine = combine
+        super.init(downstream: downstream, count: count, name: "CombineLatest")
+    }
+
+    override func receive(_ value: Any, at index: Int) -> Subscribers.Demand {
+        guard !isDone else { return .none }
+        if latest[index] == nil { missing -= 1 }
+        latest[index] = value
+        guard missing == 0 else { return .none }
+        owed = true
+        drain()
+        return .none
+    }
+
+    override func drain() {
+        guard owed, demand > 0, let combined = combine(latest) else { return }
+        owed = false
+        _ = emit(combined)
+    }
+}

@@ -1,0 +1,109 @@
+/// The engine behind `merge`, `combineLatest` and `zip`: several upstreams feeding one
+/// downstream. Each upstream is attached through a `Slot`, which tags its events with the
+/// upstream's index; a subclass decides what the events become.
+class Junction<Downstream: Subscriber>: Subscription {
+    typealias Failure = Downstream.Failure
+
+    let downstream: Downstream
+    var links: [UpstreamLink]
+    var finished: [Bool]
+    var demand = Subscribers.Demand.none
+    var isDone = false
+    let name: String
+
+    init(downstream: Downstream, count: Int, name: String) {
+        self.downstream = downstream
+        self.links = Array(repeating: UpstreamLink(), count: count)
+        self.finished = Array(repeating: false, count: count)
+        self.name = name
+    }
+
+    var description: String { name }
+
+    /// Attaches every upstream, then hands the downstream its subscription.
+    func start(_ attach: [(Junction) -> Void]) {
+        for connect in attach { connect(self) }
+        downstream.receive(subscription: self)
+    }
+
+    func accept(_ subscription: any Subscription, at index: Int) {
+        guard !isDone else {
+            subscription.cancel()
+            return
+        }
+        _ = links[index].accept(subscription)
+    }
+
+    /// A value from upstream `index`; returns extra demand for that upstream.
+    func receive(_ value: Any, at index: Int) -> Subscribers.Demand { .none }
+
+    func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
+        guard !isDone, !finished[index] else { return }
+        finished[index] = true
+        links[index].end()
+        switch completion {
+        case .failure:
+            finish(with: completion)
+        case .finished:
+            upstreamFinished(index)
+        }
+    }
+
+    /// Called when one upstream finishes normally.
+    func upstreamFinished(_ index: Int) {
+        if !finished.contains(false) { finish(with: .finished) }
+    }
+
+    /// Ends the junction: cancels the upstreams still running, then completes downstream.
+    func finish(with completion: Subscribers.Completion<Failure>) {
+        guard !isDone else { return }
+        isDone = true
+        for index in links.indices { links[index].cancel() }
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        guard demand > 0, !isDone else { return }
+        self.demand += demand
+        // Upstreams are asked for everything once; what downstream cannot take yet is held back.
+        if !hasRequested {
+            hasRequested = true
+            for link in links { link.request(.unlimited) }
+        }
+        drain()
+    }
+    private var hasRequested = false
+
+    /// Delivers what was held back while demand was zero.
+    func drain() {}
+
+    /// Hands one value downstream if there is demand; returns false if it must wait.
+    func emit(_ value: Downstream.Input) -> Bool {
+        guard demand > 0, !isDone else { return false }
+        demand -= 1
+        demand += downstream.receive(value)
+        return true
+    }
+
+    func cancel() {
+        guard !isDone else { return }
+        isDone = true
+        for index in links.indices { links[index].cancel() }
+    }
+}
+
+/// Attaches one upstream to a junction, tagging its events with `index`.
+struct Slot<Input, Failure: Error, Downstream: Subscriber>: Subscriber where Downstream.Failure == Failure {
+    let junction: Junction<Downstream>
+    let index: Int
+
+    func receive(subscription: any Subscription) { junction.accept(subscription, at: index) }
+    func receive(_ input: Input) -> Subscribers.Demand { junction.receive(input, at: index) }
+    func receive(completion: Subscribers.Completion<Failure>) { junction.receive(completion: completion, at: index) }
+
+    /// A connector that subscribes `publisher` through a slot.
+    static func connect<P: Publisher>(_ publisher: P, at index: Int) -> (Junction<Downstream>) -> Void
+    where P.Output == Input, P.Failure == Failure {
+        { junction in publisher.subscribe(Slot(junction: junction, index: index)) }
+    }
+}

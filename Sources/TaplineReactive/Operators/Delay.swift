@@ -1,0 +1,64 @@
+extension Publishers {
+    /// Shifts every value, and the completion, later by `interval`.
+    ///
+    /// ```swift
+    /// let clock = VirtualTimeScheduler()
+    /// let token = Just("late").delay(for: .milliseconds(500), scheduler: clock).sink { print($0) }
+    /// clock.advance(by: .milliseconds(499))   // nothing yet
+    /// clock.advance(by: .milliseconds(1))     // late
+    /// ```
+    public struct Delay<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let interval: Duration
+        public let scheduler: any Scheduler
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, interval: interval, scheduler: scheduler))
+        }
+    }
+}
+
+extension Publisher {
+    /// Delivers each event `interval` later; demand passes straight through.
+    public func delay(for interval: Duration, scheduler: any Scheduler) -> Publishers.Delay<Self> {
+        Publishers.Delay(upstream: self, interval: interval, scheduler: scheduler)
+    }
+}
+
+extension Publishers.Delay {
+    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        let interval: Duration
+        let scheduler: any Scheduler
+        var isCancelled = false
+
+        init(downstream: Downstream, interval: Duration, scheduler: any Scheduler) {
+            self.interval = interval
+            self.scheduler = scheduler
+            super.init(downstream: downstream, name: "Delay")
+        }
+
+        override func relay(_ input: Output) -> Subscribers.Demand {
+            // Captured strongly: a pending event keeps the chain alive until it is delivered.
+            scheduler.schedule(after: interval) {
+                guard !self.isCancelled else { return }
+                self.upstream.request(self.downstream.receive(input))
+            }
+            return .none
+        }
+
+        override func relay(completion: Subscribers.Completion<Failure>) {
+            scheduler.schedule(after: interval) {
+                guard !self.isCancelled else { return }
+                self.downstream.receive(completion: completion)
+            }
+        }
+
+        override func cancel() {
+            isCancelled = true
+            super.cancel()
+        }
+    }
+}

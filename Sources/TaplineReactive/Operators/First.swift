@@ -1,0 +1,49 @@
+extension Publishers {
+    /// Emits the first value (or the first that matches), then finishes and cancels the upstream.
+    ///
+    /// ```swift
+    /// [3, 4, 5].publisher.first { $0 > 3 }.sink { print($0) }
+    /// // 4
+    /// ```
+    public struct First<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let predicate: (Output) -> Bool
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+        }
+    }
+}
+
+extension Publisher {
+    /// The first value; finishes without a value if the upstream finishes first.
+    public func first() -> Publishers.First<Self> { Publishers.First(upstream: self, predicate: { _ in true }) }
+
+    /// The first value for which `predicate` is true.
+    public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.First<Self> {
+        Publishers.First(upstream: self, predicate: predicate)
+    }
+}
+
+extension Publishers.First {
+    private final class Inner<Downstream: Subscriber>: AccumulatingRelay<Output, Downstream>
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        let predicate: (Output) -> Bool
+        var found: Output?
+
+        init(downstream: Downstream, predicate: @escaping (Output) -> Bool) {
+            self.predicate = predicate
+            super.init(downstream: downstream, name: "First")
+        }
+
+        override func accumulate(_ input: Output) -> Bool {
+            guard found == nil, predicate(input) else { return false }
+            found = input
+            return true
+        }
+
+        override var result: Output? { found }
+    }
+}

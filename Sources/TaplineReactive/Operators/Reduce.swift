@@ -1,0 +1,46 @@
+extension Publishers {
+    /// Folds every value into one result, emitted when the upstream finishes.
+    ///
+    /// ```swift
+    /// [1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print($0) }
+    /// // 6
+    /// ```
+    public struct Reduce<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let initial: Output
+        public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, initial: initial, next: nextPartialResult))
+        }
+    }
+}
+
+extension Publisher {
+    /// Folds all values into `initialResult`; emits the result on finish (nothing on failure).
+    public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Reduce<Self, T> {
+        Publishers.Reduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
+    }
+}
+
+extension Publishers.Reduce {
+    private final class Inner<Downstream: Subscriber>: AccumulatingRelay<Upstream.Output, Downstream>
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        var accumulator: Output
+        let next: (Output, Upstream.Output) -> Output
+
+        init(downstream: Downstream, initial: Output, next: @escaping (Output, Upstream.Output) -> Output) {
+            accumulator = initial
+            self.next = next
+            super.init(downstream: downstream, name: "Reduce")
+        }
+
+        override func accumulate(_ input: Upstream.Output) -> Bool {
+            accumulator = next(accumulator, input)
+            return false
+        }
+
+        override var result: Output? { accumulator }
+    }
+}

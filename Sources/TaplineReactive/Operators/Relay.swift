@@ -1,0 +1,116 @@
+/// The inner subscriber most operators share: it is the upstream's subscriber and the
+/// downstream's subscription at once, keeps its upstream in an `UpstreamLink` (so the
+/// `Contract` rules hold for every operator), and lets a subclass decide what each value
+/// becomes.
+///
+/// `name` is what `.print()` shows for the subscription; nil passes the upstream's name
+/// through, as `map` and `filter` do.
+class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription {
+    typealias Failure = Downstream.Failure
+
+    let downstream: Downstream
+    var upstream = UpstreamLink()
+    private let name: String?
+    private var upstreamName = ""
+
+    init(downstream: Downstream, name: String?) {
+        self.downstream = downstream
+        self.name = name
+    }
+
+    var description: String { name ?? upstreamName }
+
+    func receive(subscription: any Subscription) {
+        guard upstream.accept(subscription) else { return }
+        if name == nil { upstreamName = subscription.description }
+        downstream.receive(subscription: self)
+        didSubscribe()
+    }
+
+    /// Called once the downstream has its subscription (e.g. to request unlimited upstream).
+    func didSubscribe() {}
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard !upstream.isEnded else { return .none }
+        return relay(input)
+    }
+
+    /// What to do with one value; returns the extra demand to ask upstream for.
+    func relay(_ input: Input) -> Subscribers.Demand { .none }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        guard !upstream.isEnded else { return }
+        upstream.end()
+        relay(completion: completion)
+    }
+
+    /// What to do with the upstream's completion; by default, pass it on.
+    func relay(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
+
+    func cancel() { upstream.cancel() }
+
+    /// Ends the stream early: cancels upstream, then finishes downstream (`prefix`, `first`).
+    func finishEarly() {
+        upstream.cancel()
+        downstream.receive(completion: .finished)
+    }
+}
+
+/// A relay for operators that emit one result when the upstream finishes (`reduce`,
+/// `collect`, `last`, `first`): it requests unlimited from upstream at once, and holds the
+/// result until the downstream has asked for something.
+class AccumulatingRelay<Input, Downstream: Subscriber>: Relay<Input, Downstream> {
+    private var demanded = false
+    private var finished = false
+    private var delivered = false
+
+    override func didSubscribe() { upstream.request(.unlimited) }
+
+    /// Folds one value in; returns true when the result is known early (`first`).
+    func accumulate(_ input: Input) -> Bool { false }
+
+    /// The result, if there is one to emit.
+    var result: Downstream.Input? { nil }
+
+    override func relay(_ input: Input) -> Subscribers.Demand {
+        if accumulate(input) {
+            upstream.cancel()
+            finished = true
+            deliverIfReady()
+        }
+        return .none
+    }
+
+    override func relay(completion: Subscribers.Completion<Failure>) {
+        switch completion {
+        case .finished:
+            finished = true
+            deliverIfReady()
+        case .failure:
+            delivered = true
+            downstream.receive(completion: completion)
+        }
+    }
+
+    override func request(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
+        demanded = true
+        deliverIfReady()
+    }
+
+    override func cancel() {
+        delivered = true
+        upstream.cancel()
+    }
+
+    private func deliverIfReady() {
+        guard finished, demanded, !delivered else { return }
+        delivered = true
+        if let result { _ = downstream.receive(result) }
+        downstream.receive(completion: .finished)
+    }
+}

@@ -1,0 +1,51 @@
+extension Publishers {
+    /// Passes on a value only when it differs from the previous one passed on.
+    ///
+    /// ```swift
+    /// [1, 1, 2, 2, 1].publisher.removeDuplicates().sink { print($0) }
+    /// // 1
+    /// // 2
+    /// // 1
+    /// ```
+    public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let predicate: (Output, Output) -> Bool
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+        }
+    }
+}
+
+extension Publisher {
+    /// Drops a value when `predicate(previous, value)` says it duplicates the previous one.
+    public func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self> {
+        Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
+    }
+}
+
+extension Publisher where Output: Equatable {
+    /// Drops a value equal to the previous one.
+    public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> { removeDuplicates(by: ==) }
+}
+
+extension Publishers.RemoveDuplicates {
+    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        let predicate: (Output, Output) -> Bool
+        var previous: Output?
+
+        init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
+            self.predicate = predicate
+            super.init(downstream: downstream, name: "RemoveDuplicates")
+        }
+
+        override func relay(_ input: Output) -> Subscribers.Demand {
+            if let previous, predicate(previous, input) { return .max(1) }
+            previous = input
+            return downstream.receive(input)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+extension Publishers {
+    /// Shares one subscription to the upstream among all its subscribers: the first
+    /// subscriber connects, later ones join the same stream (and miss what went before),
+    /// and when the last one cancels the upstream is cancelled. Combine's
+    /// `multicast(PassthroughSubject()).autoconnect()`.
+    ///
+    /// ```swift
+    /// let source = PassthroughSubject<Int, Never>()
+    /// let shared = source.map { print("map", $0); return $0 }.share()
+    /// let t1 = shared.sink { print("one", $0) }
+    /// let t2 = shared.sink { print("two", $0) }
+    /// source.send(1)
+    /// // map 1
+    /// // one 1
+    /// // two 1
+    /// ```
+    public final class Share<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        private let upstream: Upstream
+        private let core = Broadcast<Output, Failure>(name: "Multicast", replaysLatest: false)
+        private var connected = false
+
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+            core.onEmpty = { [unowned self] in self.disconnect() }
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            core.attach(subscriber, current: nil)
+            guard !connected, core.completion == nil, core.conduits.count > 0 else { return }
+            connected = true
+            upstream.subscribe(Connection(core: core))
+        }
+
+        private func disconnect() {
+            connected = false
+            core.cancelUpstreams()
+        }
+    }
+}
+
+extension Publisher {
+    /// Shares one upstream subscription among many subscribers.
+    public func share() -> Publishers.Share<Self> { Publishers.Share(upstream: self) }
+}
+
+extension Publishers.Share {
+    /// The share's one subscriber to the upstream; forwards everything to the broadcast.
+    private struct Connection: Subscriber {
+        let core: Broadcast<Output, Failure>
+
+        func receive(subscription: any Subscription) { core.adopt(subscription) }
+        func receive(_ input: Output) -> Subscribers.Demand {
+            core.send(input)
+            return .none
+        }
+        func receive(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
+    }
+}

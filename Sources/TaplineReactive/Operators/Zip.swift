@@ -1,0 +1,96 @@
+extension Publishers {
+    /// Pairs the inputs' values in order: the first of each, then the second of each, …
+    /// Finishes when an input has finished and none of its values are left to pair;
+    /// fails as soon as one fails.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>(), b = PassthroughSubject<String, Never>()
+    /// let token = a.zip(b).sink { print($0) }
+    /// a.send(1); a.send(2)
+    /// b.send("x")      // (1, "x")
+    /// b.send("y")      // (2, "y")
+    /// ```
+    public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+        public typealias Output = (A.Output, B.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let junction = ZipJunction<S>(downstream: subscriber, count: 2) { values in
+                guard let first = values[0] as? A.Output, let second = values[1] as? B.Output else { return nil }
+                return (first, second)
+            }
+            junction.start([Slot<A.Output, Failure, S>.connect(a, at: 0), Slot<B.Output, Failure, S>.connect(b, at: 1)])
+        }
+    }
+
+    /// `zip` over any number of publishers of one type; emits arrays.
+    ///
+    /// ```swift
+    /// let token = Publishers.ZipMany([[1, 2].publisher, [3, 4].publisher]).sink { print($0) }
+    /// // [1, 3]
+    /// // [2, 4]
+    /// ```
+    public struct ZipMany<Upstream: Publisher>: Publisher {
+        public typealias Output = [Upstream.Output]
+        public typealias Failure = Upstream.Failure
+        public let publishers: [Upstream]
+
+        public init(_ publishers: [Upstream]) { self.publishers = publishers }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let junction = ZipJunction<S>(downstream: subscriber, count: publishers.count) { values in
+                let typed = values.compactMap { $0 as? Upstream.Output }
+                return typed.count == values.count ? typed : nil
+            }
+            junction.start(publishers.enumerated().map { Slot<Upstream.Output, Failure, S>.connect($1, at: $0) })
+            if publishers.isEmpty { junction.finish(with: .finished) }
+        }
+    }
+}
+
+extension Publisher {
+    /// Pairs this publisher's values with `other`'s, in order.
+    public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where P.Failure == Failure {
+        Publishers.Zip(a: self, b: other)
+    }
+}
+
+/// One queue per input; a tuple is emitted whenever every queue has a value and
+/// downstream has demand.
+final class ZipJunction<Downstream: Subscriber>: Junction<Downstream> {
+    private var queues: [[Any]]
+    private let combine: ([Any]) -> Downstream.Input?
+
+    init(downstream: Downstream, count: Int, combine: @escaping ([Any]) -> Downstream.Input?) {
+        queues = Array(repeating: [], count: count)
+        self.combine = combine
+        super.init(downstream: downstream, count: count, name: "Zip")
+    }
+
+    override func receive(_ value: Any, at index: Int) -> Subscribers.Demand {
+        guard !isDone else { return .none }
+        queues[index].append(value)
+        drain()
+        return .none
+    }
+
+    override func drain() {
+        while !isDone, demand > 0, !queues.contains(where: \.isEmpty) {
+            let heads = queues.indices.map { queues[$0].removeFirst() }
+            if let combined = combine(heads) { _ = emit(combined) }
+        }
+        finishIfExhausted()
+    }
+
+    override func upstreamFinished(_ index: Int) { finishIfExhausted() }
+
+    /// A finished input with an empty queue can never pair again.
+    private func finishIfExhausted() {
+        guard !isDone else { return }
+        if queues.indices.contains(where: { finished[$0] && queues[$0].isEmpty }) {
+            finish(with: .finished)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Emits one value on the first request, then finishes.
+///
+/// ```swift
+/// Just("hi").print("j").sink { _ in }
+/// // j: receive subscription: (Just)
+/// // j: request unlimited
+/// // j: receive value: (hi)
+/// // j: receive finished
+/// ```
+public struct Just<Output>: Publisher {
+    public typealias Failure = Never
+    public let output: Output
+
+    public init(_ output: Output) { self.output = output }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        subscriber.receive(subscription: JustSubscription(output: output, downstream: subscriber))
+    }
+}
+
+private final class JustSubscription<S: Subscriber>: Subscription {
+    private var output: S.Input?
+    private var downstream: S?
+
+    init(output: S.Input, downstream: S) {
+        self.output = output
+        self.downstream = downstream
+    }
+
+    var description: String { "Just" }
+
+    func request(_ demand: Subscribers.Demand) {
+        guard demand > 0, let downstream, let output else { return }
+        self.downstream = nil
+        self.output = nil
+        _ = downstream.receive(output)
+        downstream.receive(completion: .finished)
+    }
+
+    func cancel() {
+        downstream = nil
+        output = nil
+    }
+}

@@ -1,0 +1,77 @@
+extension Publishers {
+    /// Emits a sequence's elements as demand allows, then finishes.
+    ///
+    /// Its subscription prints as the sequence does, as in Combine:
+    /// ```swift
+    /// [1, 2, 3].publisher.print("s").sink { _ in }
+    /// // s: receive subscription: ([1, 2, 3])
+    /// // s: request unlimited
+    /// // s: receive value: (1)
+    /// // s: receive value: (2)
+    /// // s: receive value: (3)
+    /// // s: receive finished
+    /// ```
+    public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+        public typealias Output = Elements.Element
+        public let sequence: Elements
+
+        public init(sequence: Elements) { self.sequence = sequence }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            var iterator = sequence.makeIterator()
+            guard let first = iterator.next() else {
+                subscriber.receive(subscription: Subscriptions.empty)
+                subscriber.receive(completion: .finished)
+                return
+            }
+            let subscription = SequenceSubscription(
+                name: String(describing: sequence), first: first, rest: iterator, downstream: subscriber)
+            subscriber.receive(subscription: subscription)
+        }
+    }
+}
+
+extension Sequence {
+    /// A publisher of this sequence's elements.
+    public var publisher: Publishers.Sequence<Self, Never> { Publishers.Sequence(sequence: self) }
+}
+
+private final class SequenceSubscription<Iterator: IteratorProtocol, S: Subscriber>: Subscription
+where S.Input == Iterator.Element {
+    private let name: String
+    private var next: Iterator.Element?
+    private var rest: Iterator
+    private var downstream: S?
+    private var demand = Subscribers.Demand.none
+    private var emitting = false
+
+    init(name: String, first: Iterator.Element, rest: Iterator, downstream: S) {
+        self.name = name
+        self.next = first
+        self.rest = rest
+        self.downstream = downstream
+    }
+
+    var description: String { name }
+
+    func request(_ demand: Subscribers.Demand) {
+        guard demand > 0, downstream != nil else { return }
+        self.demand += demand
+        // A request made from inside receive(_:) only raises the demand; the loop below serves it.
+        guard !emitting else { return }
+        emitting = true
+        defer { emitting = false }
+        while self.demand > 0, let downstream, let value = next {
+            self.demand -= 1
+            next = rest.next()
+            let more = downstream.receive(value)
+            self.demand += more
+        }
+        if next == nil, let downstream {
+            self.downstream = nil
+            downstream.receive(completion: .finished)
+        }
+    }
+
+    func cancel() { downstream = nil }
+}

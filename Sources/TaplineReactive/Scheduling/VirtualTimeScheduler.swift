@@ -1,0 +1,168 @@
+/// A point on a virtual clock, in nanoseconds since the clock started.
+public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var nanoseconds: Int64
+
+    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    public static let zero = VirtualTime(nanoseconds: 0)
+
+    public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+    /// Adds a duration, saturating instead of overflowing.
+    public static func + (lhs: VirtualTime, rhs: Duration) -> VirtualTime {
+        let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanosecondsSaturated)
+        return VirtualTime(nanoseconds: overflow ? .max : sum)
+    }
+
+    /// The time between two instants.
+    public static func - (lhs: VirtualTime, rhs: VirtualTime) -> Duration {
+        .nanoseconds(lhs.nanoseconds &- rhs.nanoseconds)
+    }
+
+    /// Milliseconds, the way the REPL shows the clock: `1500ms`, `0.5ms`.
+    public var description: String {
+        nanoseconds % 1_000_000 == 0
+            ? "\(nanoseconds / 1_000_000)ms"
+            : "\(Double(nanoseconds) / 1_000_000)ms"
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, clamped to `Int64`.
+    public var nanosecondsSaturated: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflow2 { return seconds < 0 ? .min : .max }
+        return sum
+    }
+}
+
+/// What the time operators (`debounce`, `throttle`, `delay`) need from a clock.
+public protocol Scheduler: AnyObject {
+    /// The current time.
+    var now: VirtualTime { get }
+    /// Runs `action` once `delay` has passed; cancelling the result before then prevents it.
+    /// (Releasing the result does not cancel: it is a handle, not an `AnyCancellable`.)
+    @discardableResult
+    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable
+}
+
+/// A clock that moves only when told to, so timed behaviour is exact and repeatable.
+///
+/// Actions due at the same instant run in the order they were scheduled; `advance` runs
+/// everything due at or before the new time, in time order, including actions scheduled
+/// by the actions it runs.
+///
+/// ```swift
+/// let clock = VirtualTimeScheduler()
+/// clock.schedule(after: .milliseconds(300)) { print("late") }
+/// clock.schedule(after: .milliseconds(100)) { print("early") }
+/// clock.advance(by: .milliseconds(300))
+/// // early
+/// // late
+/// ```
+public final class VirtualTimeScheduler: Scheduler {
+    public private(set) var now = VirtualTime.zero
+    private var queue = ActionHeap()
+    private var nextSequence: UInt64 = 0
+
+    public init() {}
+
+    /// How many actions are waiting.
+    public var pendingCount: Int { queue.liveCount }
+
+    @discardableResult
+    public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
+        let entry = ScheduledAction(due: now + (delay < .zero ? .zero : delay), sequence: nextSequence, action: action)
+        nextSequence += 1
+        queue.push(entry)
+        return ScheduledHandle(scheduler: self, entry: entry)
+    }
+
+    fileprivate func cancel(_ entry: ScheduledAction) {
+        guard entry.action != nil else { return }
+        entry.action = nil
+        queue.liveCount -= 1
+    }
+
+    /// Moves the clock forward by `duration`, running what falls due.
+    public func advance(by duration: Duration) { advance(to: now + duration) }
+
+    /// Moves the clock to `time` (never backwards), running what falls due, in time order.
+    /// `shouldStop` is checked between actions, so a long run can be interrupted.
+    public func advance(to time: VirtualTime, shouldStop: () -> Bool = { false }) {
+        while let head = queue.peek, head.due <= time {
+            if shouldStop() { return }
+            queue.pop()
+            guard let action = head.action else { continue }
+            head.action = nil
+            queue.liveCount -= 1
+            if head.due > now { now = head.due }
+            action()
+        }
+        if time > now { now = time }
+    }
+}
+
+private struct ScheduledHandle: Cancellable {
+    weak var scheduler: VirtualTimeScheduler?
+    weak var entry: ScheduledAction?
+
+    func cancel() {
+        if let entry { scheduler?.cancel(entry) }
+    }
+}
+
+private final class ScheduledAction {
+    let due: VirtualTime
+    let sequence: UInt64
+    var action: (() -> Void)?
+
+    init(due: VirtualTime, sequence: UInt64, action: @escaping () -> Void) {
+        self.due = due
+        self.sequence = sequence
+        self.action = action
+    }
+
+    func precedes(_ other: ScheduledAction) -> Bool {
+        (due, sequence) < (other.due, other.sequence)
+    }
+}
+
+/// A binary min-heap ordered by (due time, scheduling order). Cancelled entries stay until popped.
+private struct ActionHeap {
+    private var items: [ScheduledAction] = []
+    var liveCount = 0
+
+    var peek: ScheduledAction? { items.first }
+
+    mutating func push(_ item: ScheduledAction) {
+        liveCount += 1
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child].precedes(items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() {
+        guard !items.isEmpty else { return }
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count, items[left].precedes(items[smallest]) { smallest = left }
+            if right < items.count, items[right].precedes(items[smallest]) { smallest = right }
+            if smallest == parent { return }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

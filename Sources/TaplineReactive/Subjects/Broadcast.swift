@@ -1,0 +1,145 @@
+/// The delivery engine shared by every subject: one conduit per subscriber, in subscription
+/// order, each with its own demand.
+///
+/// Single-threaded by design: the REPL drives the whole core from one thread, so there are
+/// no locks on the event path. Re-entrant sends (a sink sending into its own upstream)
+/// recurse as in Combine, up to `feedbackLimit` nested sends; past it the subject calls
+/// `onFeedbackLoop` once and drops sends until the recursion has unwound.
+final class Broadcast<Output, Failure: Error> {
+    /// Whether a subscriber without demand is owed the latest value (CurrentValueSubject, @Published)
+    /// or simply misses it (PassthroughSubject).
+    let replaysLatest: Bool
+    let name: String
+    private(set) var conduits: [ConduitBase<Output, Failure>] = []
+    private(set) var completion: Subscribers.Completion<Failure>?
+    private var upstreams: [any Subscription] = []
+
+    let feedback = FeedbackGuard()
+
+    /// Called when the last conduit leaves (used by `share`).
+    var onEmpty: (() -> Void)?
+
+    init(name: String, replaysLatest: Bool) {
+        self.name = name
+        self.replaysLatest = replaysLatest
+    }
+
+    func attach<S: Subscriber>(_ subscriber: S, current: (() -> Output)?)
+    where S.Input == Output, S.Failure == Failure {
+        if let completion {
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: completion)
+            return
+        }
+        let conduit = Conduit(parent: self, downstream: subscriber, current: current)
+        conduits.append(conduit)
+        subscriber.receive(subscription: conduit)
+    }
+
+    func send(_ value: Output) {
+        guard completion == nil, feedback.enter() else { return }
+        defer { feedback.leave() }
+        // A snapshot: subscribers joining during this send wait for the next one.
+        for conduit in conduits where conduit.isLive {
+            conduit.offer(value)
+        }
+    }
+
+    func send(completion: Subscribers.Completion<Failure>) {
+        guard self.completion == nil else { return }
+        self.completion = completion
+        let receivers = conduits
+        conduits.removeAll()
+        for conduit in receivers { conduit.finish(completion) }
+    }
+
+    func adopt(_ subscription: any Subscription) {
+        upstreams.append(subscription)
+        subscription.request(.unlimited)
+    }
+
+    func remove(_ conduit: ConduitBase<Output, Failure>) {
+        guard let index = conduits.firstIndex(where: { $0 === conduit }) else { return }
+        conduits.remove(at: index)
+        if conduits.isEmpty { onEmpty?() }
+    }
+
+    /// Cancels the subscriptions this subject adopted with `send(subscription:)`.
+    func cancelUpstreams() {
+        let adopted = upstreams
+        upstreams.removeAll()
+        for subscription in adopted { subscription.cancel() }
+    }
+}
+
+/// A conduit without its subscriber's type, so the subject can keep one array.
+class ConduitBase<Output, Failure: Error>: Subscription {
+    var isLive: Bool { false }
+    func offer(_ value: Output) {}
+    func finish(_ completion: Subscribers.Completion<Failure>) {}
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
+    var description: String { "Conduit" }
+}
+
+private final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
+    private var parent: Broadcast<S.Input, S.Failure>?
+    private var downstream: S?
+    private var demand = Subscribers.Demand.none
+    /// For replaying subjects: the subscriber has not yet seen the subject's latest value.
+    private var owedLatest: Bool
+    private let current: (() -> S.Input)?
+    private let name: String
+
+    init(parent: Broadcast<S.Input, S.Failure>, downstream: S, current: (() -> S.Input)?) {
+        self.parent = parent
+        self.name = parent.name
+        self.downstream = downstream
+        self.current = current
+        self.owedLatest = current != nil
+    }
+
+    override var description: String { name }
+    override var isLive: Bool { downstream != nil }
+
+    override func offer(_ value: S.Input) {
+        guard let downstream else { return }
+        if demand > 0 {
+            owedLatest = false
+            deliver(value, to: downstream)
+        } else if current != nil {
+            // Values sent while demand is zero collapse to the latest, delivered on the next request.
+            owedLatest = true
+        }
+    }
+
+    private func deliver(_ value: S.Input, to downstream: S) {
+        demand -= 1
+        let more = downstream.receive(value)
+        demand += more
+    }
+
+    override func request(_ demand: Subscribers.Demand) {
+        guard demand > 0, let downstream else { return }
+        self.demand += demand
+        if owedLatest, let current {
+            owedLatest = false
+            deliver(current(), to: downstream)
+        }
+    }
+
+    override func finish(_ completion: Subscribers.Completion<S.Failure>) {
+        guard let downstream else { return }
+        self.downstream = nil
+        parent = nil
+        downstream.receive(completion: completion)
+    }
+
+    override func cancel() {
+        guard downstream != nil else { return }
+        downstream = nil
+        let parent = self.parent
+        self.parent = nil
+        parent?.remove(self)
+    }
+}

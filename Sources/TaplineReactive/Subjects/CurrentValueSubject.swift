@@ -1,0 +1,45 @@
+/// A subject that holds a current value and gives it to each new subscriber.
+///
+/// The current value is delivered on a subscriber's first request and uses one unit of
+/// its demand; values sent while its demand is zero collapse to the latest, delivered on
+/// its next request. `value = x` stores first, then sends.
+///
+/// ```swift
+/// let count = CurrentValueSubject<Int, Never>(1)
+/// let token = count.sink { print($0) }      // 1
+/// count.value = 2                           // 2
+/// ```
+public final class CurrentValueSubject<Output, Failure: Error>: Subject {
+    private let core = Broadcast<Output, Failure>(name: "CurrentValueSubject", replaysLatest: true)
+    private var stored: Output
+
+    public init(_ value: Output) { stored = value }
+
+    /// The current value; setting it sends the new value (unless the subject has completed).
+    public var value: Output {
+        get { stored }
+        set { send(newValue) }
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        core.attach(subscriber, current: { [unowned self] in self.stored })
+    }
+
+    public func send(_ value: Output) {
+        guard core.completion == nil else { return }
+        stored = value
+        core.send(value)
+    }
+
+    public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
+    public func send(subscription: any Subscription) { core.adopt(subscription) }
+}
+
+extension CurrentValueSubject {
+    /// Bounds re-entrant sends into this subject (see `FeedbackGuard`).
+    public var feedback: FeedbackGuard { core.feedback }
+    /// How many subscribers are attached now.
+    public var subscriberCount: Int { core.conduits.count }
+    /// How the subject ended, once it has.
+    public var completion: Subscribers.Completion<Failure>? { core.completion }
+}

@@ -1,0 +1,62 @@
+/// The publisher behind an `@Published` property: it emits in willSet, so a subscriber
+/// that reads the property while handling a value still sees the old one. It never
+/// completes, and assigning an equal value emits again.
+///
+/// Subscribers get the current value on their first request, like a `CurrentValueSubject`
+/// (its subscription prints as `PublishedSubject`, as in Combine).
+///
+/// ```swift
+/// let name = PublishedSubject("aaa")
+/// let token = name.sink { print($0, "(was \(name.value))") }   // aaa (was aaa)
+/// name.value = "bbb"                                            // bbb (was aaa)
+/// ```
+public final class PublishedSubject<Output>: Publisher {
+    public typealias Failure = Never
+
+    private let core = Broadcast<Output, Never>(name: "PublishedSubject", replaysLatest: true)
+    private var stored: Output
+
+    public init(_ value: Output) { stored = value }
+
+    /// The current value. Setting it emits the new value first, then stores it (willSet).
+    public var value: Output {
+        get { stored }
+        set {
+            core.send(newValue)
+            stored = newValue
+        }
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        core.attach(subscriber, current: { [unowned self] in self.stored })
+    }
+}
+
+extension PublishedSubject {
+    /// Bounds re-entrant sends into this subject (see `FeedbackGuard`).
+    public var feedback: FeedbackGuard { core.feedback }
+    /// How many subscribers are attached now.
+    public var subscriberCount: Int { core.conduits.count }
+}
+
+/// A property wrapper like Combine's `@Published`: `$name` is its publisher.
+///
+/// ```swift
+/// final class Model { @Published var company = "apple" }
+/// let model = Model()
+/// let token = model.$company.sink { print($0) }   // apple
+/// model.company = "google"                        // google
+/// ```
+@propertyWrapper
+public struct Published<Value> {
+    private let subject: PublishedSubject<Value>
+
+    public init(wrappedValue: Value) { subject = PublishedSubject(wrappedValue) }
+
+    public var wrappedValue: Value {
+        get { subject.value }
+        nonmutating set { subject.value = newValue }
+    }
+
+    public var projectedValue: PublishedSubject<Value> { subject }
+}

@@ -1,0 +1,68 @@
+extension Subscribers {
+    /// Writes each value into a property of an object, requesting unlimited.
+    ///
+    /// ```swift
+    /// final class Label { var text = "" }
+    /// let label = Label()
+    /// let token = Just("hello").assign(to: \.text, on: label)
+    /// print(label.text)   // hello
+    /// ```
+    public final class Assign<Root: AnyObject, Input>: Subscriber, Cancellable, CustomStringConvertible {
+        public typealias Failure = Never
+        public private(set) var object: Root?
+        public let keyPath: ReferenceWritableKeyPath<Root, Input>
+        private var upstream = UpstreamLink()
+
+        public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+            self.object = object
+            self.keyPath = keyPath
+        }
+
+        public var description: String { object.map { "Assign \(type(of: $0))." } ?? "Assign" }
+
+        public func receive(subscription: any Subscription) {
+            guard upstream.accept(subscription) else { return }
+            subscription.request(.unlimited)
+        }
+
+        public func receive(_ input: Input) -> Subscribers.Demand {
+            guard !upstream.isEnded else { return .none }
+            object?[keyPath: keyPath] = input
+            return .none
+        }
+
+        public func receive(completion: Subscribers.Completion<Never>) {
+            upstream.end()
+            object = nil
+        }
+
+        public func cancel() {
+            upstream.cancel()
+            object = nil
+        }
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Assigns each value to `object[keyPath:]`.
+    public func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
+        let assign = Subscribers.Assign(object: object, keyPath: keyPath)
+        subscribe(assign)
+        return AnyCancellable(assign)
+    }
+
+    /// Republishes each value through a `@Published` property's publisher; lives as long as it does.
+    public func assign(to published: PublishedSubject<Output>) {
+        let box = PublishedTarget(published)
+        subscribe(Subscribers.Assign(object: box, keyPath: \.value))
+    }
+}
+
+private final class PublishedTarget<Value> {
+    let subject: PublishedSubject<Value>
+    init(_ subject: PublishedSubject<Value>) { self.subject = subject }
+    var value: Value {
+        get { subject.value }
+        set { subject.value = newValue }
+    }
+}
