@@ -10,6 +10,9 @@ class Junction<Downstream: Subscriber>: Subscription {
     var demand = Subscribers.Demand.none
     var isDone = false
     let name: String
+    /// `merge` passes each request on to every upstream; `combineLatest` and `zip` ask
+    /// for everything once and hold back what downstream cannot take yet.
+    var forwardsDemand = false
 
     init(downstream: Downstream, count: Int, name: String) {
         self.downstream = downstream
@@ -65,8 +68,9 @@ class Junction<Downstream: Subscriber>: Subscription {
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0, !isDone else { return }
         self.demand += demand
-        // Upstreams are asked for everything once; what downstream cannot take yet is held back.
-        if !hasRequested {
+        if forwardsDemand {
+            for link in links { link.request(demand) }
+        } else if !hasRequested {
             hasRequested = true
             for link in links { link.request(.unlimited) }
         }

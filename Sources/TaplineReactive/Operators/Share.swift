@@ -20,23 +20,15 @@ extension Publishers {
 
         private let upstream: Upstream
         private let core = Broadcast<Output, Failure>(name: "Multicast", replaysLatest: false)
-        private var connected = false
-
         public init(upstream: Upstream) {
             self.upstream = upstream
-            core.onEmpty = { [unowned self] in self.disconnect() }
+            core.disconnectsWhenEmpty = true
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             core.attach(subscriber, current: nil)
-            guard !connected, core.completion == nil, core.conduits.count > 0 else { return }
-            connected = true
+            guard !core.isConnected, core.completion == nil, !core.conduits.isEmpty else { return }
             upstream.subscribe(Connection(core: core))
-        }
-
-        private func disconnect() {
-            connected = false
-            core.cancelUpstreams()
         }
     }
 }
@@ -48,10 +40,16 @@ extension Publisher {
 
 extension Publishers.Share {
     /// The share's one subscriber to the upstream; forwards everything to the broadcast.
-    private struct Connection: Subscriber {
+    private final class Connection: Subscriber {
         let core: Broadcast<Output, Failure>
+        var upstream = UpstreamLink()
 
-        func receive(subscription: any Subscription) { core.adopt(subscription) }
+        init(core: Broadcast<Output, Failure>) { self.core = core }
+
+        func receive(subscription: any Subscription) {
+            guard upstream.accept(subscription) else { return }
+            core.adopt(subscription)
+        }
         func receive(_ input: Output) -> Subscribers.Demand {
             core.send(input)
             return .none

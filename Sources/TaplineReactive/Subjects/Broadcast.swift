@@ -16,8 +16,9 @@ final class Broadcast<Output, Failure: Error> {
 
     let feedback = FeedbackGuard()
 
-    /// Called when the last conduit leaves (used by `share`).
-    var onEmpty: (() -> Void)?
+    /// Set by `share`: when the last subscriber leaves, the upstream is cancelled.
+    var disconnectsWhenEmpty = false
+    var isConnected: Bool { !upstreams.isEmpty }
 
     init(name: String, replaysLatest: Bool) {
         self.name = name
@@ -61,7 +62,7 @@ final class Broadcast<Output, Failure: Error> {
     func remove(_ conduit: ConduitBase<Output, Failure>) {
         guard let index = conduits.firstIndex(where: { $0 === conduit }) else { return }
         conduits.remove(at: index)
-        if conduits.isEmpty { onEmpty?() }
+        if conduits.isEmpty, disconnectsWhenEmpty { cancelUpstreams() }
     }
 
     /// Cancels the subscriptions this subject adopted with `send(subscription:)`.

@@ -1,0 +1,136 @@
+import Testing
+import TaplineReactive
+
+/// One operator under test, applied to a hand-driven upstream. Multi-input operators get a
+/// second input that emits `0` and finishes at once.
+struct OperatorCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let apply: @Sendable (AnyPublisher<Int, TestError>, VirtualTimeScheduler) -> AnyPublisher<Int, TestError>
+    var testDescription: String { name }
+}
+
+private func other() -> Publishers.Sequence<[Int], TestError> { Publishers.Sequence(sequence: [0]) }
+
+let everyOperator: [OperatorCase] = [
+    OperatorCase(name: "filter") { p, _ in p.filter { $0 > 0 }.eraseToAnyPublisher() },
+    OperatorCase(name: "map") { p, _ in p.map { $0 * 2 }.eraseToAnyPublisher() },
+    OperatorCase(name: "compactMap") { p, _ in p.compactMap { $0 }.eraseToAnyPublisher() },
+    OperatorCase(name: "removeDuplicates") { p, _ in p.removeDuplicates().eraseToAnyPublisher() },
+    OperatorCase(name: "scan") { p, _ in p.scan(0, +).eraseToAnyPublisher() },
+    OperatorCase(name: "reduce") { p, _ in p.reduce(0, +).eraseToAnyPublisher() },
+    OperatorCase(name: "collect") { p, _ in p.collect().map { $0.count }.eraseToAnyPublisher() },
+    OperatorCase(name: "collect(2)") { p, _ in p.collect(2).map { $0.count }.eraseToAnyPublisher() },
+    OperatorCase(name: "prefix") { p, _ in p.prefix(5).eraseToAnyPublisher() },
+    OperatorCase(name: "dropFirst") { p, _ in p.dropFirst(1).eraseToAnyPublisher() },
+    OperatorCase(name: "first") { p, _ in p.first().eraseToAnyPublisher() },
+    OperatorCase(name: "last") { p, _ in p.last().eraseToAnyPublisher() },
+    OperatorCase(name: "merge") { p, _ in p.merge(with: other()).eraseToAnyPublisher() },
+    OperatorCase(name: "combineLatest") { p, _ in p.combineLatest(other()).map { $0 + $1 }.eraseToAnyPublisher() },
+    OperatorCase(name: "zip") { p, _ in p.zip(other()).map { $0 + $1 }.eraseToAnyPublisher() },
+    OperatorCase(name: "print") { p, _ in p.print("t", to: { _ in }).eraseToAnyPublisher() },
+    OperatorCase(name: "share") { p, _ in p.share().eraseToAnyPublisher() },
+    OperatorCase(name: "debounce") { p, c in p.debounce(for: .seconds(1), scheduler: c).eraseToAnyPublisher() },
+    OperatorCase(name: "throttle") { p, c in p.throttle(for: .seconds(1), scheduler: c, latest: true).eraseToAnyPublisher() },
+    OperatorCase(name: "delay") { p, c in p.delay(for: .seconds(1), scheduler: c).eraseToAnyPublisher() },
+]
+
+/// The generic contract cases, run against every operator (OpenCombine runs the same
+/// checks per operator by hand).
+@Suite("The subscription contract, for every operator")
+struct ContractTests {
+    /// Builds upstream → operator → recorder, and a clock to flush time operators with.
+    private func harness(_ operatorCase: OperatorCase) -> (ManualPublisher<Int, TestError>, IntRecorder, VirtualTimeScheduler) {
+        let upstream = ManualPublisher<Int, TestError>()
+        let clock = VirtualTimeScheduler()
+        let recorder = IntRecorder()
+        operatorCase.apply(upstream.eraseToAnyPublisher(), clock).subscribe(recorder)
+        return (upstream, recorder, clock)
+    }
+
+    @Test("a second subscription is cancelled", arguments: everyOperator)
+    func aSecondSubscriptionIsCancelled(_ operatorCase: OperatorCase) {
+        let (upstream, _, _) = harness(operatorCase)
+        let extra = RecordingSubscription()
+        upstream.send(subscription: extra)
+        #expect(extra.history == [.cancelled])
+        #expect(!upstream.subscription.history.contains(.cancelled))
+    }
+
+    @Test("cancel reaches the upstream", arguments: everyOperator)
+    func cancelReachesTheUpstream(_ operatorCase: OperatorCase) {
+        let (upstream, recorder, _) = harness(operatorCase)
+        recorder.cancel()
+        #expect(upstream.subscription.history.last == .cancelled)
+    }
+
+    @Test("nothing arrives after cancel", arguments: everyOperator)
+    func nothingArrivesAfterCancel(_ operatorCase: OperatorCase) {
+        let (upstream, recorder, clock) = harness(operatorCase)
+        let before = recorder.events
+        recorder.cancel()
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        clock.advance(by: .seconds(10))
+        #expect(recorder.events == before)
+    }
+
+    @Test("cancel after completion does nothing", arguments: everyOperator)
+    func cancelAfterCompletionDoesNothing(_ operatorCase: OperatorCase) {
+        let (upstream, recorder, clock) = harness(operatorCase)
+        upstream.send(completion: .finished)
+        clock.advance(by: .seconds(10))
+        let before = recorder.events
+        recorder.cancel()
+        #expect(recorder.events == before)
+        #expect(!upstream.subscription.history.contains(.cancelled))
+    }
+
+    @Test("failure passes through", arguments: everyOperator)
+    func failurePassesThrough(_ operatorCase: OperatorCase) {
+        let (upstream, recorder, clock) = harness(operatorCase)
+        upstream.send(completion: .failure(TestError()))
+        clock.advance(by: .seconds(10))
+        #expect(recorder.events.last == .completion(.failure(TestError())))
+        #expect(recorder.events.filter { if case .completion = $0 { true } else { false } }.count == 1)
+    }
+
+    @Test("finished passes through", arguments: everyOperator)
+    func finishedPassesThrough(_ operatorCase: OperatorCase) {
+        let (upstream, recorder, clock) = harness(operatorCase)
+        upstream.send(completion: .finished)
+        clock.advance(by: .seconds(10))
+        #expect(recorder.events.last == .completion(.finished))
+    }
+
+    @Test("nothing arrives after completion", arguments: everyOperator)
+    func nothingArrivesAfterCompletion(_ operatorCase: OperatorCase) {
+        let (upstream, recorder, clock) = harness(operatorCase)
+        upstream.send(completion: .finished)
+        clock.advance(by: .seconds(10))
+        let before = recorder.events
+        upstream.send(1)
+        upstream.send(completion: .failure(TestError()))
+        clock.advance(by: .seconds(10))
+        #expect(recorder.events == before)
+    }
+
+    @Test("values sent without demand are not delivered; later demand is honoured", arguments: everyOperator)
+    func demandIsHonoured(_ operatorCase: OperatorCase) {
+        let subject = PassthroughSubject<Int, TestError>()
+        let clock = VirtualTimeScheduler()
+        let recorder = IntRecorder(demand: .none)
+        operatorCase.apply(subject.eraseToAnyPublisher(), clock).subscribe(recorder)
+        subject.send(1)
+        clock.advance(by: .seconds(10))
+        #expect(recorder.values.isEmpty)
+        recorder.request(.max(1))
+        subject.send(2)
+        subject.send(3)
+        subject.send(completion: .finished)
+        clock.advance(by: .seconds(10))
+        #expect(recorder.values.count <= 1)
+        // Whatever an operator held back is delivered, then the completion.
+        recorder.request(.unlimited)
+        #expect(recorder.events.last == .completion(.finished))
+    }
+}

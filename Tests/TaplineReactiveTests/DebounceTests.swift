@@ -1,0 +1,37 @@
+import Testing
+import TaplineReactive
+
+@Suite("debounce")
+struct DebounceTests {
+    @Test func emitsOnlyAfterAPause() {
+        let clock = VirtualTimeScheduler()
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = IntRecorder()
+        subject.debounce(for: .milliseconds(300), scheduler: clock).subscribe(recorder)
+        subject.send(1)
+        clock.advance(by: .milliseconds(200))
+        subject.send(2)
+        clock.advance(by: .milliseconds(299))
+        #expect(recorder.values.isEmpty)
+        clock.advance(by: .milliseconds(1))
+        #expect(recorder.values == [2])
+        #expect(clock.now == VirtualTime(nanoseconds: 500_000_000))
+    }
+
+    @Test func debounceDropsAPendingValueOnCompletion() {
+        let clock = VirtualTimeScheduler()
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = IntRecorder()
+        subject.debounce(for: .milliseconds(300), scheduler: clock).subscribe(recorder)
+        subject.send(1)
+        subject.send(completion: .finished)
+        clock.advance(by: .seconds(1))
+        #expect(recorder.events == [.subscription("Debounce"), .completion(.finished)])
+    }
+
+    @Test func requestsUnlimitedUpstream() {
+        let upstream = ManualPublisher<Int, TestError>()
+        upstream.debounce(for: .seconds(1), scheduler: VirtualTimeScheduler()).subscribe(IntRecorder(demand: .max(1)))
+        #expect(upstream.subscription.history == [.requested(.unlimited)])
+    }
+}

@@ -1,0 +1,14 @@
+import Testing
+import TaplineReactive
+
+@Suite("scan")
+struct ScanTests {
+    @Test func emitsEachIntermediateResult() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = IntRecorder()
+        upstream.scan(0, +).subscribe(recorder)
+        for value in [1, 2, 3] { upstream.send(value) }
+        upstream.send(completion: .finished)
+        #expect(recorder.events == [.subscription("Scan"), .value(1), .value(3), .value(6), .completion(.finished)])
+    }
+}

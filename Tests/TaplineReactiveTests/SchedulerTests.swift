@@ -1,0 +1,56 @@
+import Testing
+import TaplineReactive
+
+@Suite("VirtualTimeScheduler")
+struct SchedulerTests {
+    @Test func runsDueActionsInTimeOrderThenSchedulingOrder() {
+        let clock = VirtualTimeScheduler()
+        var log: [String] = []
+        clock.schedule(after: .milliseconds(300)) { log.append("c@\(clock.now)") }
+        clock.schedule(after: .milliseconds(100)) { log.append("a@\(clock.now)") }
+        clock.schedule(after: .milliseconds(300)) { log.append("d@\(clock.now)") }
+        clock.schedule(after: .milliseconds(100)) { log.append("b@\(clock.now)") }
+        clock.advance(by: .milliseconds(300))
+        #expect(log == ["a@100ms", "b@100ms", "c@300ms", "d@300ms"])
+        #expect(clock.now.description == "300ms")
+    }
+
+    @Test func actionsScheduledWhileAdvancingRunIfTheyFallDue() {
+        let clock = VirtualTimeScheduler()
+        var log: [String] = []
+        clock.schedule(after: .milliseconds(100)) {
+            log.append("first")
+            clock.schedule(after: .milliseconds(100)) { log.append("second@\(clock.now)") }
+            clock.schedule(after: .seconds(5)) { log.append("too late") }
+        }
+        clock.advance(by: .milliseconds(250))
+        #expect(log == ["first", "second@200ms"])
+        #expect(clock.pendingCount == 1)
+        #expect(clock.now.description == "250ms")
+    }
+
+    @Test func aCancelledActionDoesNotRun() {
+        let clock = VirtualTimeScheduler()
+        var ran = false
+        let handle = clock.schedule(after: .seconds(1)) { ran = true }
+        handle.cancel()
+        clock.advance(by: .seconds(2))
+        #expect(!ran)
+        #expect(clock.pendingCount == 0)
+    }
+
+    @Test func advanceCanBeInterruptedBetweenActions() {
+        let clock = VirtualTimeScheduler()
+        var count = 0
+        for step in 1...10 { clock.schedule(after: .milliseconds(step)) { count += 1 } }
+        clock.advance(to: VirtualTime(nanoseconds: 100_000_000), shouldStop: { count == 3 })
+        #expect(count == 3)
+        #expect(clock.pendingCount == 7)
+    }
+
+    @Test func durationsConvertToNanoseconds() {
+        #expect(Duration.milliseconds(1500).nanosecondsSaturated == 1_500_000_000)
+        #expect(Duration.seconds(1.5).nanosecondsSaturated == 1_500_000_000)
+        #expect((VirtualTime.zero + .seconds(Int64.max)).nanoseconds == Int64.max)
+    }
+}
