@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TaplineLanguage
+
+let version = "0.1.0"
+
+let usage = """
+    usage: tapline [options] [FILE [ARGS…]]
+
+      tapline FILE            run a script (a '#!/usr/bin/env tapline' first line is ignored)
+      tapline -               run the script on standard input (also when stdin is piped)
+      tapline -e 'CODE'       run a one-line program
+      tapline --check FILE    parse and check a script without running it
+      tapline --help          show this help
+      tapline --version       show the version
+
+    Exit status: 0 success, 1 an error in the program, 2 a usage error.
+    """
+
+/// The `tapline` command: run a script, a one-liner or stdin; check a script; or (on a
+/// terminal, with no arguments) start the REPL.
+final class Tool: @unchecked Sendable {
+    let stdout = Output(descriptor: 1)
+    let stderr = Output(descriptor: 2)
+
+    /// Colour only on a terminal, and never when NO_COLOR is set.
+    let errorsInColor = isatty(2) == 1 && getenv("NO_COLOR") == nil
+
+    enum Exit {
+        static let success: Int32 = 0
+        static let programError: Int32 = 1
+        static let usageError: Int32 = 2
+    }
+
+    func fail(usage message: String) -> Never {
+        stderr.write("tapline: \(message)\n\(usage)\n")
+        stderr.flush()
+        exit(Exit.usageError)
+    }
+
+    /// Reads a whole file as text; invalid UTF-8 is replaced, not rejected, so binary input
+    /// gets a located diagnostic instead of a crash.
+    func readFile(_ path: String) -> String? {
+        let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Runs a program and reports its first error; returns the exit status.
+    func runProgram(_ text: String, fileName: String, checkOnly: Bool) -> Int32 {
+        let interpreter = Interpreter(output: { self.stdout.write($0) })
+        let diagnostic = checkOnly ? interpreter.check(text) : interpreter.run(text)
+        stdout.flush()
+        guard let diagnostic else { return Exit.success }
+        let renderer = DiagnosticRenderer(useColor: errorsInColor)
+        stderr.write(renderer.render(diagnostic, source: interpreter.source, fileName: fileName))
+        stderr.flush()
+        return Exit.programError
+    }
+
+    /// The interpreter runs on a thread with a large stack, so deep (but bounded) recursion in
+    /// user programs cannot overflow it.
+    func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
+        final class Box: @unchecked Sendable {
+            var status: Int32 = 0
+            let body: () -> Int32
+            init(_ body: @escaping () -> Int32) { self.body = body }
+        }
+        let box = Box(body)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, 512 << 20)
+        var thread = pthread_t()
+        let unmanaged = Unmanaged.passRetained(box)
+        let created = pthread_create(&thread, &attributes, { argument in
+            guard let argument else { return nil }
+            let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
+            box.status = box.body()
+            return nil
+        }, unmanaged.toOpaque())
+        guard created == 0 else {
+            unmanaged.release()
+            return body()
+        }
+        pthread_join(thread, nil)
+        return box.status
+    }
+
+    func main(_ arguments: [String]) -> Int32 {
+        var arguments = arguments.dropFirst()
+        var checkOnly = false
+        while let first = arguments.first, first.hasPrefix("-"), first != "-" {
+            arguments.removeFirst()
+            switch first {
+            case "-h", "--help":
+                stdout.write(usage + "\n")
+                stdout.flush()
+                return Exit.success
+            case "-v", "--version":
+                stdout.write("tapline \(version)\n")
+                stdout.flush()
+                return Exit.success
+            case "--check":
+                checkOnly = true
+            case "-e":
+                guard let code = arguments.first else { fail(usage: "'-e' needs a program: tapline -e 'print(1)'") }
+                return onLargeStack { self.runProgram(code, fileName: "-e", checkOnly: checkOnly) }
+            case "--":
+                break
+            default:
+                fail(usage: "unknown option '\(first)'")
+            }
+            if first == "--" { break }
+        }
+        guard let path = arguments.first else {
+            if isatty(0) == 1 {
+                if checkOnly { fail(usage: "'--check' needs a file") }
+                stderr.write("tapline: the interactive REPL is not available yet; run a script: tapline FILE\n")
+                stderr.flush()
+                return Exit.usageError
+            }
+            guard let text = readFile("-") else { fail(usage: "cannot read standard input") }
+            return onLargeStack { self.runProgram(text, fileName: "<stdin>", checkOnly: checkOnly) }
+        }
+        guard let text = readFile(path) else {
+            stderr.write("tapline: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
+            stderr.flush()
+            return Exit.usageError
+        }
+        return onLargeStack { self.runProgram(text, fileName: path == "-" ? "<stdin>" : path, checkOnly: checkOnly) }
+    }
+}
