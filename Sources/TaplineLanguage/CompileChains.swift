@@ -45,8 +45,11 @@ extension Compiler {
     func subscription(_ expr: Expr, named: String?) throws -> SubscriptionPlan? {
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind,
-              Compiler.terminalNames.contains(method),
-              let plan = try publisher(base) else { return nil }
+              Compiler.terminalNames.contains(method) else { return nil }
+        guard let plan = try publisher(base) else {
+            try rejectNonPublisherBase(base, operatorName: method)
+            return nil
+        }
         let chain = text(of: expr.range)
         let runtime = self.runtime
         switch method {
@@ -224,7 +227,7 @@ extension Compiler {
                 }, type: type, text: text, describe: { _ in "Just" })
             }
             guard case .member(let base, let method, let nameRange) = callee.kind else { return nil }
-            if Compiler.terminalNames.contains(method) { return nil }
+            if Compiler.terminalNames.contains(method) || method == "send" { return nil }
             guard let upstream = try publisher(base) else {
                 if Compiler.operatorNames.contains(method) {
                     try rejectNonPublisherBase(base, operatorName: method)
@@ -243,7 +246,7 @@ extension Compiler {
     }
 
     /// An operator on something that is not a publisher: teach what to write instead.
-    private func rejectNonPublisherBase(_ base: Expr, operatorName: String) throws {
+    func rejectNonPublisherBase(_ base: Expr, operatorName: String) throws {
         if case .name(let name) = base.kind {
             switch resolve(name) {
             case .entity(let entity):

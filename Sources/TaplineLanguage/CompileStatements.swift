@@ -283,11 +283,6 @@ extension Compiler {
 
     private func assignment(to name: Name, _ valueExpr: Expr, verb: String) throws -> Action {
         let entity = try entity(name)
-        let (code, staticType) = try expression(valueExpr)
-        if staticType.conflicts(with: entity.type) {
-            throw Diagnostic.error(Messages.sendTypeMismatch(name.text, expected: entity.type.rawValue, got: staticType.name), at: valueExpr.range)
-        }
-        let runtime = self.runtime
         let send: (Value) -> Void
         switch entity.kind {
         case .button:
@@ -302,6 +297,11 @@ extension Compiler {
         default:
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a value you can \(verb)"), at: name.range)
         }
+        let (code, staticType) = try expression(valueExpr)
+        if staticType.conflicts(with: entity.type) {
+            throw Diagnostic.error(Messages.sendTypeMismatch(name.text, expected: entity.type.rawValue, got: staticType.name), at: valueExpr.range)
+        }
+        let runtime = self.runtime
         return { frame in
             let value = try code(frame)
             try Compiler.check(value, fits: entity, range: valueExpr.range, verb: verb)

@@ -26,7 +26,18 @@ public struct DiagnosticRenderer {
 
     /// The source line with a caret (and tildes for the rest of the range on that line).
     private func excerpt(_ range: SourceRange, source: [Character]) -> String {
-        let (text, lineStart) = line(at: range.start.offset, in: source)
+        var (text, lineStart) = line(at: range.start.offset, in: source)
+        // A very long line is shown as a window around the column.
+        var lead = ""
+        if text.count > 120 {
+            let column = range.start.offset - lineStart
+            let from = max(0, column - 60)
+            let to = min(text.count, from + 120)
+            lead = from > 0 ? "…" : ""
+            text = ArraySlice(Array(text)[from..<to] + (to < text.count ? ["…"] : []))
+            lineStart += from - lead.count
+            text = ArraySlice(Array(lead) + text)
+        }
         let gutter = String(range.start.line)
         let pad = String(repeating: " ", count: gutter.count)
         let column = max(0, range.start.offset - lineStart)

@@ -12,7 +12,7 @@ struct PrefixTests {
         upstream.send(2)
         #expect(upstream.subscription.history == [.requested(.unlimited), .cancelled])
         upstream.send(3)
-        #expect(recorder.events == [.subscription("Prefix"), .value(1), .value(2), .completion(.finished)])
+        #expect(recorder.events == [.subscription("Output"), .value(1), .value(2), .completion(.finished)])
     }
 
     @Test func theSubjectLosesItsSubscriberAtOnce() {
@@ -27,7 +27,7 @@ struct PrefixTests {
         let upstream = ManualPublisher<Int, TestError>()
         let recorder = IntRecorder()
         upstream.prefix(0).subscribe(recorder)
-        #expect(recorder.events == [.subscription("Prefix"), .completion(.finished)])
+        #expect(recorder.events == [.subscription("Output"), .completion(.finished)])
         #expect(upstream.subscription.history.contains(.cancelled))
     }
 }

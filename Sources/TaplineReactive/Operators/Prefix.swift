@@ -1,5 +1,6 @@
 extension Publishers {
     /// Passes on the first `maxLength` values, then finishes and cancels the upstream at once.
+    /// (Combine calls this publisher `Publishers.Output`, and so does its subscription.)
     ///
     /// ```swift
     /// let subject = PassthroughSubject<Int, Never>()
@@ -33,7 +34,7 @@ extension Publishers.Prefix {
 
         init(downstream: Downstream, remaining: Int) {
             self.remaining = remaining
-            super.init(downstream: downstream, name: "Prefix")
+            super.init(downstream: downstream, name: "Output")
         }
 
         override func didSubscribe() {
