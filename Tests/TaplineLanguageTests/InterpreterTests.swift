@@ -1,0 +1,109 @@
+import Testing
+@testable import TaplineLanguage
+
+@Suite("Interpreter")
+struct InterpreterTests {
+    @Test("programs and what they print", arguments: [
+        ("print(1 + 2 * 3, 7 / 2, 7 % 3, 2.5 * 2, -4)", "7 3 1 5.0 -4\n"),
+        ("print(\"a\" + \"b\", \"n=\\(1 + 1)\", [1, 2], (1, \"x\"), [\"a\"])", "ab n=2 [1, 2] (1, \"x\") [\"a\"]\n"),
+        ("print(true && !false, 1 < 2 ? \"yes\" : \"no\", 3 == 3.0)", "true yes true\n"),
+        ("print(Int(\"42\"), Int(\"x\"), Double(\"1.5\"), String(7), \"abc\".count, [1, 2, 3].count)", "42 nil 1.5 7 3 3\n"),
+        ("print(min(3, 1, 2), max(1, 5), abs(-3), \"Hi\".uppercased())", "1 5 3 HI\n"),
+        ("print(1, 2, separator: \"-\")", "1-2\n"),
+        ("for i in 1...3 { print(i) }", "1\n2\n3\n"),
+        ("for i in 0..<0 { print(i) }", ""),
+        ("repeat 2 { print(\"r\") }", "r\nr\n"),
+        ("if 2 > 1 { print(\"a\") } else { print(\"b\") }", "a\n"),
+        ("func f() { print(\"in f\") }\nf()\nf()", "in f\nin f\n"),
+        ("[1, 2, 3].publisher.map { $0 * 10 }.sink { print($0) }", "10\n20\n30\n"),
+        ("(1...4).publisher.filter { $0 % 2 == 0 }.collect().sink { print($0) }", "[2, 4]\n"),
+        ("just(\"x\").sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })", "x\nfinished\n"),
+        ("[\"1\", \"a\", \"3\"].publisher.compactMap { Int($0) }.sink { print($0) }", "1\n3\n"),
+        ("[1, 1, 2].publisher.removeDuplicates().sink { print($0) }", "1\n2\n"),
+        ("[1, 2, 3].publisher.scan(0) { $0 + $1 }.sink { print($0) }", "1\n3\n6\n"),
+        ("[1, 2, 3].publisher.reduce(0) { acc, v in acc + v }.sink { print($0) }", "6\n"),
+        ("[1, 2, 3, 4, 5].publisher.collect(2).sink { print($0) }", "[1, 2]\n[3, 4]\n[5]\n"),
+        ("[1, 2, 3].publisher.dropFirst().prefix(1).sink { print($0) }", "2\n"),
+        ("[1, 2, 3].publisher.first { $0 > 1 }.sink { print($0) }", "2\n"),
+        ("[1, 2, 3].publisher.last().sink { print($0) }", "3\n"),
+        ("subject s: Int\nlet t = s.sink { print($0) }\nsend s 1\ncancel t\nsend s 2", "1\n"),
+        ("subject s: Int\ns.map { $0 * 2 }.share().sink { print(\"a\", $0) }\nsend s 1", "a 2\n"),
+        ("subject s: Int\ns.delay(for: 1s).sink { print($0) }\nsend s 1\nwait 999ms\nprint(\"-\")\nwait 1ms", "-\n1\n"),
+        ("published a = 1\npublished b = 0\n$a.map { $0 * 10 }.assign(to: b)\nset a = 2\nprint(b)", "20\n"),
+        ("subject s: Int\ncurrent total = 0\ns.sink { set total = total + $0 }\nfor i in 1...4 { send s i }\nprint(total)", "10\n"),
+        ("view V { on appear { print(\"in\") }; on disappear { print(\"out\") } }\nshow V\nshow V\nhide V\nhide V", "in\nout\n"),
+        ("subject s: Int\nview V { on appear { s.sink { print(\"V got\", $0) } } }\nshow V\nsend s 1\nhide V\nsend s 2", "V got 1\n"),
+        ("subject a: Int\nsubject b: Int\na.merge(with: b).sink { print($0) }\nsend a 1\nsend b 2", "1\n2\n"),
+        ("subscriber c(demand: 1) { print($0) } completion { print(\"done:\", $0) }\nsubject s: Int\ns.subscribe(c)\nsend s 1\nsend s 2\ncomplete s", "1\ndone: finished\n"),
+        ("subject s: Int\ncurrent mirror = 0\ns.subscribe(mirror)\nsend s 5\nprint(mirror)", "5\n"),
+        ("subject s: String\ns.sink { v in if v == \"stop\" { return }\n print(v) }\nsend s \"go\"\nsend s \"stop\"", "go\n"),
+    ])
+    func programs(program: String, expected: String) {
+        let result = run(program)
+        #expect(result.error == nil)
+        #expect(result.output == expected)
+    }
+
+    @Test func aRuntimeErrorStopsAtTheStatementThatCausedIt() {
+        let result = run("print(\"before\")\nsubject s: Int\ns.map { 10 / $0 }.sink { print($0) }\nsend s 0\nprint(\"after\")")
+        #expect(result.output == "before\n")
+        #expect(result.error == """
+            t:3:9: error: division by zero
+             3 | s.map { 10 / $0 }.sink { print($0) }
+               |         ^~~~~~~
+            t:4:1: note: while running this statement
+             4 | send s 0
+               | ^~~~~~~~
+
+            """)
+    }
+
+    @Test func anEndlessResendIsAFeedbackLoopNamingTheSubject() {
+        let result = run("subject s: Int\ns.sink { send s $0 + 1 }\nsend s 0", feedbackLimit: 100)
+        #expect(result.error?.contains("error: feedback loop: 's' was sent a value from inside its own delivery 100 times over") == true)
+    }
+
+    @Test func subscribingACustomSubscriberTwiceIsAnError() {
+        let result = run("subscriber c(demand: 1) { }\nsubject s\ns.subscribe(c)\ns.subscribe(c)")
+        #expect(result.error?.contains("'c' is already subscribed; a subscriber takes one subscription (Combine cancels a second)") == true)
+    }
+
+    @Test func aSessionKeepsItsDeclarationsAfterAnError() {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 }, echoes: true)
+        #expect(interpreter.run("published value1 = \"aaa\"\nsubject value2: String") == nil)
+        #expect(interpreter.run("tap nothing") != nil)
+        #expect(interpreter.run("published broken = 1 / 0") != nil)
+        #expect(interpreter.run("set value1 = \"bbb\"") == nil)
+        #expect(interpreter.run("value1") == nil)
+        #expect(output == "\"bbb\"\n")
+        // The failed declaration is forgotten, so the name can be declared again.
+        #expect(interpreter.run("published broken = 2") == nil)
+    }
+
+    @Test func theReplEchoesValuesAndDescribesPublishers() {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 }, echoes: true)
+        _ = interpreter.run("published value1 = \"bbb\"\nsubject value2: String\nvalue2.sink { _ in }")
+        _ = interpreter.run("value1")
+        _ = interpreter.run("$value1")
+        _ = interpreter.run("value2")
+        _ = interpreter.run("1 + 1")
+        #expect(output == """
+            "bbb"
+            Published<String>.Publisher, value "bbb", 0 subscribers
+            PassthroughSubject<String, Error>, 1 subscriber
+            2
+
+            """)
+    }
+
+    @Test func anInterruptStopsALoop() {
+        var count = 0
+        let interpreter = Interpreter(output: { _ in count += 1 })
+        interpreter.isInterrupted = { count >= 3 }
+        let diagnostic = interpreter.run("repeat 1000000 { print(1) }")
+        #expect(diagnostic?.message == "interrupted")
+        #expect(count == 3)
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import TaplineLanguage
+
+@Suite("Lexer")
+struct LexerTests {
+    private func kinds(_ text: String) throws -> [TokenKind] {
+        try Lexer.tokenize(Array(text)).map(\.kind)
+    }
+
+    @Test func wordsNumbersAndDurations() throws {
+        #expect(try kinds("tap dummy 42 1.5 300ms 1.5s") == [
+            .keyword(.tap), .identifier("dummy"), .int(42), .double(1.5), .duration(300_000_000), .duration(1_500_000_000), .eof,
+        ])
+    }
+
+    @Test func dollarNamesAndArguments() throws {
+        #expect(try kinds("$value1 $0 $12") == [.dollarName("value1"), .dollarIndex(0), .dollarIndex(12), .eof])
+    }
+
+    @Test func rangesAreNotDecimals() throws {
+        #expect(try kinds("1...5 0..<3") == [.int(1), .punct(.closedRange), .int(5), .int(0), .punct(.halfOpenRange), .int(3), .eof])
+    }
+
+    @Test func stringsWithEscapesAndInterpolation() throws {
+        let tokens = try kinds(#""a\tb\"c" "x \(1 + 2) y""#)
+        #expect(tokens[0] == .string([.text("a\tb\"c")]))
+        guard case .string(let parts) = tokens[1] else {
+            Issue.record("expected a string")
+            return
+        }
+        #expect(parts.count == 3)
+        #expect(parts[0] == .text("x "))
+        if case .interpolation(let code, let start) = parts[1] {
+            #expect(String(code) == "1 + 2")
+            #expect(start.column == 16)
+        } else {
+            Issue.record("expected an interpolation")
+        }
+    }
+
+    @Test func commentsAndShebangAreSkipped() throws {
+        #expect(try kinds("#!/usr/bin/env tapline\ntap x // note\n# also a comment\n") == [
+            .newline, .keyword(.tap), .identifier("x"), .newline, .newline, .eof,
+        ])
+    }
+
+    @Test func newlinesInsideParenthesesAreNotStatementEnds() throws {
+        #expect(try kinds("print(1,\n2)") == [.identifier("print"), .punct(.lparen), .int(1), .punct(.comma), .int(2), .punct(.rparen), .eof])
+        // …unless a closure opens inside them.
+        #expect(try kinds("f({\nx\n})").contains(.newline))
+    }
+
+    @Test func locationsCountLinesAndColumns() throws {
+        let tokens = try Lexer.tokenize(Array("a\n  bb"))
+        #expect(tokens[2].range.start == SourceLocation(line: 2, column: 3, offset: 4))
+        #expect(tokens[2].range.end.column == 5)
+    }
+
+    @Test("lexer errors", arguments: [
+        ("\"abc", "unterminated string literal; add the closing '\"'", true),
+        ("\"abc\nx", "unterminated string literal; add the closing '\"'", false),
+        ("\"\\q\"", "invalid escape '\\q' in string; use '\\n', '\\t', '\\\"', '\\\\' or '\\(…)'", false),
+        ("3kg", "'kg' is not a unit of time; use 'ms' or 's' (for example '300ms', '1.5s')", false),
+        ("99999999999999999999", "number '99999999999999999999' is too large", false),
+        ("a @ b", "'@' is not needed; write 'published NAME = value' for an @Published value", false),
+        ("$ x", "'$' must be followed by a name ('$value') or a closure argument ('$0')", false),
+    ])
+    func lexerErrors(source: String, message: String, incomplete: Bool) {
+        do {
+            _ = try Lexer.tokenize(Array(source))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == message)
+            #expect(error.isIncompleteInput == incomplete)
+        }
+    }
+}

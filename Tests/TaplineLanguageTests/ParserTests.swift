@@ -1,0 +1,142 @@
+import Testing
+@testable import TaplineLanguage
+
+@Suite("Parser")
+struct ParserTests {
+    @Test func parsesTheDeclarationsAndCommands() throws {
+        let program = """
+            button b "Title" { set x = 1 }
+            subject s: Int
+            current c: Double = 1.5
+            published p = "a"
+            subscriber sub(demand: .max(2)) { print($0) } completion { print($0) }
+            func f() { print(1) }
+            view V { func g() { }; on appear { tap b }; on disappear { } }
+            switch $p { case "a", "b": V
+              default: V }
+            let token = s.sink { _ in }
+            tap b; set p = "b"; send s 1; s.send(2); complete s; fail s "x"; cancel token
+            request sub 1; wait 300ms; show V; hide V; print(1, 2)
+            repeat 3 { f() }
+            for i in 1...3 { print(i) }
+            if 1 < 2 { } else if true { } else { }
+            """
+        let statements = try Parser.parse(Array(program))
+        #expect(statements.count == 24)
+    }
+
+    @Test func chainsMayContinueOnTheNextLine() throws {
+        let statements = try Parser.parse(Array("$value\n  .filter { $0 > 1 }\n  .sink { print($0) }\n"))
+        #expect(statements.count == 1)
+    }
+
+    @Test func precedenceIsSwifts() throws {
+        let statements = try Parser.parse(Array("print(1 + 2 * 3 == 7 && !false || 1 > 2)"))
+        guard case .expression(let call) = statements[0].kind, case .call(_, let arguments, _) = call.kind,
+              case .binary(.or, let left, _) = arguments[0].value.kind, case .binary(.and, let equal, _) = left.kind,
+              case .binary(.equal, let sum, _) = equal.kind, case .binary(.plus, _, let product) = sum.kind,
+              case .binary(.star, _, _) = product.kind else {
+            Issue.record("wrong precedence")
+            return
+        }
+    }
+
+    @Test func closureParameters() throws {
+        let statements = try Parser.parse(Array("s.sink { v in print(v) }\ns.sink { (a, b) in print(a) }\ns.sink { _ in }"))
+        let parameters = statements.compactMap { statement -> [String]? in
+            guard case .expression(let e) = statement.kind, case .call(_, _, let trailing) = e.kind else { return nil }
+            return trailing?.parameters
+        }
+        #expect(parameters == [["v"], ["a", "b"], ["_"]])
+    }
+
+    /// Each mistake, with its exact rendered diagnostic (file "t").
+    @Test("diagnostics", arguments: [
+        ("tap", """
+            t:1:4: error: expected a name after 'tap', found end of input
+             1 | tap
+               |    ^
+
+            """),
+        ("subject s: Strig", """
+            t:1:12: error: unknown type 'Strig'; did you mean 'String'?
+             1 | subject s: Strig
+               |            ^~~~~
+
+            """),
+        ("print(1 2)", """
+            t:1:9: error: expected ')' to close the argument list, found '2'
+             1 | print(1 2)
+               |         ^
+
+            """),
+        ("tap x y", """
+            t:1:7: error: expected end of statement (a new line or ';'), found 'y'
+             1 | tap x y
+               |       ^
+
+            """),
+        ("set x 1", """
+            t:1:7: error: expected '=' after 'set x', found '1'
+             1 | set x 1
+               |       ^
+
+            """),
+        ("for i in 3 { }", """
+            t:1:10: error: 'for' needs a range: 'for i in 1...3 { … }' or 'for i in 0..<n { … }'
+             1 | for i in 3 { }
+               |          ^
+
+            """),
+        ("print(1 < 2 < 3)", """
+            t:1:13: error: '<' cannot be chained; add parentheses
+             1 | print(1 < 2 < 3)
+               |             ^
+
+            """),
+        ("view V { print(1) }", """
+            t:1:10: error: a view holds 'func', 'on appear { … }' and 'on disappear { … }', found 'print'
+             1 | view V { print(1) }
+               |          ^~~~~
+
+            """),
+        ("func f(x) { }", """
+            t:1:8: error: functions take no parameters: 'func name() { … }'
+             1 | func f(x) { }
+               |        ^
+
+            """),
+        ("case 1: V", """
+            t:1:1: error: 'case' is only allowed inside a 'switch'
+             1 | case 1: V
+               | ^~~~
+
+            """),
+    ])
+    func diagnostics(source: String, rendered: String) {
+        do {
+            _ = try Parser.parse(Array(source))
+            Issue.record("expected an error")
+        } catch {
+            #expect(DiagnosticRenderer(useColor: false).render(error, source: Array(source), fileName: "t") == rendered)
+        }
+    }
+
+    @Test("incomplete input is told from a real error", arguments: [
+        ("view V {", true), ("print(1,", true), ("s.sink { print(\"a", true), ("x = [1,", true),
+        ("button b { tap", true), ("print(1))", false), ("tap", false), ("}", false), ("print(1)", false),
+    ])
+    func incompleteInput(source: String, incomplete: Bool) {
+        #expect(Interpreter.isIncomplete(source) == incomplete)
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let source = String(repeating: "(", count: 100_000)
+        do {
+            _ = try Parser.parse(Array(source))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "too deeply nested (more than 200 levels)")
+        }
+    }
+}
