@@ -186,6 +186,9 @@ extension Compiler {
             case .subject(let subject):
                 return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), text: text,
                                      describe: { _ in "PassthroughSubject<\(entity.type.rawValue), Error>, \(Compiler.count(subject.subscriberCount))\(Compiler.ended(subject.completion))" })
+            case .stream(let box):
+                return PublisherPlan(make: { _ in box.publisher ?? Empty().eraseToAnyPublisher() }, type: SType(entity.type), text: text,
+                                     describe: { _ in "a publisher: \(box.chain)" })
             case .current(let subject):
                 return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), text: text,
                                      describe: { _ in "CurrentValueSubject<\(entity.type.rawValue), Error>, value \(subject.value.debugDescription), \(Compiler.count(subject.subscriberCount))\(Compiler.ended(subject.completion))" })

@@ -254,6 +254,10 @@ extension Compiler {
             default: throw Diagnostic.error(Messages.notAValue(name, kind: entity.kindDescription), at: range)
             }
         case nil:
+            if name == "arguments" {
+                let runtime = self.runtime
+                return ({ _ in .array(runtime.arguments.map(Value.string)) }, .array(.string))
+            }
             if Builtins.functions.contains(name) { throw Diagnostic.error(Messages.functionNotCalled(name), at: range) }
             throw unknownName(name, at: range)
         }

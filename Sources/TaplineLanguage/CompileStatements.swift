@@ -126,7 +126,18 @@ extension Compiler {
 
         case .letBinding(let name, let value):
             guard let subscription = try subscription(value, named: name.text) else {
-                throw Diagnostic.error(Messages.letNeedsSubscription(name.text), at: value.range)
+                // `let shared = publisher.share()`: keep the publisher itself, built once.
+                guard let plan = try publisher(value) else {
+                    throw Diagnostic.error(Messages.letNeedsSubscription(name.text), at: value.range)
+                }
+                let box = StreamBox()
+                box.chain = plan.text
+                let entity = Entity(name: name.text, range: name.range, kind: .stream(box), type: plan.type.typeName ?? .any)
+                try declare(entity)
+                return { frame in
+                    box.publisher = try plan.make(frame)
+                    entity.isInitialized = true
+                }
             }
             let box = SubscriptionBox()
             box.chain = subscription.chain

@@ -23,6 +23,12 @@ public final class Interpreter {
         self.echoes = echoes
     }
 
+    /// The script's arguments, visible to it as `arguments` (`tapline FILE ARGS…`).
+    public var arguments: [String] {
+        get { runtime.arguments }
+        set { runtime.arguments = newValue }
+    }
+
     /// Polled at safe points while a program runs; return true to stop it ("interrupted").
     public var isInterrupted: () -> Bool {
         get { runtime.isInterrupted }

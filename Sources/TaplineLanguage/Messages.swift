@@ -159,7 +159,7 @@ enum Suggest {
 
 extension Messages {
     static func letNeedsSubscription(_ name: String) -> String {
-        "'let' stores a subscription: 'let \(name) = publisher.sink { … }'; for a value, use 'current' or 'published'"
+        "'let' stores a subscription or a publisher: 'let \(name) = publisher.sink { … }'; for a value, use 'current' or 'published'"
     }
     static let feedbackLoopNote = "a sink sends into its own upstream without end; Tapline stops it instead of overflowing the stack"
     static func repeatCount(_ type: String) -> String { "'repeat' needs an 'Int' count, not '\(type)'" }

@@ -549,9 +549,13 @@ public struct Parser {
         while case .identifier(let name) = tokens[lookahead].kind, name != "in" {
             names.append(name)
             lookahead += 1
+            // A parameter's type annotation (`v: Int`) is accepted and not needed.
+            if tokens[lookahead].kind == .punct(.colon), case .identifier = tokens[lookahead + 1].kind { lookahead += 2 }
             if tokens[lookahead].kind == .punct(.comma) { lookahead += 1 } else { break }
         }
         if parenthesized, tokens[lookahead].kind == .punct(.rparen) { lookahead += 1 }
+        // So is a result type: `{ value -> Int in … }`.
+        if tokens[lookahead].kind == .punct(.arrow), case .identifier = tokens[lookahead + 1].kind { lookahead += 2 }
         if !names.isEmpty, case .identifier("in") = tokens[lookahead].kind {
             parameters = names
             position = lookahead

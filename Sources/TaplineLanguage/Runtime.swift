@@ -47,6 +47,8 @@ final class Entity {
         case function(FunctionBox)
         case view(ViewBox)
         case subscription(SubscriptionBox)
+        /// `let NAME = publisher…` without a subscriber: a publisher built once and kept.
+        case stream(StreamBox)
     }
 
     let name: String
@@ -75,6 +77,7 @@ final class Entity {
         case .function: return "a function"
         case .view: return "a view"
         case .subscription: return "a subscription"
+        case .stream: return "a publisher"
         }
     }
 
@@ -88,7 +91,7 @@ final class Entity {
         case .subscriber: return "subscriber"
         case .function: return "func"
         case .view: return "view"
-        case .subscription: return "let"
+        case .subscription, .stream: return "let"
         }
     }
 }
@@ -116,6 +119,11 @@ final class ViewBox {
     var isShown = false
 }
 
+final class StreamBox {
+    var publisher: AnyPublisher<Value, ScriptFailure>?
+    var chain: String = ""
+}
+
 final class SubscriptionBox {
     var token: AnyCancellable?
     var chain: String = ""
@@ -137,6 +145,8 @@ final class Runtime {
     /// Checked at safe points (each loop turn, each event, each timer): true stops the run.
     var isInterrupted: () -> Bool = { false }
     let feedbackLimit: Int
+    /// The script's command-line arguments (`tapline FILE ARGS…`), as `arguments`.
+    var arguments: [String] = []
 
     /// The first error raised inside event delivery, where it cannot be thrown; once set,
     /// delivery stops and the statement that started it reports it.

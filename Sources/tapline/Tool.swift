@@ -58,8 +58,9 @@ final class Tool: @unchecked Sendable {
     }
 
     /// Runs a program and reports its first error; returns the exit status.
-    func runProgram(_ text: String, fileName: String, checkOnly: Bool) -> Int32 {
+    func runProgram(_ text: String, fileName: String, checkOnly: Bool, arguments: [String] = []) -> Int32 {
         let interpreter = Interpreter(output: { self.stdout.write($0) })
+        interpreter.arguments = arguments
         let diagnostic = checkOnly ? interpreter.check(text) : interpreter.run(text)
         stdout.flush()
         guard let diagnostic else { return Exit.success }
@@ -138,6 +139,9 @@ final class Tool: @unchecked Sendable {
             stderr.flush()
             return Exit.usageError
         }
-        return onLargeStack { self.runProgram(text, fileName: path == "-" ? "<stdin>" : path, checkOnly: checkOnly) }
+        let scriptArguments = Array(arguments.dropFirst())
+        return onLargeStack {
+            self.runProgram(text, fileName: path == "-" ? "<stdin>" : path, checkOnly: checkOnly, arguments: scriptArguments)
+        }
     }
 }
