@@ -296,6 +296,12 @@ extension Compiler {
                 let runtime = self.runtime
                 return ({ frame in
                     try runtime.checkInterrupt(range)
+                    // Bounded, so endless recursion is an error rather than a stack overflow.
+                    guard runtime.callDepth < Runtime.maximumCallDepth else {
+                        throw RuntimeError(message: Messages.tooMuchRecursion(name, Runtime.maximumCallDepth), range: range)
+                    }
+                    runtime.callDepth += 1
+                    defer { runtime.callDepth -= 1 }
                     do {
                         try box.body?(Frame(size: box.frameSize, parent: nil))
                     } catch let signal as ReturnSignal {

@@ -223,3 +223,9 @@ extension Messages {
         "the closure of '\(name)' must return a 'Bool', not '\(got)'"
     }
 }
+
+extension Messages {
+    static func tooMuchRecursion(_ name: String, _ limit: Int) -> String {
+        "too much recursion: '\(name)()' is nested more than \(limit) calls deep"
+    }
+}

@@ -145,6 +145,10 @@ final class Runtime {
     /// Checked at safe points (each loop turn, each event, each timer): true stops the run.
     var isInterrupted: () -> Bool = { false }
     let feedbackLimit: Int
+    /// How deeply `func` calls are nested now, and the bound on it.
+    var callDepth = 0
+    static let maximumCallDepth = 500
+
     /// The script's command-line arguments (`tapline FILE ARGS…`), as `arguments`.
     var arguments: [String] = []
 
@@ -201,6 +205,7 @@ final class Runtime {
 
     /// Clears an abort after a failed top-level statement.
     func recover() {
+        callDepth = 0
         pendingError = nil
         isAborting = false
         bagOwners.removeAll()

@@ -107,3 +107,11 @@ struct InterpreterTests {
         #expect(count == 3)
     }
 }
+
+@Suite("Interpreter limits")
+struct InterpreterLimitTests {
+    @Test func endlessRecursionIsAnErrorNotACrash() {
+        let result = run("func f() { f() }\nf()")
+        #expect(result.error?.contains("error: too much recursion: 'f()' is nested more than 500 calls deep") == true)
+    }
+}
