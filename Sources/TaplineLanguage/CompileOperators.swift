@@ -62,29 +62,21 @@ extension Compiler {
             let predicate = try closure(try closureArgument(), inputs: [elementType])
             try requireBool(predicate, name: name, range: range)
             return plan(elementType) { stream, frame in
-                stream.filter { value in
-                    var keep = false
-                    runtime.deliver { keep = try Operators.truth(try predicate.call(value, parent: frame), range: range) }
-                    return keep
-                }.eraseToAnyPublisher()
+                stream.filter(Compiler.test(predicate, frame, runtime, range: range)).eraseToAnyPublisher()
             }
 
         case "map":
             let transform = try closure(try closureArgument(), inputs: [elementType])
             return plan(transform.resultType) { stream, frame in
-                stream.map { value in
-                    var result = Value.void
-                    runtime.deliver { result = try transform.call(value, parent: frame) }
-                    return result
-                }.eraseToAnyPublisher()
+                stream.map(Compiler.transform(transform, frame, runtime)).eraseToAnyPublisher()
             }
 
         case "compactMap":
             let transform = try closure(try closureArgument(), inputs: [elementType])
             return plan(transform.resultType) { stream, frame in
-                stream.compactMap { value in
-                    var result: Value?
-                    runtime.deliver { result = try transform.call(value, parent: frame) }
+                let apply = Compiler.transform(transform, frame, runtime)
+                return stream.compactMap { value in
+                    let result = apply(value)
                     return result == .nil_ ? nil : result
                 }.eraseToAnyPublisher()
             }
@@ -149,11 +141,7 @@ extension Compiler {
             let predicate = try closure(try closureArgument(labels: [nil, "where"]), inputs: [elementType])
             try requireBool(predicate, name: name, range: range)
             return plan(elementType) { stream, frame in
-                stream.first { value in
-                    var found = false
-                    runtime.deliver { found = try Operators.truth(try predicate.call(value, parent: frame), range: range) }
-                    return found
-                }.eraseToAnyPublisher()
+                stream.first(where: Compiler.test(predicate, frame, runtime, range: range)).eraseToAnyPublisher()
             }
 
         case "last":
@@ -181,11 +169,7 @@ extension Compiler {
                     ? Publishers.ZipMany(inputs).map(Value.tuple).eraseToAnyPublisher()
                     : Publishers.CombineLatestMany(inputs).map(Value.tuple).eraseToAnyPublisher()
                 guard let combiner else { return tuples }
-                return tuples.map { tuple in
-                    var result = Value.void
-                    runtime.deliver { result = try combiner.call(tuple, parent: frame) }
-                    return result
-                }.eraseToAnyPublisher()
+                return tuples.map(Compiler.transform(combiner, frame, runtime)).eraseToAnyPublisher()
             }, type: combiner?.resultType ?? tupleType, text: text, describe: { _ in "a publisher: \(text)" })
 
         case "print":
@@ -228,6 +212,24 @@ extension Compiler {
         default: // eraseToAnyPublisher
             guard arguments.isEmpty, trailing == nil else { throw bad }
             return upstream
+        }
+    }
+
+    /// A predicate closure as the core's operators take it; an error stops delivery.
+    private static func test(_ predicate: CompiledClosure, _ frame: Frame, _ runtime: Runtime, range: SourceRange) -> (Value) -> Bool {
+         { value in
+            var result = false
+            runtime.deliver { result = try Operators.truth(try predicate.call(value, parent: frame), range: range) }
+            return result
+        }
+    }
+
+    /// A transforming closure as the core's operators take it; an error stops delivery.
+    private static func transform(_ closure: CompiledClosure, _ frame: Frame, _ runtime: Runtime) -> (Value) -> Value {
+         { value in
+            var result = Value.void
+            runtime.deliver { result = try closure.call(value, parent: frame) }
+            return result
         }
     }
 

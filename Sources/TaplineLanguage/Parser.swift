@@ -129,18 +129,23 @@ public struct Parser {
     private mutating func parseBlock(_ what: String) throws(Diagnostic) -> [Stmt] {
         try nested { (parser: inout Parser) throws(Diagnostic) -> [Stmt] in
             _ = try parser.expect(.lbrace, what)
-            var statements: [Stmt] = []
-            parser.skipNewlines()
-            while !parser.check(.rbrace) {
-                guard parser.current.kind != .eof else {
-                    throw parser.unexpected(Messages.expected("'}' to close the block", found: parser.current))
-                }
-                statements.append(try parser.parseStatement())
-                try parser.endStatement()
-            }
-            _ = parser.advance()
-            return statements
+            return try parser.parseStatementsToBrace("the block")
         }
+    }
+
+    /// Statements up to and including the closing `}` of a block or closure.
+    private mutating func parseStatementsToBrace(_ what: String) throws(Diagnostic) -> [Stmt] {
+        var statements: [Stmt] = []
+        skipNewlines()
+        while !check(.rbrace) {
+            guard current.kind != .eof else {
+                throw unexpected(Messages.expected("'}' to close \(what)", found: current))
+            }
+            statements.append(try parseStatement())
+            try endStatement()
+        }
+        _ = advance()
+        return statements
     }
 
     // statement = declaration | command | assignment | expression ;
@@ -566,17 +571,7 @@ public struct Parser {
             }
             // Already past `{ params`; now at `in`.
             _ = parser.advance()
-            var statements: [Stmt] = []
-            parser.skipNewlines()
-            while !parser.check(.rbrace) {
-                guard parser.current.kind != .eof else {
-                    throw parser.unexpected(Messages.expected("'}' to close the closure", found: parser.current))
-                }
-                statements.append(try parser.parseStatement())
-                try parser.endStatement()
-            }
-            _ = parser.advance()
-            return statements
+            return try parser.parseStatementsToBrace("the closure")
         }
         return ClosureExpr(parameters: parameters, body: body, range: start.to(previous.range))
     }
