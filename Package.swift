@@ -14,7 +14,15 @@ let package = Package(
         // The language: lexer, parser, diagnostics, compiler and runtime.
         .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"]),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage"]),
-        // The command: script runner now, REPL next.
-        .executableTarget(name: "tapline", dependencies: ["TaplineLanguage"]),
+        // Starts the real binary on a pseudo-terminal for the REPL's end-to-end test.
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        .testTarget(name: "REPLTests", dependencies: ["CPseudoTerminal", "TaplineLanguage"]),
+        // libedit's native API, wrapped where Swift cannot call it (variadic functions).
+        .target(name: "CLibedit", linkerSettings: [.linkedLibrary("edit")]),
+        // A small line editor on libedit: prompt, history, completion. Knows no Tapline.
+        .target(name: "LineEditor", dependencies: ["CLibedit"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        // The command: script runner and REPL.
+        .executableTarget(name: "tapline", dependencies: ["TaplineLanguage", "LineEditor"]),
     ]
 )

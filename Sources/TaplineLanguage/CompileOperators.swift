@@ -217,7 +217,7 @@ extension Compiler {
 
     /// A predicate closure as the core's operators take it; an error stops delivery.
     private static func test(_ predicate: CompiledClosure, _ frame: Frame, _ runtime: Runtime, range: SourceRange) -> (Value) -> Bool {
-         { value in
+        { value in
             var result = false
             runtime.deliver { result = try Operators.truth(try predicate.call(value, parent: frame), range: range) }
             return result
@@ -226,7 +226,7 @@ extension Compiler {
 
     /// A transforming closure as the core's operators take it; an error stops delivery.
     private static func transform(_ closure: CompiledClosure, _ frame: Frame, _ runtime: Runtime) -> (Value) -> Value {
-         { value in
+        { value in
             var result = Value.void
             runtime.deliver { result = try closure.call(value, parent: frame) }
             return result

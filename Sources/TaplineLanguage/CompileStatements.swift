@@ -426,19 +426,19 @@ extension Compiler {
         if let plan = try publisher(expr) {
             if echoes {
                 let runtime = self.runtime
-                return { frame in runtime.write(try plan.describe(frame)) }
+                return { frame in runtime.echo(try plan.describe(frame)) }
             }
             throw Diagnostic.error(Messages.chainNotSubscribed("'.sink { … }'"), at: expr.range)
         }
         let (code, _) = try expression(expr)
         let runtime = self.runtime
         if echoes, !Compiler.isCall(expr) {
-            return { frame in runtime.write(try code(frame).debugDescription) }
+            return { frame in runtime.echo(try code(frame).debugDescription) }
         }
         if echoes {
             return { frame in
                 let value = try code(frame)
-                if value != .void { runtime.write(value.debugDescription) }
+                if value != .void { runtime.echo(value.debugDescription) }
             }
         }
         return { frame in _ = try code(frame) }

@@ -10,6 +10,9 @@ public final class Interpreter {
     /// a closure from an earlier REPL entry — can be shown with its line.
     public private(set) var source: [Character] = []
     private var end = SourceLocation(line: 1, column: 1, offset: 0)
+    /// Where each piece of `source` came from, so a location can be shown as its file's own
+    /// line: a script, a `:load`ed file, or one REPL entry.
+    private var segments: [(start: SourceLocation, name: String)] = []
     private var globals: [String: Entity] = [:]
     private let runtime: Runtime
     private let echoes: Bool
@@ -21,6 +24,13 @@ public final class Interpreter {
     public init(output: @escaping (String) -> Void, echoes: Bool = false, feedbackLimit: Int = 1000) {
         runtime = Runtime(output: output, feedbackLimit: feedbackLimit)
         self.echoes = echoes
+        runtime.echo = { output($0 + "\n") }
+    }
+
+    /// Where the value of an expression typed on its own goes (the REPL colours it).
+    public var echo: (String) -> Void {
+        get { runtime.echo }
+        set { runtime.echo = newValue }
     }
 
     /// The script's arguments, visible to it as `arguments` (`tapline FILE ARGS…`).
@@ -36,18 +46,20 @@ public final class Interpreter {
     }
 
     /// Runs `text` (a script, or one REPL entry). Returns the first error, if any.
+    /// `name` is what diagnostics call the text (a file name, `<repl>`).
     @discardableResult
-    public func run(_ text: String) -> Diagnostic? {
-        run(text, execute: true)
+    public func run(_ text: String, name: String = "<input>") -> Diagnostic? {
+        run(text, name: name, execute: true)
     }
 
     /// Parses and compiles `text` without running it (`tapline --check`).
-    public func check(_ text: String) -> Diagnostic? {
-        run(text, execute: false)
+    public func check(_ text: String, name: String = "<input>") -> Diagnostic? {
+        run(text, name: name, execute: false)
     }
 
-    private func run(_ text: String, execute: Bool) -> Diagnostic? {
+    private func run(_ text: String, name: String, execute: Bool) -> Diagnostic? {
         let start = append(text)
+        segments.append((start, name))
         // 1. Lex and parse.
         let statements: [Stmt]
         do {
@@ -110,8 +122,107 @@ public final class Interpreter {
         return diagnostic
     }
 
-    /// Advances the virtual clock (the REPL's `wait` without a statement).
+    /// The message of the diagnostic a Ctrl-C produces.
+    public static let interruptedMessage = Messages.interrupted
+
+    /// The virtual clock's time, as `wait` has moved it.
     public var clockDescription: String { runtime.clock.now.description }
+
+    /// Renders a diagnostic with the name and line numbers of the piece of text it is in.
+    public func render(_ diagnostic: Diagnostic, useColor: Bool) -> String {
+        let (name, relative) = localize(diagnostic)
+        return DiagnosticRenderer(useColor: useColor).render(relative, source: source, fileName: name)
+    }
+
+    private func localize(_ diagnostic: Diagnostic) -> (String, Diagnostic) {
+        func segment(of location: SourceLocation) -> (start: SourceLocation, name: String)? {
+            segments.last { $0.start.offset <= location.offset }
+        }
+        func shifted(_ range: SourceRange) -> SourceRange {
+            guard let base = segment(of: range.start)?.start else { return range }
+            var copy = range
+            copy.start.line -= base.line - 1
+            copy.end.line -= base.line - 1
+            return copy
+        }
+        var copy = diagnostic
+        copy.range = shifted(diagnostic.range)
+        copy.notes = diagnostic.notes.map { note in
+            var note = note
+            note.range = note.range.map(shifted)
+            return note
+        }
+        return (segment(of: diagnostic.range.start)?.name ?? "<input>", copy)
+    }
+
+    // MARK: - What the session holds (for the REPL's :list and completion)
+
+    /// One declared name.
+    public struct Declaration: Equatable, Sendable {
+        /// The keyword that declared it: `button`, `subject`, `current`, `published`,
+        /// `subscriber`, `func`, `view`, `let`.
+        public var keyword: String
+        public var name: String
+        /// The type it carries, where it has one.
+        public var type: String?
+        /// A short state: a value, a subscriber count, "shown"…
+        public var detail: String
+        /// What it can be used for, for completion.
+        public var kind: Kind
+
+        public enum Kind: Sendable {
+            case button, subject, current, published, subscriber, function, view, subscription, publisher
+        }
+    }
+
+    /// Everything declared, in declaration order.
+    public var declarations: [Declaration] {
+        globals.values.sorted { $0.range.start.offset < $1.range.start.offset }.map(Interpreter.describe)
+    }
+
+    private static func describe(_ entity: Entity) -> Declaration {
+        let type = entity.type == .any ? nil : entity.type.rawValue
+        switch entity.kind {
+        case .button(let box):
+            return Declaration(keyword: "button", name: entity.name, type: nil, detail: Value.quote(box.title), kind: .button)
+        case .subject(let subject):
+            return Declaration(keyword: "subject", name: entity.name, type: type ?? "Any",
+                               detail: Compiler.count(subject.subscriberCount) + Compiler.ended(subject.completion), kind: .subject)
+        case .current(let subject):
+            return Declaration(keyword: "current", name: entity.name, type: type,
+                               detail: "= \(subject.value.debugDescription), " + Compiler.count(subject.subscriberCount) + Compiler.ended(subject.completion), kind: .current)
+        case .published(let subject):
+            return Declaration(keyword: "published", name: entity.name, type: type,
+                               detail: "= \(subject.value.debugDescription), " + Compiler.count(subject.subscriberCount), kind: .published)
+        case .subscriber(let box):
+            let state = box.subscriber.map { "demand \($0.initialDemand)" + (box.isAttached ? (($0.isSubscribed) ? ", subscribed" : ", ended") : ", not subscribed") } ?? ""
+            return Declaration(keyword: "subscriber", name: entity.name, type: nil, detail: state, kind: .subscriber)
+        case .function:
+            return Declaration(keyword: "func", name: entity.name, type: nil, detail: "", kind: .function)
+        case .view(let box):
+            return Declaration(keyword: "view", name: entity.name, type: nil,
+                               detail: box.isShown ? "shown, \(box.bag.count) in its bag" : "hidden", kind: .view)
+        case .subscription(let box):
+            return Declaration(keyword: "let", name: entity.name, type: nil, detail: box.chain, kind: .subscription)
+        case .stream(let box):
+            return Declaration(keyword: "let", name: entity.name, type: type, detail: box.chain, kind: .publisher)
+        }
+    }
+
+    /// Subscriptions made at the top level without `let`, alive for the session.
+    public var liveSubscriptions: [(id: Int, chain: String)] {
+        runtime.live.map { ($0.id, $0.chain) }
+    }
+
+    /// Cancels a live subscription by its number; false if there is none.
+    public func cancelSubscription(_ id: Int) -> Bool { runtime.cancelLive(id) }
+
+    /// How many `{` are open at the end of `text`: the REPL indents its continuation prompt by it.
+    public static func openBlockDepth(_ text: String) -> Int {
+        var lexer = Lexer(Array(text))
+        _ = try? lexer.run(until: text.count)
+        return lexer.openBraces
+    }
 
     /// True when `text` stops inside an open `{`, `(`, `[` or string: the REPL asks for more.
     public static func isIncomplete(_ text: String) -> Bool {

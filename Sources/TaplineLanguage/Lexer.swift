@@ -30,6 +30,9 @@ public struct Lexer {
     /// input as incomplete rather than wrong).
     public private(set) var hasOpenBrackets = false
 
+    /// How many `{` are open where lexing stopped.
+    public var openBraces: Int { brackets.filter { $0 == "{" }.count }
+
     /// Lexes characters up to `end` (exclusive).
     public mutating func run(until end: Int) throws(Diagnostic) -> [Token] {
         if index == 0, end >= 2, chars[0] == "#", chars[1] == "!" { skipLine(end) }

@@ -129,8 +129,8 @@ enum Messages {
 }
 
 /// "Did you mean …?": the closest candidate by edit distance, if it is close enough.
-enum Suggest {
-    static func closest(to name: String, in candidates: [String]) -> String? {
+public enum Suggest {
+    public static func closest(to name: String, in candidates: [String]) -> String? {
         let limit = max(1, name.count / 3)
         var best: (String, Int)?
         for candidate in candidates where candidate != name {

@@ -168,6 +168,9 @@ final class Runtime {
         self.feedbackLimit = feedbackLimit
     }
 
+    /// Where the REPL's echo of an expression's value goes (one line, no newline).
+    var echo: (String) -> Void = { _ in }
+
     /// Writes one line of program output.
     func write(_ line: String) { output(line + "\n") }
     /// Writes text as it is (a `print` with its own terminator).

@@ -12,6 +12,9 @@ let usage = """
       tapline -               run the script on standard input (also when stdin is piped)
       tapline -e 'CODE'       run a one-line program
       tapline --check FILE    parse and check a script without running it
+      tapline -i FILE         run a script, then stay in the REPL with what it declared
+      tapline -q              start the REPL without the banner
+      tapline                 on a terminal: the interactive REPL
       tapline --help          show this help
       tapline --version       show the version
 
@@ -61,11 +64,10 @@ final class Tool: @unchecked Sendable {
     func runProgram(_ text: String, fileName: String, checkOnly: Bool, arguments: [String] = []) -> Int32 {
         let interpreter = Interpreter(output: { self.stdout.write($0) })
         interpreter.arguments = arguments
-        let diagnostic = checkOnly ? interpreter.check(text) : interpreter.run(text)
+        let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.run(text, name: fileName)
         stdout.flush()
         guard let diagnostic else { return Exit.success }
-        let renderer = DiagnosticRenderer(useColor: errorsInColor)
-        stderr.write(renderer.render(diagnostic, source: interpreter.source, fileName: fileName))
+        stderr.write(interpreter.render(diagnostic, useColor: errorsInColor))
         stderr.flush()
         return Exit.programError
     }
@@ -84,13 +86,24 @@ final class Tool: @unchecked Sendable {
         pthread_attr_setstacksize(&attributes, 512 << 20)
         var thread = pthread_t()
         let unmanaged = Unmanaged.passRetained(box)
+        // Signals must reach the thread that reads the terminal: a Ctrl-C has to interrupt
+        // its blocked read (libedit), not the main thread waiting in pthread_join. So the
+        // main thread blocks them all, and the worker, which inherits that mask, unblocks them.
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
         let created = pthread_create(&thread, &attributes, { argument in
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
             guard let argument else { return nil }
             let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
             box.status = box.body()
             return nil
         }, unmanaged.toOpaque())
         guard created == 0 else {
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
             unmanaged.release()
             return body()
         }
@@ -98,9 +111,22 @@ final class Tool: @unchecked Sendable {
         return box.status
     }
 
+    /// Starts the interactive session, after running `script` into it if there is one.
+    func startREPL(quiet: Bool, script: (text: String, name: String)?) -> Int32 {
+        guard let repl = REPL(tool: self, quiet: quiet) else {
+            stderr.write("tapline: cannot start line editing on this terminal\n")
+            stderr.flush()
+            return Exit.usageError
+        }
+        if let script { repl.load(script.text, name: script.name) }
+        return repl.run()
+    }
+
     func main(_ arguments: [String]) -> Int32 {
         var arguments = arguments.dropFirst()
         var checkOnly = false
+        var interactive = false
+        var quiet = false
         while let first = arguments.first, first.hasPrefix("-"), first != "-" {
             arguments.removeFirst()
             switch first {
@@ -114,6 +140,10 @@ final class Tool: @unchecked Sendable {
                 return Exit.success
             case "--check":
                 checkOnly = true
+            case "-i":
+                interactive = true
+            case "-q":
+                quiet = true
             case "-e":
                 guard let code = arguments.first else { fail(usage: "'-e' needs a program: tapline -e 'print(1)'") }
                 return onLargeStack { self.runProgram(code, fileName: "-e", checkOnly: checkOnly) }
@@ -125,11 +155,11 @@ final class Tool: @unchecked Sendable {
             if first == "--" { break }
         }
         guard let path = arguments.first else {
-            if isatty(0) == 1 {
-                if checkOnly { fail(usage: "'--check' needs a file") }
-                stderr.write("tapline: the interactive REPL is not available yet; run a script: tapline FILE\n")
-                stderr.flush()
-                return Exit.usageError
+            if checkOnly { fail(usage: "'--check' needs a file") }
+            if interactive { fail(usage: "'-i' needs a file: tapline -i FILE") }
+            // libedit only when both ends are terminals; otherwise stdin runs as a script.
+            if isatty(0) == 1, isatty(1) == 1 {
+                return onLargeStack { self.startREPL(quiet: quiet, script: nil) }
             }
             guard let text = readFile("-") else { fail(usage: "cannot read standard input") }
             return onLargeStack { self.runProgram(text, fileName: "<stdin>", checkOnly: checkOnly) }
@@ -140,6 +170,10 @@ final class Tool: @unchecked Sendable {
             return Exit.usageError
         }
         let scriptArguments = Array(arguments.dropFirst())
+        if interactive {
+            guard isatty(0) == 1, isatty(1) == 1 else { fail(usage: "'-i' needs a terminal") }
+            return onLargeStack { self.startREPL(quiet: quiet, script: (text, path)) }
+        }
         return onLargeStack {
             self.runProgram(text, fileName: path == "-" ? "<stdin>" : path, checkOnly: checkOnly, arguments: scriptArguments)
         }

@@ -1,0 +1,49 @@
+#ifndef TAPLINE_LIBEDIT_SHIM_H
+#define TAPLINE_LIBEDIT_SHIM_H
+
+// A thin C layer over libedit's native API. `el_set`, `el_get` and `history` are
+// C-variadic, which Swift cannot call, so each use is wrapped in a fixed-arity function.
+
+#include <histedit.h>
+#include <stdio.h>
+
+typedef const char *(*tl_prompt_fn)(EditLine *);
+typedef unsigned char (*tl_command_fn)(EditLine *, int);
+typedef int (*tl_getc_fn)(EditLine *, wchar_t *);
+
+EditLine *tl_el_init(const char *program);
+void tl_el_end(EditLine *el);
+
+void tl_el_set_clientdata(EditLine *el, void *data);
+void *tl_el_get_clientdata(EditLine *el);
+void tl_el_set_prompt(EditLine *el, tl_prompt_fn prompt, char escape);
+void tl_el_set_editor(EditLine *el, const char *mode);
+void tl_el_set_signal(EditLine *el, int on);
+void tl_el_set_history(EditLine *el, History *h);
+/// Replaces libedit's character reader (its own retries a read that a signal interrupted).
+void tl_el_set_getc(EditLine *el, tl_getc_fn getc);
+void tl_el_add_function(EditLine *el, const char *name, const char *help, tl_command_fn function);
+void tl_el_bind(EditLine *el, const char *key, const char *command);
+int tl_el_source(EditLine *el);
+const char *tl_el_gets(EditLine *el, int *count);
+void tl_el_line(EditLine *el, const char **buffer, const char **cursor, const char **last);
+int tl_el_insertstr(EditLine *el, const char *text);
+void tl_el_reset(EditLine *el);
+void tl_el_resize(EditLine *el);
+
+History *tl_history_init(void);
+void tl_history_end(History *h);
+void tl_history_setsize(History *h, int size);
+void tl_history_setunique(History *h, int unique);
+void tl_history_enter(History *h, const char *line);
+int tl_history_load(History *h, const char *path);
+int tl_history_save(History *h, const char *path);
+void tl_history_clear(History *h);
+int tl_history_count(History *h);
+/// Calls `visit` with every entry, oldest first.
+void tl_history_each(History *h, void *context, void (*visit)(void *context, const char *line));
+
+/// The terminal's width in columns, or 80.
+int tl_terminal_columns(int fd);
+
+#endif

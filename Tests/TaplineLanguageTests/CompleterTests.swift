@@ -1,0 +1,53 @@
+import Testing
+@testable import TaplineLanguage
+
+/// TAB completion as a table: the text before the cursor → the word and its candidates.
+@Suite("Completion")
+struct CompleterTests {
+    static let session: [Interpreter.Declaration] = {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 })
+        _ = interpreter.run("""
+            button save "Save"
+            button settings
+            subject clicks: Int
+            current volume = 1
+            published name = "apple"
+            subscriber reader(demand: 1) { }
+            view Home { }
+            func refresh() { }
+            let token = clicks.sink { _ in }
+            """)
+        return interpreter.declarations
+    }()
+
+    @Test("candidates", arguments: [
+        ("ta", "ta", ["tap"]),
+        ("tap ", "", ["save", "settings"]),
+        ("tap s", "s", ["save", "settings"]),
+        ("  tap sa", "sa", ["save"]),
+        ("set ", "", ["clicks", "name", "volume"]),
+        ("send ", "", ["clicks", "volume"]),
+        ("request ", "", ["reader"]),
+        ("cancel ", "", ["reader", "token"]),
+        ("show H", "H", ["Home"]),
+        ("$", "$", ["$name"]),
+        ("clicks.fi", "fi", ["filter", "first()"]),
+        ("clicks.se", "se", ["send("]),
+        ("save.", "", ["tap"]),
+        ("$name.ma", "ma", ["map"]),
+        ("[1, 2].pub", "pub", ["publisher"]),
+        (":l", ":l", [":list", ":load"]),
+        (":help op", "op", ["operators"]),
+        ("print(vol", "vol", ["volume"]),
+        ("re", "re", ["refresh()", "repeat", "request"]),
+        ("x = na", "na", ["name"]),
+        ("tap save; ta", "ta", ["tap"]),
+        ("print(tr", "tr", ["true"]),
+    ])
+    func candidates(before: String, word: String, expected: [String]) {
+        let (found, candidates) = Completer.complete(before, declarations: Self.session)
+        #expect(found == word)
+        #expect(candidates == expected)
+    }
+}
