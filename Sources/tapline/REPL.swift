@@ -92,7 +92,8 @@ final class REPL {
             text = "...> " + String(repeating: "  ", count: depth)
         }
         guard color else { return text }
-        return LineEditor.invisible("\u{1B}[1;34m") + text + LineEditor.invisible("\u{1B}[0m")
+        // The reset goes before the last space: libedit drops an invisible run that ends the prompt.
+        return LineEditor.invisible("\u{1B}[1;34m") + text.dropLast() + LineEditor.invisible("\u{1B}[0m") + " "
     }
 
     private func execute(_ text: String, name: String) {
@@ -166,12 +167,12 @@ final class REPL {
         let live = interpreter.liveSubscriptions
         if declarations.isEmpty, live.isEmpty { return "nothing is declared yet (:help declarations)\n" }
         var out = ""
-        let width = declarations.map { $0.keyword.count }.max() ?? 0
-        for declaration in declarations {
-            var line = declaration.keyword.padded(width) + " " + declaration.name
-            if let type = declaration.type { line += ": " + type }
-            if !declaration.detail.isEmpty { line += "  " + declaration.detail }
-            out += line + "\n"
+        let heads = declarations.map { $0.name + ($0.type.map { ": " + $0 } ?? "") }
+        let keywordWidth = declarations.map(\.keyword.count).max() ?? 0
+        let headWidth = heads.map(\.count).max() ?? 0
+        for (declaration, head) in zip(declarations, heads) {
+            let line = declaration.keyword.padded(keywordWidth) + "  " + head.padded(headWidth) + "  " + declaration.detail
+            out += String(line.reversed().drop(while: { $0 == " " }).reversed()) + "\n"
         }
         if !live.isEmpty {
             out += "live subscriptions (:cancel N):\n"
