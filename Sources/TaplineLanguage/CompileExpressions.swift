@@ -41,6 +41,7 @@ extension Compiler {
 
     /// Compiles a closure that receives `inputs` (one value, or the two of `scan`/`reduce`).
     func closure(_ closure: ClosureExpr, inputs: [SType]) throws -> CompiledClosure {
+        closuresCompiled += 1
         let used = ArgumentScan.highestArgument(in: closure.body) + 1
         let arity = closure.parameters?.count ?? used
         var argumentTypes: [SType]

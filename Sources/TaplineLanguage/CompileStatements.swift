@@ -230,23 +230,28 @@ extension Compiler {
         case .forLoop(let name, let low, let high, let inclusive, let body):
             let lowCode = try integer(low)
             let highCode = try integer(high)
-            return try inBlock {
-                let slot = scope.addLocal(name.text, type: .int)
-                let action = try block(body)
-                return { frame in
-                    let first = try lowCode(frame)
-                    let last = try highCode(frame)
-                    guard first <= last else {
-                        throw RuntimeError(message: Messages.badRange(first, last), range: low.range.to(high.range))
-                    }
-                    var i = first
-                    while inclusive ? i <= last : i < last {
-                        try runtime.checkInterrupt(range)
-                        frame.slots[slot] = .int(i)
-                        try action(frame)
-                        if i == Int.max { break }
-                        i += 1
-                    }
+            let closuresBefore = closuresCompiled
+            let (action, size) = try inLoopFrame { () throws -> Action in
+                _ = scope.addLocal(name.text, type: .int)
+                return try block(body)
+            }
+            // A fresh frame per turn only when a closure made in the body could keep it.
+            let freshFramePerTurn = closuresCompiled != closuresBefore
+            return { frame in
+                let first = try lowCode(frame)
+                let last = try highCode(frame)
+                guard first <= last else {
+                    throw RuntimeError(message: Messages.badRange(first, last), range: low.range.to(high.range))
+                }
+                var turn = Frame(size: size, parent: frame)
+                var i = first
+                while inclusive ? i <= last : i < last {
+                    try runtime.checkInterrupt(range)
+                    if freshFramePerTurn, i != first { turn = Frame(size: size, parent: frame) }
+                    turn.slots[0] = .int(i)
+                    try action(turn)
+                    if i == Int.max { break }
+                    i += 1
                 }
             }
 
@@ -263,7 +268,7 @@ extension Compiler {
             }
 
         case .returnStatement(let valueExpr):
-            guard scope.isClosure || scope.parentForFunctions != nil else {
+            guard canReturn else {
                 throw Diagnostic.error(Messages.returnOutsideClosure, at: range)
             }
             let code = try valueExpr.map { try expression($0).code }

@@ -11,6 +11,8 @@ final class Compiler {
     private(set) var declared: [String] = []
     /// In the REPL, an expression statement prints its value.
     let echoes: Bool
+    /// How many closures have been compiled: a loop whose body made none can reuse one frame.
+    var closuresCompiled = 0
     /// The text being compiled, to quote chains in `:list`.
     let source: [Character]
 
@@ -98,6 +100,27 @@ final class Compiler {
         return (result, scope.size)
     }
 
+    /// Runs `body` with a frame for one turn of a loop: it sees the enclosing names, and a
+    /// closure made inside captures that turn's values (as each Swift loop turn binds anew).
+    func inLoopFrame<T>(_ body: () throws -> T) rethrows -> (T, Int) {
+        let saved = scope
+        scope = FrameScope(parent: saved, isClosure: false, argumentTypes: [])
+        scope.isLoop = true
+        defer { scope = saved }
+        let result = try body()
+        return (result, scope.size)
+    }
+
+    /// Whether a `return` here leaves a closure or function.
+    var canReturn: Bool {
+        var current: FrameScope? = scope
+        while let frameScope = current {
+            if frameScope.isClosure || frameScope.parentForFunctions != nil { return true }
+            current = frameScope.parent
+        }
+        return false
+    }
+
     func inBlock<T>(_ body: () throws -> T) rethrows -> T {
         scope.blocks.append([:])
         defer { scope.blocks.removeLast() }
@@ -136,6 +159,8 @@ final class FrameScope {
     /// For a function body: the scope it was declared in (functions see no enclosing locals).
     var parentForFunctions: FrameScope?
     let isClosure: Bool
+    /// A loop turn's frame (see `Compiler.inLoopFrame`).
+    var isLoop = false
     let argumentTypes: [SType]
     var blocks: [[String: (Int, SType)]] = [[:]]
     private(set) var size: Int

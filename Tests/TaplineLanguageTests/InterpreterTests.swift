@@ -115,3 +115,21 @@ struct InterpreterLimitTests {
         #expect(result.error?.contains("error: too much recursion: 'f()' is nested more than 500 calls deep") == true)
     }
 }
+
+@Suite("Loops and closures")
+struct LoopClosureTests {
+    @Test func aClosureMadeInALoopKeepsItsTurnsValue() {
+        // As in Swift, each turn of `for` binds the loop variable anew.
+        let result = run("subject s: Int\nfor k in 1...3 { s.filter { $0 == k }.sink { print(\"k =\", k) } }\nsend s 2\nsend s 3")
+        #expect(result.error == nil)
+        #expect(result.output == "k = 2\nk = 3\n")
+    }
+
+    @Test func loopsNestAndSeeOuterVariables() {
+        #expect(run("for i in 1...2 { for j in 1...2 { print(i * 10 + j) } }").output == "11\n12\n21\n22\n")
+    }
+
+    @Test func returnInsideALoopInsideAClosureLeavesTheClosure() {
+        #expect(run("subject s: Int\ns.sink { for i in 1...5 { if i == 2 { return }\n print(i) } }\nsend s 0").output == "1\n")
+    }
+}
