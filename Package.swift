@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds let the language specialise the core's generic code for its `Value`
+/// (cross-module optimisation): without it, every event pays for generic metadata look-ups.
+let optimized: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Tapline",
     products: [
@@ -9,10 +15,10 @@ let package = Package(
     ],
     targets: [
         // The reactive core: a faithful, single-threaded Combine. Knows no language.
-        .target(name: "TaplineReactive"),
+        .target(name: "TaplineReactive", swiftSettings: optimized),
         .testTarget(name: "TaplineReactiveTests", dependencies: ["TaplineReactive"]),
         // The language: lexer, parser, diagnostics, compiler and runtime.
-        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"]),
+        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"], swiftSettings: optimized),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage"]),
         // Starts the real binary on a pseudo-terminal for the REPL's end-to-end test.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),

@@ -73,14 +73,16 @@ extension Compiler {
             let onValue = try valueClosure.map { try closure($0, inputs: [plan.type]) }
             let onCompletion = try completionClosure.map { try closure($0, inputs: [.completion]) }
             return SubscriptionPlan(start: { frame in
+                let boundCompletion = onCompletion?.bind(to: frame)
+                let boundValue = onValue?.bind(to: frame)
                 let sink = Subscribers.Sink<Value, ScriptFailure>(
                     receiveCompletion: { completion in
-                        guard let onCompletion else { return }
-                        runtime.deliver { _ = try onCompletion.call(Compiler.value(of: completion), parent: frame) }
+                        guard let boundCompletion else { return }
+                        runtime.deliver { _ = try boundCompletion.call(Compiler.value(of: completion)) }
                     },
                     receiveValue: { value in
-                        guard let onValue else { return }
-                        runtime.deliver { _ = try onValue.call(value, parent: frame) }
+                        guard let boundValue else { return }
+                        runtime.deliver { _ = try boundValue.call(value) }
                     })
                 try plan.make(frame).subscribe(sink)
                 return AnyCancellable(sink)

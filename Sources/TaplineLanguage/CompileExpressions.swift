@@ -7,32 +7,70 @@ struct CompiledClosure {
     let body: Code
     /// The closure's result type, when the compiler could tell.
     let resultType: SType
+    /// True when the body makes no closure of its own, so nothing can keep its frame after a
+    /// call returns and one frame can serve every call.
+    let reusesFrame: Bool
+
+    /// Binds the closure to the frame it was made in (a subscription does this once).
+    func bind(to parent: Frame?) -> BoundClosure { BoundClosure(self, parent: parent) }
+}
+
+/// A compiled closure bound to the frame it was made in, as a subscription holds it. When it
+/// can, it keeps one frame for all its calls instead of allocating one per event.
+final class BoundClosure {
+    private let closure: CompiledClosure
+    private let parent: Frame?
+    private var cached: Frame?
+    private var busy = false
+
+    init(_ closure: CompiledClosure, parent: Frame?) {
+        self.closure = closure
+        self.parent = parent
+    }
 
     /// Calls with one value; a tuple is spread over `$0, $1…` when the closure takes that many.
-    @inline(__always) func call(_ value: Value, parent: Frame?) throws -> Value {
-        let frame = Frame(size: frameSize, parent: parent)
+    @inline(__always) func call(_ value: Value) throws -> Value {
+        let frame = acquire()
+        defer { release(frame) }
+        let arity = closure.arity
         if arity > 1, case .tuple(let elements) = value, elements.count == arity {
             for index in 0..<arity { frame.slots[index] = elements[index] }
-        } else if frameSize > 0 {
+        } else if closure.frameSize > 0 {
             frame.slots[0] = value
         }
+        return try run(frame)
+    }
+
+    /// Calls with two values (`scan`, `reduce`: the accumulator and the value).
+    @inline(__always) func call(_ first: Value, _ second: Value) throws -> Value {
+        let frame = acquire()
+        defer { release(frame) }
+        frame.slots[0] = first
+        frame.slots[1] = second
+        return try run(frame)
+    }
+
+    @inline(__always) private func run(_ frame: Frame) throws -> Value {
         do {
-            return try body(frame)
+            return try closure.body(frame)
         } catch let signal as ReturnSignal {
             return signal.value
         }
     }
 
-    /// Calls with two values (`scan`, `reduce`: the accumulator and the value).
-    @inline(__always) func call(_ first: Value, _ second: Value, parent: Frame?) throws -> Value {
-        let frame = Frame(size: frameSize, parent: parent)
-        frame.slots[0] = first
-        frame.slots[1] = second
-        do {
-            return try body(frame)
-        } catch let signal as ReturnSignal {
-            return signal.value
-        }
+    /// The cached frame when it is free; a fresh one for a re-entrant call or a closure
+    /// whose frame may outlive the call.
+    @inline(__always) private func acquire() -> Frame {
+        guard closure.reusesFrame, !busy else { return Frame(size: closure.frameSize, parent: parent) }
+        busy = true
+        if let cached { return cached }
+        let frame = Frame(size: closure.frameSize, parent: parent)
+        cached = frame
+        return frame
+    }
+
+    @inline(__always) private func release(_ frame: Frame) {
+        if frame === cached { busy = false }
     }
 }
 
@@ -42,6 +80,7 @@ extension Compiler {
     /// Compiles a closure that receives `inputs` (one value, or the two of `scan`/`reduce`).
     func closure(_ closure: ClosureExpr, inputs: [SType]) throws -> CompiledClosure {
         closuresCompiled += 1
+        let closuresBefore = closuresCompiled
         let used = ArgumentScan.highestArgument(in: closure.body) + 1
         let arity = closure.parameters?.count ?? used
         var argumentTypes: [SType]
@@ -62,7 +101,8 @@ extension Compiler {
             for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
             return try closureBody(closure.body)
         }
-        return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType)
+        return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType,
+                               reusesFrame: closuresCompiled == closuresBefore)
     }
 
     /// A single expression is the closure's result (Swift's implicit return); otherwise the

@@ -88,9 +88,10 @@ extension Compiler {
             let predicate = try closure(try closureArgument(labels: [nil, "by"]), inputs: [elementType, elementType])
             try requireBool(predicate, name: name, range: range)
             return plan(elementType) { stream, frame in
-                stream.removeDuplicates { previous, value in
+                let bound = predicate.bind(to: frame)
+                return stream.removeDuplicates { previous, value in
                     var same = false
-                    runtime.deliver { same = try Operators.truth(try predicate.call(previous, value, parent: frame), range: range) }
+                    runtime.deliver { same = try Operators.truth(try bound.call(previous, value), range: range) }
                     return same
                 }.eraseToAnyPublisher()
             }
@@ -107,9 +108,10 @@ extension Compiler {
             let resultType = next.resultType == initialType ? initialType : .unknown
             return plan(resultType) { stream, frame in
                 let start = try initial(frame)
+                let bound = next.bind(to: frame)
                 let step: (Value, Value) -> Value = { accumulator, value in
                     var result = accumulator
-                    runtime.deliver { result = try next.call(accumulator, value, parent: frame) }
+                    runtime.deliver { result = try bound.call(accumulator, value) }
                     return result
                 }
                 return name == "scan"
@@ -217,18 +219,20 @@ extension Compiler {
 
     /// A predicate closure as the core's operators take it; an error stops delivery.
     private static func test(_ predicate: CompiledClosure, _ frame: Frame, _ runtime: Runtime, range: SourceRange) -> (Value) -> Bool {
-        { value in
+        let bound = predicate.bind(to: frame)
+        return { value in
             var result = false
-            runtime.deliver { result = try Operators.truth(try predicate.call(value, parent: frame), range: range) }
+            runtime.deliver { result = try Operators.truth(try bound.call(value), range: range) }
             return result
         }
     }
 
     /// A transforming closure as the core's operators take it; an error stops delivery.
     private static func transform(_ closure: CompiledClosure, _ frame: Frame, _ runtime: Runtime) -> (Value) -> Value {
-        { value in
+        let bound = closure.bind(to: frame)
+        return { value in
             var result = Value.void
-            runtime.deliver { result = try closure.call(value, parent: frame) }
+            runtime.deliver { result = try bound.call(value) }
             return result
         }
     }

@@ -71,20 +71,22 @@ extension Compiler {
             let completionClosure = try completion.map { try closure($0, inputs: [.completion]) }
             return { frame in
                 let demand = try Compiler.demand(from: try demandCode(frame), range: demandExpr.range, allowZero: true)
+                let boundValue = valueClosure.bind(to: frame)
+                let boundCompletion = completionClosure?.bind(to: frame)
                 box.subscriber = Subscribers.Custom<Value, ScriptFailure>(
                     name: name.text,
                     demand: demand,
                     receiveValue: { value in
                         var more = Subscribers.Demand.none
                         runtime.deliver {
-                            let result = try valueClosure.call(value, parent: frame)
+                            let result = try boundValue.call(value)
                             if case .demand(let demand) = result { more = demand }
                         }
                         return more
                     },
                     receiveCompletion: { completion in
-                        guard let completionClosure else { return }
-                        runtime.deliver { _ = try completionClosure.call(Compiler.value(of: completion), parent: frame) }
+                        guard let boundCompletion else { return }
+                        runtime.deliver { _ = try boundCompletion.call(Compiler.value(of: completion)) }
                     })
                 entity.isInitialized = true
             }

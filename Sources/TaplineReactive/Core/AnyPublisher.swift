@@ -26,13 +26,13 @@ extension Publisher {
 }
 
 // A class box keeps the subscriber's concrete type (no AnySubscriber on the event path).
-private class PublisherBoxBase<Output, Failure: Error> {
+class PublisherBoxBase<Output, Failure: Error> {
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         fatalError("abstract")
     }
 }
 
-private final class PublisherBox<P: Publisher>: PublisherBoxBase<P.Output, P.Failure> {
+final class PublisherBox<P: Publisher>: PublisherBoxBase<P.Output, P.Failure> {
     let publisher: P
     init(_ publisher: P) { self.publisher = publisher }
     override func receive<S: Subscriber>(subscriber: S) where S.Input == P.Output, S.Failure == P.Failure {

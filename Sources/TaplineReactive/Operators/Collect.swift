@@ -22,7 +22,7 @@ extension Publisher {
 }
 
 extension Publishers.Collect {
-    private final class Inner<Downstream: Subscriber>: AccumulatingRelay<Upstream.Output, Downstream>
+    final class Inner<Downstream: Subscriber>: AccumulatingRelay<Upstream.Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         var buffer: [Upstream.Output] = []
 

@@ -27,7 +27,7 @@ extension Publisher {
 }
 
 extension Publishers.CollectByCount {
-    private final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let count: Int
         var buffer: [Upstream.Output] = []

@@ -25,7 +25,7 @@ extension Publisher {
 }
 
 extension Publishers.CompactMap {
-    private final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let transform: (Upstream.Output) -> Output?
 

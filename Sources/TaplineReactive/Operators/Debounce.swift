@@ -30,7 +30,7 @@ extension Publisher {
 }
 
 extension Publishers.Debounce {
-    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let dueTime: Duration
         let scheduler: any Scheduler

@@ -28,7 +28,7 @@ extension Publisher {
 }
 
 extension Publishers.Delay {
-    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let interval: Duration
         let scheduler: any Scheduler

@@ -25,7 +25,7 @@ extension Publisher {
 }
 
 extension Publishers.Drop {
-    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         var remaining: Int
         var requested = false

@@ -26,7 +26,7 @@ extension Publisher {
 }
 
 extension Publishers.Filter {
-    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let isIncluded: (Output) -> Bool
 

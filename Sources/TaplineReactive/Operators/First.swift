@@ -28,7 +28,7 @@ extension Publisher {
 }
 
 extension Publishers.First {
-    private final class Inner<Downstream: Subscriber>: AccumulatingRelay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: AccumulatingRelay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let predicate: (Output) -> Bool
         var found: Output?

@@ -22,7 +22,7 @@ extension Publisher {
 }
 
 extension Publishers.Last {
-    private final class Inner<Downstream: Subscriber>: AccumulatingRelay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: AccumulatingRelay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         var latest: Output?
 

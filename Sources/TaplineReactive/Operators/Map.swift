@@ -26,7 +26,7 @@ extension Publisher {
 }
 
 extension Publishers.Map {
-    private final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
         let transform: (Upstream.Output) -> Output
 

@@ -36,7 +36,7 @@ extension Publisher {
 
 extension Publishers.MergeMany {
     /// Values that arrive while demand is zero wait here, in arrival order.
-    private final class Inner<Downstream: Subscriber>: Junction<Downstream>
+    final class Inner<Downstream: Subscriber>: Junction<Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         var waiting: [Output] = []
         var waitingHead = 0

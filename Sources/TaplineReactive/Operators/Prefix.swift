@@ -28,7 +28,7 @@ extension Publisher {
 }
 
 extension Publishers.Prefix {
-    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         var remaining: Int
 

@@ -30,7 +30,7 @@ extension Publisher {
 }
 
 extension Publishers.Print {
-    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let prefix: String
         let write: (String) -> Void

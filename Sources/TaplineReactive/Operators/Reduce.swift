@@ -25,7 +25,7 @@ extension Publisher {
 }
 
 extension Publishers.Reduce {
-    private final class Inner<Downstream: Subscriber>: AccumulatingRelay<Upstream.Output, Downstream>
+    final class Inner<Downstream: Subscriber>: AccumulatingRelay<Upstream.Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         var accumulator: Output
         let next: (Output, Upstream.Output) -> Output

@@ -32,7 +32,7 @@ extension Publisher where Output: Equatable {
 }
 
 extension Publishers.RemoveDuplicates {
-    private final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let predicate: (Output, Output) -> Bool
         var previous: Output?

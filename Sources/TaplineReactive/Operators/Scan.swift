@@ -27,7 +27,7 @@ extension Publisher {
 }
 
 extension Publishers.Scan {
-    private final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         var accumulator: Output
         let next: (Output, Upstream.Output) -> Output

@@ -23,7 +23,7 @@ extension Publisher where Failure == Never {
 }
 
 extension Publishers.SetFailureType {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let downstream: Downstream
         var upstream = UpstreamLink()

@@ -40,7 +40,7 @@ extension Publisher {
 
 extension Publishers.Share {
     /// The share's one subscriber to the upstream; forwards everything to the broadcast.
-    private final class Connection: Subscriber {
+    final class Connection: Subscriber {
         let core: Broadcast<Output, Failure>
         var upstream = UpstreamLink()
 

@@ -18,7 +18,7 @@ public struct Just<Output>: Publisher {
     }
 }
 
-private final class JustSubscription<S: Subscriber>: Subscription {
+final class JustSubscription<S: Subscriber>: Subscription {
     private var output: S.Input?
     private var downstream: S?
 

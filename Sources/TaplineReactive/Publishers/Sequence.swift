@@ -36,7 +36,7 @@ extension Sequence {
     public var publisher: Publishers.Sequence<Self, Never> { Publishers.Sequence(sequence: self) }
 }
 
-private final class SequenceSubscription<Iterator: IteratorProtocol, S: Subscriber>: Subscription
+final class SequenceSubscription<Iterator: IteratorProtocol, S: Subscriber>: Subscription
 where S.Input == Iterator.Element {
     private let name: String
     private var next: Iterator.Element?

@@ -83,7 +83,7 @@ class ConduitBase<Output, Failure: Error>: Subscription {
     var description: String { "Conduit" }
 }
 
-private final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
+final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     private var parent: Broadcast<S.Input, S.Failure>?
     private var downstream: S?
     private var demand = Subscribers.Demand.none
