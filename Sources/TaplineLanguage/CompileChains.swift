@@ -73,17 +73,15 @@ extension Compiler {
             let onValue = try valueClosure.map { try closure($0, inputs: [plan.type]) }
             let onCompletion = try completionClosure.map { try closure($0, inputs: [.completion]) }
             return SubscriptionPlan(start: { frame in
-                let boundCompletion = onCompletion?.bind(to: frame)
-                let boundValue = onValue?.bind(to: frame)
-                let sink = Subscribers.Sink<Value, ScriptFailure>(
-                    receiveCompletion: { completion in
-                        guard let boundCompletion else { return }
-                        runtime.deliver { _ = try boundCompletion.call(Compiler.value(of: completion)) }
-                    },
-                    receiveValue: { value in
-                        guard let boundValue else { return }
-                        runtime.deliver { _ = try boundValue.call(value) }
-                    })
+                var receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { _ in }
+                var receiveValue: (Value) -> Void = { _ in }
+                if let bound = onCompletion?.bind(to: frame) {
+                    receiveCompletion = { completion in runtime.deliver { _ = try bound.call(Compiler.value(of: completion)) } }
+                }
+                if let bound = onValue?.bind(to: frame) {
+                    receiveValue = { value in runtime.deliver { _ = try bound.call(value) } }
+                }
+                let sink = Subscribers.Sink<Value, ScriptFailure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
                 try plan.make(frame).subscribe(sink)
                 return AnyCancellable(sink)
             }, chain: chain)

@@ -155,6 +155,7 @@ final class Runtime {
     /// The first error raised inside event delivery, where it cannot be thrown; once set,
     /// delivery stops and the statement that started it reports it.
     private(set) var pendingError: RuntimeError?
+    private var deliveries = 0
     private(set) var isAborting = false
     /// The top-level statement now running, to locate errors raised during delivery.
     var statementRange: SourceRange?
@@ -185,7 +186,9 @@ final class Runtime {
     /// Runs code called back by a publisher, turning a thrown error into a pending one.
     @inline(__always) func deliver(_ body: () throws -> Void) {
         guard !isAborting else { return }
-        if isInterrupted() {
+        // Polling the interrupt flag on every event would cost more than many events do.
+        deliveries &+= 1
+        if deliveries & 1023 == 0, isInterrupted() {
             raise(RuntimeError(message: Messages.interrupted, range: statementRange ?? .zero))
             return
         }

@@ -17,51 +17,46 @@
 /// link.accept(second)    // false, and `second` is cancelled
 /// ```
 public struct UpstreamLink {
-    private enum State {
-        case awaiting
-        case active(any Subscription)
-        case ended
-    }
-
-    private var state = State.awaiting
+    // Two plain fields rather than one enum with an existential payload: `isEnded` is read
+    // for every value, and reading it must not copy (retain) the subscription.
+    private var held: (any Subscription)?
+    @usableFromInline internal var ended = false
 
     public init() {}
 
     /// Takes the first subscription (rule 1); any other is cancelled and `false` returned.
     public mutating func accept(_ subscription: any Subscription) -> Bool {
-        guard case .awaiting = state else {
+        guard held == nil, !ended else {
             subscription.cancel()
             return false
         }
-        state = .active(subscription)
+        held = subscription
         return true
     }
 
     /// The upstream subscription while the link is active.
-    public var subscription: (any Subscription)? {
-        if case .active(let subscription) = state { return subscription }
-        return nil
-    }
+    public var subscription: (any Subscription)? { held }
 
     /// True once the link has ended by completion or cancel (rule 2).
-    public var isEnded: Bool {
-        if case .ended = state { return true }
-        return false
-    }
+    @inlinable public var isEnded: Bool { ended }
 
     /// Forwards a request upstream, dropping `.none` (rule 3).
     public func request(_ demand: Subscribers.Demand) {
-        guard demand > 0, case .active(let subscription) = state else { return }
-        subscription.request(demand)
+        guard demand > 0, let held else { return }
+        held.request(demand)
     }
 
     /// Ends the link after a completion; the upstream is not cancelled.
-    public mutating func end() { state = .ended }
+    public mutating func end() {
+        held = nil
+        ended = true
+    }
 
     /// Ends the link and cancels the upstream, once (rule 4).
     public mutating func cancel() {
-        let current = state
-        state = .ended
-        if case .active(let subscription) = current { subscription.cancel() }
+        let current = held
+        held = nil
+        ended = true
+        current?.cancel()
     }
 }

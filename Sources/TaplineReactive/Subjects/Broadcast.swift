@@ -85,7 +85,10 @@ class ConduitBase<Output, Failure: Error>: Subscription {
 
 final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     private var parent: Broadcast<S.Input, S.Failure>?
-    private var downstream: S?
+    /// Held until the conduit goes: the subscriber drops its subscription when it is cancelled
+    /// or completed, which breaks the cycle. Kept as a `let` so delivering copies nothing.
+    private let downstream: S
+    private var live = true
     private var demand = Subscribers.Demand.none
     /// For replaying subjects: the subscriber has not yet seen the subject's latest value.
     private var owedLatest: Bool
@@ -101,44 +104,44 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     }
 
     override var description: String { name }
-    override var isLive: Bool { downstream != nil }
+    override var isLive: Bool { live }
 
     override func offer(_ value: S.Input) {
-        guard let downstream else { return }
+        guard live else { return }
         if demand > 0 {
             owedLatest = false
-            deliver(value, to: downstream)
+            deliver(value)
         } else if current != nil {
             // Values sent while demand is zero collapse to the latest, delivered on the next request.
             owedLatest = true
         }
     }
 
-    private func deliver(_ value: S.Input, to downstream: S) {
+    @inline(__always) private func deliver(_ value: S.Input) {
         demand -= 1
         let more = downstream.receive(value)
         demand += more
     }
 
     override func request(_ demand: Subscribers.Demand) {
-        guard demand > 0, let downstream else { return }
+        guard demand > 0, live else { return }
         self.demand += demand
         if owedLatest, let current {
             owedLatest = false
-            deliver(current(), to: downstream)
+            deliver(current())
         }
     }
 
     override func finish(_ completion: Subscribers.Completion<S.Failure>) {
-        guard let downstream else { return }
-        self.downstream = nil
+        guard live else { return }
+        live = false
         parent = nil
         downstream.receive(completion: completion)
     }
 
     override func cancel() {
-        guard downstream != nil else { return }
-        downstream = nil
+        guard live else { return }
+        live = false
         let parent = self.parent
         self.parent = nil
         parent?.remove(self)
