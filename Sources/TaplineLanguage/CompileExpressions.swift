@@ -105,9 +105,11 @@ extension Compiler {
             argumentTypes = inputs
         }
         if arity == 0, inputs.count == 1 { argumentTypes = [inputs[0]] }
-        let ((body, resultType), size) = try inFrame(isClosure: true, argumentTypes: argumentTypes) { () throws -> (Code, SType) in
+        var body: Code = { _ in .void }
+        var resultType = SType.unknown
+        let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) {
             for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
-            return try closureBody(closure.body)
+            (body, resultType) = try closureBody(closure.body)
         }
         return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType,
                                reusesFrame: closuresCompiled == closuresBefore)
@@ -190,7 +192,9 @@ extension Compiler {
                     return .bool(try Operators.truth(try right(frame), range: rightExpr.range))
                 }, .bool)
             default:
-                return ({ frame in try Operators.binary(op, try left(frame), try right(frame), range: range) }, resultType)
+                var constant: Int?
+                if case .int(let value) = rightExpr.kind { constant = value }
+                return (Operators.specialized(op, left, right, constant: constant, range: range), resultType)
             }
 
         case .ternary(let conditionExpr, let whenTrueExpr, let whenFalseExpr):

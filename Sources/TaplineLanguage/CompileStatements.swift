@@ -95,9 +95,9 @@ extension Compiler {
             let box = FunctionBox()
             let entity = Entity(name: name.text, range: name.range, kind: .function(box))
             if viewFunctions.isEmpty || isTopLevel { try declare(entity) } else { viewFunctions[name.text] = entity }
-            let (action, size) = try inFrame(isClosure: false, argumentTypes: []) { try block(body) }
+            var action: Action = { _ in }
+            box.frameSize = try inFrame(isClosure: false, argumentTypes: []) { action = try block(body) }
             box.body = action
-            box.frameSize = size
             return { _ in entity.isInitialized = true }
 
         case .view(let name, let functions, let appear, let disappear):
@@ -115,9 +115,9 @@ extension Compiler {
                 }
                 let functionBox = FunctionBox()
                 viewFunctions[functionName.text] = Entity(name: functionName.text, range: functionName.range, kind: .function(functionBox))
-                let (action, size) = try inFrame(isClosure: false, argumentTypes: []) { try block(body) }
+                var action: Action = { _ in }
+                functionBox.frameSize = try inFrame(isClosure: false, argumentTypes: []) { action = try block(body) }
                 functionBox.body = action
-                functionBox.frameSize = size
             }
             box.appear = try inFrameAction(appear)
             box.disappear = try inFrameAction(disappear)
@@ -233,9 +233,10 @@ extension Compiler {
             let lowCode = try integer(low)
             let highCode = try integer(high)
             let closuresBefore = closuresCompiled
-            let (action, size) = try inLoopFrame { () throws -> Action in
+            var action: Action = { _ in }
+            let size = try inLoopFrame {
                 _ = scope.addLocal(name.text, type: .int)
-                return try block(body)
+                action = try block(body)
             }
             // A fresh frame per turn only when a closure made in the body could keep it.
             let freshFramePerTurn = closuresCompiled != closuresBefore
@@ -283,7 +284,8 @@ extension Compiler {
 
     /// A body with its own frame (button actions, `on appear`).
     private func inFrameAction(_ statements: [Stmt]) throws -> Action {
-        let (action, size) = try inFrame(isClosure: false, argumentTypes: []) { try block(statements) }
+        var action: Action = { _ in }
+        let size = try inFrame(isClosure: false, argumentTypes: []) { action = try block(statements) }
         return { _ in try action(Frame(size: size, parent: nil)) }
     }
 

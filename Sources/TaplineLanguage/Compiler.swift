@@ -90,25 +90,29 @@ final class Compiler {
         declared.append(entity.name)
     }
 
-    /// Runs `body` with a new frame (a closure or function body); returns its result and frame size.
-    func inFrame<T>(isClosure: Bool, argumentTypes: [SType], _ body: () throws -> T) rethrows -> (T, Int) {
+    // These helpers are not generic on purpose: a closure that passes through a generic
+    // result is stored in its most general form and every later call goes through a
+    // reabstraction thunk. The body assigns its result to a local instead.
+
+    /// Runs `body` with a new frame (a closure or function body); returns the frame's size.
+    func inFrame(isClosure: Bool, argumentTypes: [SType], _ body: () throws -> Void) rethrows -> Int {
         let saved = scope
         scope = FrameScope(parent: isClosure ? saved : nil, isClosure: isClosure, argumentTypes: argumentTypes)
         if !isClosure { scope.parentForFunctions = saved }
         defer { scope = saved }
-        let result = try body()
-        return (result, scope.size)
+        try body()
+        return scope.size
     }
 
     /// Runs `body` with a frame for one turn of a loop: it sees the enclosing names, and a
     /// closure made inside captures that turn's values (as each Swift loop turn binds anew).
-    func inLoopFrame<T>(_ body: () throws -> T) rethrows -> (T, Int) {
+    func inLoopFrame(_ body: () throws -> Void) rethrows -> Int {
         let saved = scope
         scope = FrameScope(parent: saved, isClosure: false, argumentTypes: [])
         scope.isLoop = true
         defer { scope = saved }
-        let result = try body()
-        return (result, scope.size)
+        try body()
+        return scope.size
     }
 
     /// Whether a `return` here leaves a closure or function.
@@ -121,35 +125,42 @@ final class Compiler {
         return false
     }
 
-    func inBlock<T>(_ body: () throws -> T) rethrows -> T {
+    func inBlock(_ body: () throws -> Void) rethrows {
         scope.blocks.append([:])
         defer { scope.blocks.removeLast() }
-        return try body()
+        try body()
     }
 
     // MARK: - Blocks
 
     /// Compiles statements into one action that runs them in order, stopping at an abort.
     func block(_ statements: [Stmt]) throws -> Action {
-        let actions = try inBlock { try statements.map(statement) }
+        var steps: [Step] = []
+        try inBlock { steps = try statements.map { Step(run: try statement($0)) } }
         let runtime = self.runtime
-        switch actions.count {
+        switch steps.count {
         case 0: return { _ in }
         case 1:
-            let only = actions[0]
+            let only = steps[0].run
             return { frame in
                 try only(frame)
                 try runtime.throwPending()
             }
         default:
             return { frame in
-                for action in actions {
-                    try action(frame)
+                for step in steps {
+                    try step.run(frame)
                     try runtime.throwPending()
                 }
             }
         }
     }
+}
+
+/// A compiled statement in a list. Wrapping the closure in a struct keeps it in its
+/// concrete form: an array of bare closures would call each through a reabstraction thunk.
+struct Step {
+    let run: Action
 }
 
 /// The compile-time picture of one frame: its blocks of named slots, and whether it is a

@@ -140,4 +140,105 @@ enum Operators {
         guard let x = number(left), let y = number(right) else { return nil }
         return x < y ? -1 : x == y ? 0 : 1
     }
+
+    /// Code for a binary operator, with the `Int` case done inline (and an `Int` literal on the
+    /// right folded in); anything else — and every error — goes the general way above.
+    static func specialized(_ op: Punct, _ left: @escaping Code, _ right: @escaping Code, constant: Int?,
+                            range: SourceRange) -> Code {
+        func general(_ a: Value, _ b: Value) throws -> Value { try binary(op, a, b, range: range) }
+        if let c = constant {
+            switch op {
+            case .plus:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { let (r, o) = x.addingReportingOverflow(c); if !o { return .int(r) } }
+                    return try general(a, .int(c))
+                }
+            case .minus:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { let (r, o) = x.subtractingReportingOverflow(c); if !o { return .int(r) } }
+                    return try general(a, .int(c))
+                }
+            case .star:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { let (r, o) = x.multipliedReportingOverflow(by: c); if !o { return .int(r) } }
+                    return try general(a, .int(c))
+                }
+            case .percent where c != 0 && c != -1:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .int(x % c) }
+                    return try general(a, .int(c))
+                }
+            case .slash where c != 0 && c != -1:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .int(x / c) }
+                    return try general(a, .int(c))
+                }
+            case .equal:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(x == c) }
+                    return try general(a, .int(c))
+                }
+            case .notEqual:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(x != c) }
+                    return try general(a, .int(c))
+                }
+            case .less:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(x < c) }
+                    return try general(a, .int(c))
+                }
+            case .greater:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(x > c) }
+                    return try general(a, .int(c))
+                }
+            default:
+                break
+            }
+        }
+        switch op {
+        case .plus:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.addingReportingOverflow(y); if !o { return .int(r) } }
+                return try general(a, b)
+            }
+        case .minus:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.subtractingReportingOverflow(y); if !o { return .int(r) } }
+                return try general(a, b)
+            }
+        case .star:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.multipliedReportingOverflow(by: y); if !o { return .int(r) } }
+                return try general(a, b)
+            }
+        case .equal:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { return .bool(x == y) }
+                return try general(a, b)
+            }
+        case .less:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { return .bool(x < y) }
+                return try general(a, b)
+            }
+        default:
+            return { frame in try general(try left(frame), try right(frame)) }
+        }
+    }
 }
