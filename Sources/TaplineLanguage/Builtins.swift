@@ -12,7 +12,7 @@ enum Builtins {
     static let methods: Set<String> = ["uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted"]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
-                     runtime: Runtime, visible: [String]) throws -> (code: Code, type: SType) {
+                     runtime: Runtime, visible: () -> [String]) throws -> (code: Code, type: SType) {
         let codes = arguments.map(\.code)
         func expectCount(_ count: Int, _ usage: String) throws {
             guard arguments.count == count, arguments.allSatisfy({ $0.label == nil }) else {
@@ -83,7 +83,7 @@ enum Builtins {
         case "just", "Just":
             throw Diagnostic.error(Messages.publisherAsValue("'\(name)(…)'"), at: range)
         default:
-            let suggestion = Suggest.closest(to: name, in: visible + Array(functions))
+            let suggestion = Suggest.closest(to: name, in: visible() + Array(functions))
             throw Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange)
         }
     }

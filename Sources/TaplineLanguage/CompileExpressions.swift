@@ -368,7 +368,7 @@ extension Compiler {
                 let (code, type) = try expression(argument.value)
                 return BuiltinArgument(label: argument.label, code: code, type: type, range: argument.value.range)
             }
-            return try Builtins.call(name, compiled, range: range, calleeRange: callee.range, runtime: runtime, visible: visibleNames)
+            return try Builtins.call(name, compiled, range: range, calleeRange: callee.range, runtime: runtime, visible: { self.visibleNames })
 
         case .member(let baseExpr, let method, let nameRange):
             if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), method == "send" {

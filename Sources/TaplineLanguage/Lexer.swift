@@ -55,9 +55,9 @@ public struct Lexer {
                 try lexString(end)
             case "$":
                 try lexDollar(end)
-            case _ where c.isNumber && c.isASCII:
+            case _ where Lexer.isDigit(c):
                 try lexNumber(end)
-            case _ where c.isLetter || c == "_":
+            case _ where Lexer.isWordStart(c):
                 lexWord(end)
             default:
                 try lexPunct(end)
@@ -95,7 +95,7 @@ public struct Lexer {
     private mutating func lexWord(_ end: Int) {
         let start = location
         var word = ""
-        while index < end, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" {
+        while index < end, Lexer.isWordPart(chars[index]) {
             word.append(chars[index])
             advance()
         }
@@ -185,6 +185,22 @@ public struct Lexer {
             }
             append(.int(value), from: start)
         }
+    }
+
+    // ASCII first: Unicode property look-ups are the lexer's biggest cost otherwise.
+    @inline(__always) static func isDigit(_ c: Character) -> Bool {
+        guard let a = c.asciiValue else { return false }
+        return a >= 48 && a <= 57
+    }
+
+    @inline(__always) static func isWordStart(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 }
+        return c.isLetter
+    }
+
+    @inline(__always) static func isWordPart(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 || (a >= 48 && a <= 57) }
+        return c.isLetter || c.isNumber
     }
 
     static let durationUnits: [String: Double] = ["ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9, "min": 60e9]
@@ -279,23 +295,56 @@ public struct Lexer {
 
     private mutating func lexPunct(_ end: Int) throws(Diagnostic) {
         let start = location
-        // Longest match first: `..<` before `..`, `==` before `=`.
-        for length in [3, 2, 1] where index + length <= end {
-            let text = String(chars[index..<index + length])
-            guard let punct = Punct(rawValue: text) else { continue }
-            for _ in 0..<length { advance() }
-            switch punct {
-            case .lparen: brackets.append("(")
-            case .lbracket: brackets.append("[")
-            case .lbrace: brackets.append("{")
-            case .rparen, .rbracket, .rbrace: if !brackets.isEmpty { brackets.removeLast() }
-            default: break
-            }
-            append(.punct(punct), from: start)
-            return
+        guard let punct = matchPunct(end) else {
+            let c = chars[index]
+            advance()
+            throw Diagnostic.error(Messages.unexpectedCharacter(c), at: SourceRange(start, location))
         }
+        for _ in 0..<punct.rawValue.count { advance() }
+        switch punct {
+        case .lparen: brackets.append("(")
+        case .lbracket: brackets.append("[")
+        case .lbrace: brackets.append("{")
+        case .rparen, .rbracket, .rbrace: if !brackets.isEmpty { brackets.removeLast() }
+        default: break
+        }
+        append(.punct(punct), from: start)
+    }
+
+    /// The longest punctuation at the current position (`..<` before `..`, `==` before `=`),
+    /// matched on characters rather than by building strings.
+    private func matchPunct(_ end: Int) -> Punct? {
         let c = chars[index]
-        advance()
-        throw Diagnostic.error(Messages.unexpectedCharacter(c), at: SourceRange(start, location))
+        let next = peek(1, end)
+        let third = peek(2, end)
+        switch c {
+        case "{": return .lbrace
+        case "}": return .rbrace
+        case "(": return .lparen
+        case ")": return .rparen
+        case "[": return .lbracket
+        case "]": return .rbracket
+        case ",": return .comma
+        case ":": return .colon
+        case ";": return .semicolon
+        case "?": return .question
+        case "*": return .star
+        case "/": return .slash
+        case "%": return .percent
+        case "\\": return .backslash
+        case ".":
+            if next == ".", third == "." { return .closedRange }
+            if next == ".", third == "<" { return .halfOpenRange }
+            return .dot
+        case "=": return next == "=" ? .equal : .assign
+        case "!": return next == "=" ? .notEqual : .not
+        case "<": return next == "=" ? .lessEqual : .less
+        case ">": return next == "=" ? .greaterEqual : .greater
+        case "+": return next == "=" ? .plusAssign : .plus
+        case "-": return next == ">" ? .arrow : next == "=" ? .minusAssign : .minus
+        case "&": return next == "&" ? .and : .ampersand
+        case "|": return next == "|" ? .or : nil
+        default: return nil
+        }
     }
 }
