@@ -16,11 +16,15 @@ extension Publishers {
         public let b: B
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let junction = LatestJunction<S>(downstream: subscriber, count: 2) { values in
-                guard let first = values[0] as? A.Output, let second = values[1] as? B.Output else { return nil }
+            typealias Element = Either<A.Output, B.Output>
+            let junction = LatestJunction<Element, S>(downstream: subscriber, count: 2) { values in
+                guard case .first(let first) = values[0], case .second(let second) = values[1] else { return nil }
                 return (first, second)
             }
-            junction.start([Slot<A.Output, Failure, S>.connect(a, at: 0), Slot<B.Output, Failure, S>.connect(b, at: 1)])
+            junction.start([
+                Slot<A.Output, Element, Failure, S>.connect(a, at: 0, wrap: Element.first),
+                Slot<B.Output, Element, Failure, S>.connect(b, at: 1, wrap: Element.second),
+            ])
         }
     }
 
@@ -38,13 +42,8 @@ extension Publishers {
         public init(_ publishers: [Upstream]) { self.publishers = publishers }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let junction = LatestJunction<S>(downstream: subscriber, count: publishers.count) { values in
-                values.map { $0 as? Upstream.Output }.reduce(into: Optional([Upstream.Output]())) { result, value in
-                    guard let value else { result = nil; return }
-                    result?.append(value)
-                }
-            }
-            junction.start(publishers.enumerated().map { Slot<Upstream.Output, Failure, S>.connect($1, at: $0) })
+            let junction = LatestJunction<Upstream.Output, S>(downstream: subscriber, count: publishers.count) { $0 }
+            junction.start(publishers.enumerated().map { Slot<Upstream.Output, Upstream.Output, Failure, S>.connect($1, at: $0, wrap: { $0 }) })
             if publishers.isEmpty { junction.finish(with: .finished) }
         }
     }
@@ -65,31 +64,42 @@ extension Publisher {
 
 /// Keeps each input's latest value; while downstream has no demand, only the newest
 /// combination is kept and delivered on the next request.
-final class LatestJunction<Downstream: Subscriber>: Junction<Downstream> {
-    private var latest: [Any?]
+final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
+    private var latest: [Element?]
     private var missing: Int
+    /// Every input's latest value, once each has emitted (updated in place from then on).
+    private var values: [Element] = []
     private var owed = false
-    private let combine: ([Any?]) -> Downstream.Input?
+    private let combine: ([Element]) -> Downstream.Input?
 
-    init(downstream: Downstream, count: Int, combine: @escaping ([Any?]) -> Downstream.Input?) {
+    init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
         latest = Array(repeating: nil, count: count)
         missing = count
         self.combine = combine
         super.init(downstream: downstream, count: count, name: "CombineLatest")
     }
 
-    override func receive(_ value: Any, at index: Int) -> Subscribers.Demand {
+    override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
-        if latest[index] == nil { missing -= 1 }
-        latest[index] = value
-        guard missing == 0 else { return .none }
+        if missing > 0 {
+            if latest[index] == nil { missing -= 1 }
+            latest[index] = value
+            guard missing == 0 else { return .none }
+            values.reserveCapacity(latest.count)
+            for element in latest {
+                if let element { values.append(element) }
+            }
+            latest.removeAll()
+        } else {
+            values[index] = value
+        }
         owed = true
         drain()
         return .none
     }
 
     override func drain() {
-        guard owed, demand > 0, let combined = combine(latest) else { return }
+        guard owed, demand > 0, let combined = combine(values) else { return }
         owed = false
         _ = emit(combined)
     }

@@ -1,7 +1,8 @@
 /// The engine behind `merge`, `combineLatest` and `zip`: several upstreams feeding one
 /// downstream. Each upstream is attached through a `Slot`, which tags its events with the
-/// upstream's index; a subclass decides what the events become.
-class Junction<Downstream: Subscriber>: Subscription {
+/// upstream's index and wraps its values as `Element` (the upstreams' common type, or an
+/// `Either` for two different ones); a subclass decides what the events become.
+class Junction<Element, Downstream: Subscriber>: Subscription {
     typealias Failure = Downstream.Failure
 
     let downstream: Downstream
@@ -24,7 +25,7 @@ class Junction<Downstream: Subscriber>: Subscription {
     var description: String { name }
 
     /// Attaches every upstream, then hands the downstream its subscription.
-    func start(_ attach: [(Junction) -> Void]) {
+    func start(_ attach: [(Junction<Element, Downstream>) -> Void]) {
         for connect in attach { connect(self) }
         downstream.receive(subscription: self)
     }
@@ -38,7 +39,7 @@ class Junction<Downstream: Subscriber>: Subscription {
     }
 
     /// A value from upstream `index`; returns extra demand for that upstream.
-    func receive(_ value: Any, at index: Int) -> Subscribers.Demand { .none }
+    func receive(_ value: Element, at index: Int) -> Subscribers.Demand { .none }
 
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
         guard !isDone, !finished[index] else { return }
@@ -97,17 +98,24 @@ class Junction<Downstream: Subscriber>: Subscription {
 }
 
 /// Attaches one upstream to a junction, tagging its events with `index`.
-struct Slot<Input, Failure: Error, Downstream: Subscriber>: Subscriber where Downstream.Failure == Failure {
-    let junction: Junction<Downstream>
+struct Slot<Input, Element, Failure: Error, Downstream: Subscriber>: Subscriber where Downstream.Failure == Failure {
+    let junction: Junction<Element, Downstream>
     let index: Int
+    let wrap: (Input) -> Element
 
     func receive(subscription: any Subscription) { junction.accept(subscription, at: index) }
-    func receive(_ input: Input) -> Subscribers.Demand { junction.receive(input, at: index) }
+    func receive(_ input: Input) -> Subscribers.Demand { junction.receive(wrap(input), at: index) }
     func receive(completion: Subscribers.Completion<Failure>) { junction.receive(completion: completion, at: index) }
 
     /// A connector that subscribes `publisher` through a slot.
-    static func connect<P: Publisher>(_ publisher: P, at index: Int) -> (Junction<Downstream>) -> Void
-    where P.Output == Input, P.Failure == Failure {
-        { junction in publisher.subscribe(Slot(junction: junction, index: index)) }
+    static func connect<P: Publisher>(_ publisher: P, at index: Int, wrap: @escaping (Input) -> Element)
+        -> (Junction<Element, Downstream>) -> Void where P.Output == Input, P.Failure == Failure {
+        { junction in publisher.subscribe(Slot(junction: junction, index: index, wrap: wrap)) }
     }
+}
+
+/// One value from either of two upstreams of different types.
+enum Either<A, B> {
+    case first(A)
+    case second(B)
 }

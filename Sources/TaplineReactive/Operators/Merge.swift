@@ -20,7 +20,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let junction = Inner(downstream: subscriber, count: publishers.count, name: "Merge")
             junction.forwardsDemand = true
-            junction.start(publishers.enumerated().map { Slot<Output, Failure, S>.connect($1, at: $0) })
+            junction.start(publishers.enumerated().map { Slot<Output, Output, Failure, S>.connect($1, at: $0, wrap: { $0 }) })
             if publishers.isEmpty { junction.finish(with: .finished) }
         }
     }
@@ -36,13 +36,13 @@ extension Publisher {
 
 extension Publishers.MergeMany {
     /// Values that arrive while demand is zero wait here, in arrival order.
-    final class Inner<Downstream: Subscriber>: Junction<Downstream>
+    final class Inner<Downstream: Subscriber>: Junction<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         var waiting: [Output] = []
         var waitingHead = 0
 
-        override func receive(_ value: Any, at index: Int) -> Subscribers.Demand {
-            guard !isDone, let value = value as? Output else { return .none }
+        override func receive(_ value: Output, at index: Int) -> Subscribers.Demand {
+            guard !isDone else { return .none }
             if waitingHead == waiting.count, emit(value) { return .none }
             waiting.append(value)
             return .none

@@ -17,11 +17,15 @@ extension Publishers {
         public let b: B
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let junction = ZipJunction<S>(downstream: subscriber, count: 2) { values in
-                guard let first = values[0] as? A.Output, let second = values[1] as? B.Output else { return nil }
+            typealias Element = Either<A.Output, B.Output>
+            let junction = ZipJunction<Element, S>(downstream: subscriber, count: 2) { values in
+                guard case .first(let first) = values[0], case .second(let second) = values[1] else { return nil }
                 return (first, second)
             }
-            junction.start([Slot<A.Output, Failure, S>.connect(a, at: 0), Slot<B.Output, Failure, S>.connect(b, at: 1)])
+            junction.start([
+                Slot<A.Output, Element, Failure, S>.connect(a, at: 0, wrap: Element.first),
+                Slot<B.Output, Element, Failure, S>.connect(b, at: 1, wrap: Element.second),
+            ])
         }
     }
 
@@ -40,11 +44,8 @@ extension Publishers {
         public init(_ publishers: [Upstream]) { self.publishers = publishers }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let junction = ZipJunction<S>(downstream: subscriber, count: publishers.count) { values in
-                let typed = values.compactMap { $0 as? Upstream.Output }
-                return typed.count == values.count ? typed : nil
-            }
-            junction.start(publishers.enumerated().map { Slot<Upstream.Output, Failure, S>.connect($1, at: $0) })
+            let junction = ZipJunction<Upstream.Output, S>(downstream: subscriber, count: publishers.count) { $0 }
+            junction.start(publishers.enumerated().map { Slot<Upstream.Output, Upstream.Output, Failure, S>.connect($1, at: $0, wrap: { $0 }) })
             if publishers.isEmpty { junction.finish(with: .finished) }
         }
     }
@@ -59,17 +60,17 @@ extension Publisher {
 
 /// One queue per input; a tuple is emitted whenever every queue has a value and
 /// downstream has demand.
-final class ZipJunction<Downstream: Subscriber>: Junction<Downstream> {
-    private var queues: [[Any]]
-    private let combine: ([Any]) -> Downstream.Input?
+final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
+    private var queues: [[Element]]
+    private let combine: ([Element]) -> Downstream.Input?
 
-    init(downstream: Downstream, count: Int, combine: @escaping ([Any]) -> Downstream.Input?) {
+    init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
         queues = Array(repeating: [], count: count)
         self.combine = combine
         super.init(downstream: downstream, count: count, name: "Zip")
     }
 
-    override func receive(_ value: Any, at index: Int) -> Subscribers.Demand {
+    override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
         queues[index].append(value)
         drain()

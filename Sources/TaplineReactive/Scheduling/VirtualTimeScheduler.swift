@@ -70,21 +70,15 @@ public final class VirtualTimeScheduler: Scheduler {
 
     public init() {}
 
-    /// How many actions are waiting.
-    public var pendingCount: Int { queue.liveCount }
+    /// How many actions are waiting (not counting cancelled ones).
+    public var pendingCount: Int { queue.count { $0.action != nil } }
 
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
         let entry = ScheduledAction(due: now + (delay < .zero ? .zero : delay), sequence: nextSequence, action: action)
         nextSequence += 1
         queue.push(entry)
-        return ScheduledHandle(scheduler: self, entry: entry)
-    }
-
-    fileprivate func cancel(_ entry: ScheduledAction) {
-        guard entry.action != nil else { return }
-        entry.action = nil
-        queue.liveCount -= 1
+        return entry
     }
 
     /// Moves the clock forward by `duration`, running what falls due.
@@ -98,7 +92,6 @@ public final class VirtualTimeScheduler: Scheduler {
             queue.pop()
             guard let action = head.action else { continue }
             head.action = nil
-            queue.liveCount -= 1
             if head.due > now { now = head.due }
             action()
         }
@@ -106,16 +99,9 @@ public final class VirtualTimeScheduler: Scheduler {
     }
 }
 
-private struct ScheduledHandle: Cancellable {
-    weak var scheduler: VirtualTimeScheduler?
-    weak var entry: ScheduledAction?
-
-    func cancel() {
-        if let entry { scheduler?.cancel(entry) }
-    }
-}
-
-private final class ScheduledAction {
+/// One scheduled action; it is its own cancellation handle. (A handle with weak references
+/// would allocate a side table per action, and debounce schedules one per value.)
+private final class ScheduledAction: Cancellable {
     let due: VirtualTime
     let sequence: UInt64
     var action: (() -> Void)?
@@ -126,6 +112,8 @@ private final class ScheduledAction {
         self.action = action
     }
 
+    func cancel() { action = nil }
+
     func precedes(_ other: ScheduledAction) -> Bool {
         (due, sequence) < (other.due, other.sequence)
     }
@@ -134,12 +122,12 @@ private final class ScheduledAction {
 /// A binary min-heap ordered by (due time, scheduling order). Cancelled entries stay until popped.
 private struct ActionHeap {
     private var items: [ScheduledAction] = []
-    var liveCount = 0
+
+    func count(where isIncluded: (ScheduledAction) -> Bool) -> Int { items.filter(isIncluded).count }
 
     var peek: ScheduledAction? { items.first }
 
     mutating func push(_ item: ScheduledAction) {
-        liveCount += 1
         items.append(item)
         var child = items.count - 1
         while child > 0 {
