@@ -81,7 +81,7 @@ extension Compiler {
                 if let bound = onValue?.bind(to: frame) {
                     receiveValue = { value in runtime.deliver { _ = try bound.call(value) } }
                 }
-                let sink = Subscribers.Sink<Value, ScriptFailure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
                 try plan.make(frame).subscribe(sink)
                 return AnyCancellable(sink)
             }, chain: chain)
@@ -106,7 +106,7 @@ extension Compiler {
                 // A subject can subscribe to a publisher and republish what it receives.
                 let forward = try assignment(into: target, range: arguments[0].value.range)
                 return SubscriptionPlan(start: { frame in
-                    let sink = Subscribers.Sink<Value, ScriptFailure>(
+                    let sink = ValueSink(
                         receiveCompletion: { completion in forward.complete(completion) },
                         receiveValue: { value in runtime.deliver { try forward.send(value) } })
                     try plan.make(frame).subscribe(sink)
@@ -133,7 +133,7 @@ extension Compiler {
                 throw Diagnostic.error(Messages.sendTypeMismatch(targetName, expected: target.type.rawValue, got: plan.type.name), at: expr.range)
             }
             return SubscriptionPlan(start: { frame in
-                let sink = Subscribers.Sink<Value, ScriptFailure>(
+                let sink = ValueSink(
                     receiveCompletion: { _ in },
                     receiveValue: { value in runtime.deliver { try forward.send(value) } })
                 try plan.make(frame).subscribe(sink)

@@ -127,6 +127,19 @@ extension Compiler {
                 return value
             }, type)
         }
+        let runtime = self.runtime
+        if statements.count == 1 {
+            // One statement (the usual sink body): run it directly, without a block around it.
+            var compiled: Action = { _ in }
+            try inBlock { compiled = try statement(statements[0]) }
+            // Captured as a `let`: a captured `var` would be boxed and retained on every call.
+            let only = compiled
+            return ({ frame in
+                try only(frame)
+                try runtime.throwPending()
+                return .void
+            }, .unknown)
+        }
         let action = try block(statements)
         return ({ frame in
             try action(frame)

@@ -233,11 +233,12 @@ extension Compiler {
             let lowCode = try integer(low)
             let highCode = try integer(high)
             let closuresBefore = closuresCompiled
-            var action: Action = { _ in }
+            var compiled: Action = { _ in }
             let size = try inLoopFrame {
                 _ = scope.addLocal(name.text, type: .int)
-                action = try block(body)
+                compiled = try block(body)
             }
+            let action = compiled   // a `let`, so the loop does not reach through a box
             // A fresh frame per turn only when a closure made in the body could keep it.
             let freshFramePerTurn = closuresCompiled != closuresBefore
             return { frame in
@@ -284,8 +285,9 @@ extension Compiler {
 
     /// A body with its own frame (button actions, `on appear`).
     private func inFrameAction(_ statements: [Stmt]) throws -> Action {
-        var action: Action = { _ in }
-        let size = try inFrame(isClosure: false, argumentTypes: []) { action = try block(statements) }
+        var compiled: Action = { _ in }
+        let size = try inFrame(isClosure: false, argumentTypes: []) { compiled = try block(statements) }
+        let action = compiled
         return { _ in try action(Frame(size: size, parent: nil)) }
     }
 
@@ -303,17 +305,13 @@ extension Compiler {
 
     private func assignment(to name: Name, _ valueExpr: Expr, verb: String) throws -> Action {
         let entity = try entity(name)
-        let send: (Value) -> Void
         switch entity.kind {
         case .button:
             throw Diagnostic.error(Messages.setOnButton(name.text), at: name.range)
-        case .published(let subject):
+        case .published:
             guard verb == "set" else { throw Diagnostic.error(Messages.sendToPublished(name.text), at: name.range) }
-            send = { subject.value = $0 }
-        case .current(let subject):
-            send = { subject.send($0) }
-        case .subject(let subject):
-            send = { subject.send($0) }
+        case .current, .subject:
+            break
         default:
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a value you can \(verb)"), at: name.range)
         }
@@ -322,11 +320,32 @@ extension Compiler {
             throw Diagnostic.error(Messages.sendTypeMismatch(name.text, expected: entity.type.rawValue, got: staticType.name), at: valueExpr.range)
         }
         let runtime = self.runtime
-        return { frame in
-            let value = try code(frame)
-            try Compiler.check(value, fits: entity, range: valueExpr.range, verb: verb)
-            send(value.converted(to: entity.type))
-            try runtime.throwPending()
+        let range = valueExpr.range
+        /// The value as the entity stores it, after the type check a declaration promises.
+        @inline(__always) func checked(_ value: Value) throws -> Value {
+            if entity.type == .any { return value }
+            try Compiler.check(value, fits: entity, range: range, verb: verb)
+            return value.converted(to: entity.type)
+        }
+        // One closure per kind, so setting a value is one call, not two.
+        switch entity.kind {
+        case .published(let subject):
+            return { frame in
+                subject.value = try checked(try code(frame))
+                try runtime.throwPending()
+            }
+        case .current(let subject):
+            return { frame in
+                subject.send(try checked(try code(frame)))
+                try runtime.throwPending()
+            }
+        case .subject(let subject):
+            return { frame in
+                subject.send(try checked(try code(frame)))
+                try runtime.throwPending()
+            }
+        default:
+            return { _ in }
         }
     }
 
@@ -396,7 +415,7 @@ extension Compiler {
         return { frame in
             var shown: ViewBox?
             let publisher = try plan.make(frame)
-            let sink = Subscribers.Sink<Value, ScriptFailure>(receiveCompletion: { _ in }, receiveValue: { value in
+            let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in
                 runtime.deliver {
                     var chosen: ViewBox?
                     search: for switchCase in compiledCases {
