@@ -86,7 +86,8 @@ def fmt_time(seconds):
 
 
 def fmt_ns(seconds, events):
-    return f"{seconds * 1e9 / events:,.1f}"
+    # A one-event workload (start-up) has no meaningful per-event figure.
+    return f"{seconds * 1e9 / events:,.1f}" if events > 1 else "—"
 
 
 def write(workdir, name, text):
