@@ -41,8 +41,8 @@ final class Broadcast<Output, Failure: Error> {
         guard completion == nil, feedback.enter() else { return }
         defer { feedback.leave() }
         // A snapshot: subscribers joining during this send wait for the next one.
-        for conduit in conduits where conduit.isLive {
-            conduit.offer(value)
+        for conduit in conduits {
+            conduit.offer(value)   // a cancelled conduit ignores it
         }
     }
 
