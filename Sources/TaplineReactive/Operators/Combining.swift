@@ -118,4 +118,27 @@ struct Slot<Input, Element, Failure: Error, Downstream: Subscriber>: Subscriber 
 enum Either<A, B> {
     case first(A)
     case second(B)
+
+    /// The pair a two-input junction emits, from its two latest (or queued) values.
+    static func pair(_ values: [Either]) -> (A, B)? {
+        guard case .first(let first) = values[0], case .second(let second) = values[1] else { return nil }
+        return (first, second)
+    }
+}
+
+extension Junction where Downstream.Failure: Error {
+    /// Attaches two upstreams of different types, as `.first` and `.second`.
+    func start<A: Publisher, B: Publisher>(_ a: A, _ b: B) where Element == Either<A.Output, B.Output>,
+        A.Failure == Downstream.Failure, B.Failure == Downstream.Failure {
+        start([
+            Slot<A.Output, Element, Failure, Downstream>.connect(a, at: 0, wrap: Element.first),
+            Slot<B.Output, Element, Failure, Downstream>.connect(b, at: 1, wrap: Element.second),
+        ])
+    }
+
+    /// Attaches any number of upstreams of one type; with none, finishes at once.
+    func start<P: Publisher>(_ publishers: [P]) where Element == P.Output, P.Failure == Downstream.Failure {
+        start(publishers.enumerated().map { Slot<P.Output, Element, Failure, Downstream>.connect($1, at: $0, wrap: { $0 }) })
+        if publishers.isEmpty { finish(with: .finished) }
+    }
 }

@@ -20,8 +20,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let junction = Inner(downstream: subscriber, count: publishers.count, name: "Merge")
             junction.forwardsDemand = true
-            junction.start(publishers.enumerated().map { Slot<Output, Output, Failure, S>.connect($1, at: $0, wrap: { $0 }) })
-            if publishers.isEmpty { junction.finish(with: .finished) }
+            junction.start(publishers)
         }
     }
 }

@@ -17,15 +17,7 @@ extension Publishers {
         public let b: B
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            typealias Element = Either<A.Output, B.Output>
-            let junction = ZipJunction<Element, S>(downstream: subscriber, count: 2) { values in
-                guard case .first(let first) = values[0], case .second(let second) = values[1] else { return nil }
-                return (first, second)
-            }
-            junction.start([
-                Slot<A.Output, Element, Failure, S>.connect(a, at: 0, wrap: Element.first),
-                Slot<B.Output, Element, Failure, S>.connect(b, at: 1, wrap: Element.second),
-            ])
+            ZipJunction<Either<A.Output, B.Output>, S>(downstream: subscriber, count: 2, combine: Either.pair).start(a, b)
         }
     }
 
@@ -44,9 +36,7 @@ extension Publishers {
         public init(_ publishers: [Upstream]) { self.publishers = publishers }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let junction = ZipJunction<Upstream.Output, S>(downstream: subscriber, count: publishers.count) { $0 }
-            junction.start(publishers.enumerated().map { Slot<Upstream.Output, Upstream.Output, Failure, S>.connect($1, at: $0, wrap: { $0 }) })
-            if publishers.isEmpty { junction.finish(with: .finished) }
+            ZipJunction<Upstream.Output, S>(downstream: subscriber, count: publishers.count) { $0 }.start(publishers)
         }
     }
 }
