@@ -133,3 +133,32 @@ struct LoopClosureTests {
         #expect(run("subject s: Int\ns.sink { for i in 1...5 { if i == 2 { return }\n print(i) } }\nsend s 0").output == "1\n")
     }
 }
+
+@Suite("Closure frames")
+struct ClosureFrameTests {
+    @Test func aReentrantCallKeepsItsOwnArguments() {
+        // The sink re-enters itself before printing: each call must still see its own $0.
+        let result = run("subject s: Int\ns.sink { v in if v < 3 { send s v + 1 }\n print(v) }\nsend s 1")
+        #expect(result.error == nil)
+        #expect(result.output == "3\n2\n1\n")
+    }
+
+    @Test func aClosureThatMakesClosuresGetsAFreshFrameEachCall() {
+        let result = run("""
+            subject outer: Int
+            subject inner: Int
+            outer.sink { o in inner.filter { $0 == o }.sink { print("inner saw", $0, "for", o) } }
+            send outer 1
+            send outer 2
+            send inner 2
+            send inner 1
+            """)
+        #expect(result.output == "inner saw 2 for 2\ninner saw 1 for 1\n")
+    }
+
+    @Test func integerFastPathsStillReportOverflowAndDivisionByZero() {
+        #expect(run("print(9223372036854775807 + 1)").error?.contains("error: arithmetic overflow") == true)
+        #expect(run("subject s: Int\ns.map { $0 / 0 }.sink { print($0) }\nsend s 1").error?.contains("error: division by zero") == true)
+        #expect(run("print(7 % 3, -7 / 2, 5 * 3, 5 - 8, 2 < 3, 3 > 4, 1 == 1.0)").output == "1 -3 15 -3 true false true\n")
+    }
+}
