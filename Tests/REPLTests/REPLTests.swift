@@ -64,8 +64,10 @@ struct REPLTests {
         #expect(!terminal.screen.contains("12346"))
 
         // Ctrl-C interrupts a running loop, and the session goes on.
-        terminal.type("repeat 1000000000 { }\r")
-        _ = terminal.settle(0.5)
+        terminal.type("print(\"sta\" + \"rted\"); repeat 1000000000 { }\r")
+        // Only once the loop is known to run does Ctrl-C go in (a busy machine may lag).
+        #expect(terminal.expect("started"))
+        _ = terminal.settle(0.2)
         terminal.type("\u{3}")
         #expect(terminal.expect("interrupted"), "screen: \(terminal.screen)")
         #expect(terminal.expect("tapline> "))
