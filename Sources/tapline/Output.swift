@@ -4,19 +4,22 @@ import Glibc
 
 /// Buffered writes to a file descriptor: program output can be millions of lines, and one
 /// system call per line would dominate. Flushed before reading input, before an error is
-/// shown, and at exit.
+/// shown, and at exit — and, on a terminal, at every newline (as C's stdio is line-buffered
+/// there), so a long-running entry shows its output as it goes.
 final class Output {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    private let lineBuffered: Bool
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
+        lineBuffered = isatty(descriptor) == 1
         buffer.reserveCapacity(1 << 16)
     }
 
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        if buffer.count >= 1 << 16 || (lineBuffered && text.utf8.last == 10) { flush() }
     }
 
     func flush() {
