@@ -159,6 +159,11 @@ public final class LineEditor {
         var bytes: [UInt8] = []
         var expected = 1
         while bytes.count < expected {
+            // A Ctrl-C that landed while libedit was busy (not blocked in read) still counts.
+            if bytes.isEmpty, isInterrupted() {
+                sawInterrupt = true
+                return -1
+            }
             var byte: UInt8 = 0
             let count = read(0, &byte, 1)
             if count < 0 {

@@ -12,9 +12,13 @@ public struct Parser {
     /// Nesting depth of blocks and expressions, bounded so that no input exhausts the stack.
     private var depth = 0
     static let maximumDepth = 200
-    /// Conditions of `if`, `repeat`, `for` and `switch` cannot end in a trailing closure,
-    /// as in Swift: the `{` that follows starts the body.
-    private var allowTrailingClosure = true
+    /// How many brackets the tokens consumed so far leave open.
+    private var bracketDepth = 0
+    /// The bracket depth at which the condition being parsed began, if any. Conditions of
+    /// `if`, `repeat`, `for` and `switch` cannot end in a trailing closure, as in Swift (the
+    /// `{` that follows starts the body) — but inside brackets within them, they can.
+    private var conditionDepth: Int?
+    private var allowTrailingClosure: Bool { conditionDepth != bracketDepth }
 
     /// Parses a whole program (a script), or the part of `source` from `start` on (a REPL
     /// entry appended to the session's text).
@@ -57,6 +61,11 @@ public struct Parser {
     private mutating func advance() -> Token {
         let token = tokens[position]
         if position < tokens.count - 1 { position += 1 }
+        switch token.kind {
+        case .punct(.lparen), .punct(.lbracket), .punct(.lbrace): bracketDepth += 1
+        case .punct(.rparen), .punct(.rbracket), .punct(.rbrace): bracketDepth -= 1
+        default: break
+        }
         return token
     }
 
@@ -417,9 +426,9 @@ public struct Parser {
 
     /// An expression that a block follows: no trailing closure.
     private mutating func parseCondition() throws(Diagnostic) -> Expr {
-        let saved = allowTrailingClosure
-        allowTrailingClosure = false
-        defer { allowTrailingClosure = saved }
+        let saved = conditionDepth
+        conditionDepth = bracketDepth
+        defer { conditionDepth = saved }
         return try parseExpression()
     }
 
@@ -521,9 +530,6 @@ public struct Parser {
     private mutating func parseArguments() throws(Diagnostic) -> [Argument] {
         _ = advance()
         var arguments: [Argument] = []
-        let saved = allowTrailingClosure
-        allowTrailingClosure = true
-        defer { allowTrailingClosure = saved }
         if match(.rparen) { return arguments }
         repeat {
             var label: String?
@@ -542,9 +548,6 @@ public struct Parser {
     // closure = "{" [ parameters "in" ] { statement separator } "}" ;
     private mutating func parseClosure() throws(Diagnostic) -> ClosureExpr {
         let start = current.range
-        let saved = allowTrailingClosure
-        allowTrailingClosure = true
-        defer { allowTrailingClosure = saved }
         var parameters: [String]?
         // `{ a, b in` or `{ (a, b) in`: look ahead for `in` before committing.
         var lookahead = position + 1
@@ -558,12 +561,17 @@ public struct Parser {
             if tokens[lookahead].kind == .punct(.colon), case .identifier = tokens[lookahead + 1].kind { lookahead += 2 }
             if tokens[lookahead].kind == .punct(.comma) { lookahead += 1 } else { break }
         }
-        if parenthesized, tokens[lookahead].kind == .punct(.rparen) { lookahead += 1 }
+        var balanced = true
+        if parenthesized {
+            balanced = tokens[lookahead].kind == .punct(.rparen)
+            if balanced { lookahead += 1 }
+        }
         // So is a result type: `{ value -> Int in … }`.
         if tokens[lookahead].kind == .punct(.arrow), case .identifier = tokens[lookahead + 1].kind { lookahead += 2 }
-        if !names.isEmpty, case .identifier("in") = tokens[lookahead].kind {
+        if !names.isEmpty, balanced, case .identifier("in") = tokens[lookahead].kind {
             parameters = names
             position = lookahead
+            bracketDepth += 1   // the `{` jumped over (any parentheses jumped over were balanced)
         }
         let body = try nested { (parser: inout Parser) throws(Diagnostic) -> [Stmt] in
             if parameters == nil {
@@ -639,9 +647,6 @@ public struct Parser {
     // parenthesized = "(" ")" | "(" expression ")" | "(" expression "," expression { "," expression } ")" ;
     private mutating func parseParenthesized() throws(Diagnostic) -> Expr {
         let start = advance().range
-        let saved = allowTrailingClosure
-        allowTrailingClosure = true
-        defer { allowTrailingClosure = saved }
         if check(.rparen) { return Expr(.void, start.to(advance().range)) }
         var elements = [try parseExpression()]
         while match(.comma) { elements.append(try parseExpression()) }
@@ -653,9 +658,6 @@ public struct Parser {
     // array = "[" [ expression { "," expression } [ "," ] ] "]" ;
     private mutating func parseArray() throws(Diagnostic) -> Expr {
         let start = advance().range
-        let saved = allowTrailingClosure
-        allowTrailingClosure = true
-        defer { allowTrailingClosure = saved }
         var elements: [Expr] = []
         while !check(.rbracket) {
             elements.append(try parseExpression())

@@ -140,3 +140,20 @@ struct ParserTests {
         }
     }
 }
+
+@Suite("Parser: trailing closures after conditions")
+struct TrailingClosureTests {
+    @Test func aConditionTakesNoTrailingClosureButItsBracketsDo() {
+        // Inside the parentheses of a condition a trailing closure is allowed again; after a
+        // closure with parameters, the condition rule still holds for what follows.
+        let program = """
+            subject s: Int
+            current c = 0
+            if [1, 2].contains(1) { print("yes") }
+            repeat 2 { s.sink { v in print(v) } }
+            for i in 1...2 { s.filter { x in x > i }.sink { (a) in print(a) } }
+            if true { print("after") }
+            """
+        #expect((try? Parser.parse(Array(program)))?.count == 6)
+    }
+}
