@@ -9,6 +9,8 @@ final class Compiler {
     private(set) var globals: [String: Entity]
     /// Names this compilation declared, so a failed entry can forget them.
     private(set) var declared: [String] = []
+    /// What those names meant before (REPL redeclarations), so a failed entry can restore it.
+    private(set) var replaced: [String: Entity] = [:]
     /// In the REPL, an expression statement prints its value.
     let echoes: Bool
     /// How many closures have been compiled: a loop whose body made none can reuse one frame.
@@ -83,8 +85,13 @@ final class Compiler {
     func declare(_ entity: Entity) throws {
         guard isTopLevel else { throw Diagnostic.error(Messages.declarationAtTopLevel, at: entity.range) }
         if let previous = globals[entity.name] {
-            throw Diagnostic.error(Messages.alreadyDeclared(entity.name), at: entity.range,
-                                   notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
+            // The REPL lets a later entry declare a name again, as the Swift REPL does: code
+            // compiled before keeps the old one. Within one script or entry it is a mistake.
+            guard echoes, !declared.contains(entity.name) else {
+                throw Diagnostic.error(Messages.alreadyDeclared(entity.name), at: entity.range,
+                                       notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
+            }
+            replaced[entity.name] = previous
         }
         globals[entity.name] = entity
         declared.append(entity.name)

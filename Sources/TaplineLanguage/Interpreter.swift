@@ -88,7 +88,7 @@ public final class Interpreter {
                 try runtime.throwPending()
             } catch {
                 runtime.recover()
-                forgetUninitialized(compiler.declared)
+                forgetUninitialized(compiler.declared, restoring: compiler.replaced)
                 return diagnostic(for: error, in: statement)
             }
         }
@@ -108,8 +108,8 @@ public final class Interpreter {
 
     /// A declaration whose statement never ran (an earlier statement failed) is forgotten,
     /// so the session keeps exactly what was really declared.
-    private func forgetUninitialized(_ names: [String]) {
-        for name in names where globals[name]?.isInitialized == false { globals[name] = nil }
+    private func forgetUninitialized(_ names: [String], restoring replaced: [String: Entity]) {
+        for name in names where globals[name]?.isInitialized == false { globals[name] = replaced[name] }
     }
 
     private func diagnostic(for error: Error, in statement: Stmt) -> Diagnostic {

@@ -162,3 +162,25 @@ struct ClosureFrameTests {
         #expect(run("print(7 % 3, -7 / 2, 5 * 3, 5 - 8, 2 < 3, 3 > 4, 1 == 1.0)").output == "1 -3 15 -3 true false true\n")
     }
 }
+
+@Suite("REPL redeclaration")
+struct RedeclarationTests {
+    @Test func aLaterEntryMayDeclareANameAgainAndEarlierCodeKeepsTheOldOne() {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 }, echoes: true)
+        #expect(interpreter.run("subject s: Int\ns.sink { print(\"old\", $0) }") == nil)
+        #expect(interpreter.run("subject s: String\ns.sink { print(\"new\", $0) }") == nil)
+        #expect(interpreter.run("send s \"x\"") == nil)
+        #expect(output == "new x\n")
+        // Twice in one entry is still a mistake.
+        #expect(interpreter.run("subject u\nsubject u")?.message == "'u' is already declared")
+        // A redeclaration that fails to run leaves the old meaning in place.
+        #expect(interpreter.run("published s = 1 / 0") != nil)
+        #expect(interpreter.run("send s \"y\"") == nil)
+        #expect(output == "new x\nnew y\n")
+    }
+
+    @Test func aScriptMayNotDeclareANameTwice() {
+        #expect(run("subject s\nsubject s").error?.contains("error: 's' is already declared") == true)
+    }
+}
