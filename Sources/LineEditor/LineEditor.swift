@@ -207,7 +207,8 @@ public final class LineEditor {
         let common = LineEditor.commonPrefix(matches)
         if common.count > completion.word.count {
             var insertion = String(common.dropFirst(completion.word.count))
-            if matches.count == 1, !insertion.hasSuffix("(") { insertion += " " }
+            // A finished word gets a space; an open call or a directory does not.
+            if matches.count == 1, !insertion.hasSuffix("("), !insertion.hasSuffix("/") { insertion += " " }
             _ = tl_el_insertstr(editLine, insertion)
             return UInt8(CC_REFRESH)
         }

@@ -24,6 +24,7 @@ final class REPL {
         color = isatty(1) == 1 && getenv("NO_COLOR") == nil
         interpreter = REPL.makeInterpreter(tool: tool, color: color)
         editor.completer = { [unowned self] before in
+            if before.drop(while: { $0 == " " }).hasPrefix(":load ") { return REPL.completePath(before) }
             let (word, candidates) = Completer.complete(before, declarations: self.interpreter.declarations)
             return LineEditor.Completion(word: word, candidates: candidates)
         }
@@ -110,6 +111,35 @@ final class REPL {
             tool.stderr.flush()
         }
         Interrupt.clear()
+    }
+
+    /// Completes the file path after `:load`: directories end in `/`, and only directories
+    /// and `.tapline` files are offered.
+    static func completePath(_ before: String) -> LineEditor.Completion {
+        let word = String(before.reversed().prefix { $0 != " " }.reversed())
+        let slash = word.lastIndex(of: "/")
+        let directory = slash.map { String(word[...$0]) } ?? ""
+        let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
+        guard let handle = opendir(directory.isEmpty ? "." : directory) else { return LineEditor.Completion(word: word, candidates: []) }
+        defer { closedir(handle) }
+        var candidates: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix), name != ".", name != "..", !name.hasPrefix(".") || prefix.hasPrefix(".") else { continue }
+            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) || entry.pointee.d_type == UInt8(DT_LNK) {
+                var info = stat()
+                isDirectory = stat(directory + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            if isDirectory {
+                candidates.append(directory + name + "/")
+            } else if name.hasSuffix(".tapline") {
+                candidates.append(directory + name)
+            }
+        }
+        return LineEditor.Completion(word: word, candidates: candidates.sorted())
     }
 
     // MARK: - Meta-commands
