@@ -125,9 +125,6 @@ public final class Interpreter {
     /// The message of the diagnostic a Ctrl-C produces.
     public static let interruptedMessage = Messages.interrupted
 
-    /// The virtual clock's time, as `wait` has moved it.
-    public var clockDescription: String { runtime.clock.now.description }
-
     /// Renders a diagnostic with the name and line numbers of the piece of text it is in.
     public func render(_ diagnostic: Diagnostic, useColor: Bool) -> String {
         let (name, relative) = localize(diagnostic)
@@ -181,32 +178,36 @@ public final class Interpreter {
     }
 
     private static func describe(_ entity: Entity) -> Declaration {
-        let type = entity.type == .any ? nil : entity.type.rawValue
+        var type = entity.type == .any ? nil : entity.type.rawValue
+        let detail: String
+        let kind: Declaration.Kind
         switch entity.kind {
         case .button(let box):
-            return Declaration(keyword: "button", name: entity.name, type: nil, detail: Value.quote(box.title), kind: .button)
+            (type, detail, kind) = (nil, Value.quote(box.title), .button)
         case .subject(let subject):
-            return Declaration(keyword: "subject", name: entity.name, type: type ?? "Any",
-                               detail: Compiler.count(subject.subscriberCount) + Compiler.ended(subject.completion), kind: .subject)
+            type = type ?? "Any"
+            (detail, kind) = (Compiler.count(subject.subscriberCount) + Compiler.ended(subject.completion), .subject)
         case .current(let subject):
-            return Declaration(keyword: "current", name: entity.name, type: type,
-                               detail: "= \(subject.value.debugDescription), " + Compiler.count(subject.subscriberCount) + Compiler.ended(subject.completion), kind: .current)
+            detail = "= \(subject.value.debugDescription), " + Compiler.count(subject.subscriberCount) + Compiler.ended(subject.completion)
+            kind = .current
         case .published(let subject):
-            return Declaration(keyword: "published", name: entity.name, type: type,
-                               detail: "= \(subject.value.debugDescription), " + Compiler.count(subject.subscriberCount), kind: .published)
+            (detail, kind) = ("= \(subject.value.debugDescription), " + Compiler.count(subject.subscriberCount), .published)
         case .subscriber(let box):
-            let state = box.subscriber.map { "demand \($0.initialDemand)" + (box.isAttached ? (($0.isSubscribed) ? ", subscribed" : ", ended") : ", not subscribed") } ?? ""
-            return Declaration(keyword: "subscriber", name: entity.name, type: nil, detail: state, kind: .subscriber)
+            let state = box.subscriber.map { subscriber in
+                "demand \(subscriber.initialDemand)"
+                    + (box.isAttached ? (subscriber.isSubscribed ? ", subscribed" : ", ended") : ", not subscribed")
+            }
+            (type, detail, kind) = (nil, state ?? "", .subscriber)
         case .function:
-            return Declaration(keyword: "func", name: entity.name, type: nil, detail: "", kind: .function)
+            (type, detail, kind) = (nil, "", .function)
         case .view(let box):
-            return Declaration(keyword: "view", name: entity.name, type: nil,
-                               detail: box.isShown ? "shown, \(box.bag.count) in its bag" : "hidden", kind: .view)
+            (type, detail, kind) = (nil, box.isShown ? "shown, \(box.bag.count) in its bag" : "hidden", .view)
         case .subscription(let box):
-            return Declaration(keyword: "let", name: entity.name, type: nil, detail: box.chain, kind: .subscription)
+            (type, detail, kind) = (nil, box.chain, .subscription)
         case .stream(let box):
-            return Declaration(keyword: "let", name: entity.name, type: type, detail: box.chain, kind: .publisher)
+            (detail, kind) = (box.chain, .publisher)
         }
+        return Declaration(keyword: entity.keyword, name: entity.name, type: type, detail: detail, kind: kind)
     }
 
     /// Subscriptions made at the top level without `let`, alive for the session.

@@ -237,12 +237,6 @@ final class Runtime {
         live.remove(at: index).token.cancel()
         return true
     }
-
-    func cancelAllLive() {
-        let all = live
-        live.removeAll()
-        for subscription in all { subscription.token.cancel() }
-    }
 }
 
 extension SourceRange {

@@ -51,8 +51,6 @@ public enum TokenKind: Hashable, Sendable {
     case punct(Punct)
     case newline
     case eof
-
-    public var isNewline: Bool { self == .newline }
 }
 
 /// Reserved words. Names that are only special in one place (`in`, `appear`) are identifiers.
