@@ -1,5 +1,11 @@
-/// The REPL's `:help` pages.
+import TaplineLanguage
+
+/// The REPL's `:help` pages. The operator pages come from the language's catalogue.
 enum Help {
+    static let pages = ["commands", "declarations", "errors", "keys", "operators", "values"]
+    /// What `:help` completes: the pages, then every operator and subscriber.
+    static var topics: [String] { pages + ChainOperator.all.map(\.name) }
+
     static func text(for topic: String) -> String {
         switch topic {
         case "": return overview
@@ -10,8 +16,45 @@ enum Help {
         case "keys": return keys
         case "errors": return errors
         default:
-            return "no help on '\(topic)'; topics: commands, declarations, operators, values, keys, errors\n"
+            if let entry = ChainOperator.all.first(where: { $0.name == topic }) { return page(for: entry) }
+            let suggestion = Suggest.closest(to: topic, in: topics).map { "did you mean '\($0)'? " } ?? ""
+            return "no help on '\(topic)'; \(suggestion)topics: \(pages.joined(separator: ", ")), or an operator's name\n"
         }
+    }
+
+    /// `:help filter`: the forms, Combine's declaration, what it does and a program to try.
+    static func page(for entry: ChainOperator) -> String {
+        let example = entry.example.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        let output = entry.output.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        return """
+            .\(entry.forms.joined(separator: "   ."))
+              \(entry.summary)
+
+            Combine: \(entry.signature)
+
+            Try it:
+            \(example)
+            It prints:
+            \(output)
+
+            """
+    }
+
+    /// `:help operators`: every operator and subscriber with its forms and what it does.
+    static var operators: String {
+        let rows = ChainOperator.all.map { entry in ("." + entry.forms.joined(separator: "  ."), entry.summary) }
+        let width = min(44, rows.map(\.0.count).max() ?? 0)
+        let lines = rows.map { form, summary in
+            form.count > width ? form + "\n" + String(repeating: " ", count: width + 2) + summary : form.padded(width) + "  " + summary
+        }
+        return """
+            Publishers: NAME (subject), $NAME (published), NAME.tap (button), just(v), [1, 2].publisher
+
+            \(lines.joined(separator: "\n"))
+
+            ':help NAME' shows one of them with Combine's declaration and an example.
+
+            """
     }
 
     static let overview = """
@@ -23,7 +66,8 @@ enum Help {
           set name = "google"               assign: the sink prints google
 
         Meta-commands:
-          :help [topic]    this help; topics: commands, declarations, operators, values, keys, errors
+          :help [topic]    this help; topics: commands, declarations, operators, values, keys, errors,
+                           or an operator (:help debounce)
           :list            what is declared, and the live subscriptions
           :cancel N        cancel live subscription N (see :list)
           :load FILE       run a script into this session
@@ -61,16 +105,6 @@ enum Help {
         show VIEW / hide VIEW    mount / dismantle a view
         print(a, b)              print values
         repeat N { … }   for i in 1...N { … }   if cond { … } else { … }   NAME()
-
-        """
-
-    static let operators = """
-        Publishers: NAME (subject), $NAME (published), NAME.tap (button), just(v), [1, 2].publisher
-        Operators:  filter map compactMap removeDuplicates scan reduce collect prefix dropFirst
-                    first last merge(with:) combineLatest zip print("tag") debounce(for: 300ms)
-                    throttle(for: 1s, latest: true) delay(for: 1s) share
-        End with:   .sink { … }  .sink(receiveCompletion: { … }, receiveValue: { … })
-                    .subscribe(SUBSCRIBER)  .assign(to: NAME)
 
         """
 

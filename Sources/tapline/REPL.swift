@@ -7,10 +7,10 @@ import TaplineLanguage
 /// The interactive session: read an entry (asking for more lines while the parser says it
 /// is incomplete, as Lua's REPL does), run it, show errors, keep everything declared.
 final class REPL {
-    private let tool: Tool
-    private var interpreter: Interpreter
-    private let editor: LineEditor
-    private let color: Bool
+    let tool: Tool
+    var interpreter: Interpreter
+    let editor: LineEditor
+    let color: Bool
     /// Lines of an entry that is not complete yet.
     private var pending: [String] = []
 
@@ -23,11 +23,7 @@ final class REPL {
         self.editor = editor
         color = isatty(1) == 1 && getenv("NO_COLOR") == nil
         interpreter = REPL.makeInterpreter(tool: tool, color: color)
-        editor.completer = { [unowned self] before in
-            if before.drop(while: { $0 == " " }).hasPrefix(":load ") { return REPL.completePath(before) }
-            let (word, candidates) = Completer.complete(before, declarations: self.interpreter.declarations)
-            return LineEditor.Completion(word: word, candidates: candidates)
-        }
+        editor.completer = { [unowned self] before in self.complete(before) }
         editor.isInterrupted = { Interrupt.isPending }
         Interrupt.install()
         if !quiet {
@@ -35,9 +31,9 @@ final class REPL {
         }
     }
 
-    private static func makeInterpreter(tool: Tool, color: Bool) -> Interpreter {
+    static func makeInterpreter(tool: Tool, color: Bool) -> Interpreter {
         let interpreter = Interpreter(output: { tool.stdout.write($0) }, echoes: true)
-        interpreter.echo = { tool.stdout.write(color ? "\u{1B}[36m\($0)\u{1B}[0m\n" : "\($0)\n") }
+        interpreter.echo = { tool.stdout.write((color ? ANSI.paint($0, ANSI.cyan) : $0) + "\n") }
         interpreter.isInterrupted = { Interrupt.isPending }
         return interpreter
     }
@@ -89,12 +85,16 @@ final class REPL {
         if pending.isEmpty {
             text = "tapline> "
         } else {
-            let depth = Interpreter.openBlockDepth(pending.joined(separator: "\n"))
+            // Indented by the number of `{` still open, as the lexer counts them.
+            let entry = Array(pending.joined(separator: "\n"))
+            var lexer = Lexer(entry)
+            _ = try? lexer.run(until: entry.count)
+            let depth = lexer.openBraces
             text = "...> " + String(repeating: "  ", count: depth)
         }
         guard color else { return text }
         // The reset goes before the last space: libedit drops an invisible run that ends the prompt.
-        return LineEditor.invisible("\u{1B}[1;34m") + text.dropLast() + LineEditor.invisible("\u{1B}[0m") + " "
+        return LineEditor.invisible(ANSI.start(ANSI.boldBlue)) + text.dropLast() + LineEditor.invisible(ANSI.reset) + " "
     }
 
     private func execute(_ text: String, name: String) {
@@ -103,112 +103,14 @@ final class REPL {
         tool.stdout.flush()
         if let diagnostic {
             // Ctrl-C while running: the terminal has echoed ^C; say so on a line of its own.
-            if diagnostic.message == Interpreter.interruptedMessage {
-                tool.stderr.write("\n" + (color ? "\u{1B}[33minterrupted\u{1B}[0m" : "interrupted") + "\n")
+            if diagnostic.id == .interrupted {
+                tool.stderr.write("\n" + (color ? ANSI.paint(diagnostic.message, ANSI.yellow) : diagnostic.message) + "\n")
             } else {
-                tool.stderr.write(interpreter.render(diagnostic, useColor: color))
+                tool.stderr.write(interpreter.format(diagnostic, decorator: color ? ANSIDecorator() : PlainDecorator()))
             }
             tool.stderr.flush()
         }
         Interrupt.clear()
-    }
-
-    /// Completes the file path after `:load`: directories end in `/`, and only directories
-    /// and `.tapline` files are offered.
-    static func completePath(_ before: String) -> LineEditor.Completion {
-        let word = String(before.reversed().prefix { $0 != " " }.reversed())
-        let slash = word.lastIndex(of: "/")
-        let directory = slash.map { String(word[...$0]) } ?? ""
-        let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
-        guard let handle = opendir(directory.isEmpty ? "." : directory) else { return LineEditor.Completion(word: word, candidates: []) }
-        defer { closedir(handle) }
-        var candidates: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasPrefix(prefix), name != ".", name != "..", !name.hasPrefix(".") || prefix.hasPrefix(".") else { continue }
-            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) || entry.pointee.d_type == UInt8(DT_LNK) {
-                var info = stat()
-                isDirectory = stat(directory + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            }
-            if isDirectory {
-                candidates.append(directory + name + "/")
-            } else if name.hasSuffix(".tapline") {
-                candidates.append(directory + name)
-            }
-        }
-        return LineEditor.Completion(word: word, candidates: candidates.sorted())
-    }
-
-    // MARK: - Meta-commands
-
-    /// Runs a `:command`; returns false to end the session.
-    private func meta(_ line: String) -> Bool {
-        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-        let command = parts[0]
-        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: " ") : ""
-        switch command {
-        case ":quit", ":q", ":exit":
-            return false
-        case ":help", ":h":
-            tool.stdout.write(Help.text(for: argument))
-        case ":load", ":l":
-            guard !argument.isEmpty else { return complain("':load' needs a file: :load FILE") }
-            guard let text = tool.readFile(argument) else {
-                return complain("cannot read '\(argument)': \(String(cString: strerror(errno)))")
-            }
-            load(text, name: argument)
-        case ":reset":
-            interpreter = REPL.makeInterpreter(tool: tool, color: color)
-            tool.stdout.write("the session is empty again\n")
-        case ":list", ":ls":
-            tool.stdout.write(listing())
-        case ":cancel":
-            guard let id = Int(argument.drop(while: { $0 == "#" })) else {
-                return complain("':cancel' needs a subscription number from ':list', such as ':cancel 1'")
-            }
-            if interpreter.cancelSubscription(id) {
-                tool.stdout.write("cancelled #\(id)\n")
-            } else {
-                return complain("there is no live subscription #\(id); ':list' shows them")
-            }
-        case ":history":
-            for (index, entry) in editor.history.enumerated() {
-                let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
-                tool.stdout.write("\(String(index + 1).leftPadded(4))  \(lines.joined(separator: "\n      "))\n")
-            }
-        default:
-            let suggestion = Suggest.closest(to: command, in: Completer.metaCommands)
-            return complain("unknown command '\(command)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (:help lists them)")
-        }
-        return true
-    }
-
-    private func complain(_ message: String) -> Bool {
-        let prefix = color ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
-        tool.stderr.write(prefix + message + "\n")
-        return true
-    }
-
-    private func listing() -> String {
-        let declarations = interpreter.declarations
-        let live = interpreter.liveSubscriptions
-        if declarations.isEmpty, live.isEmpty { return "nothing is declared yet (:help declarations)\n" }
-        var out = ""
-        let heads = declarations.map { $0.name + ($0.type.map { ": " + $0 } ?? "") }
-        let keywordWidth = declarations.map(\.keyword.count).max() ?? 0
-        let headWidth = heads.map(\.count).max() ?? 0
-        for (declaration, head) in zip(declarations, heads) {
-            let line = declaration.keyword.padded(keywordWidth) + "  " + head.padded(headWidth) + "  " + declaration.detail
-            out += String(line.reversed().drop(while: { $0 == " " }).reversed()) + "\n"
-        }
-        if !live.isEmpty {
-            out += "live subscriptions (:cancel N):\n"
-            for subscription in live { out += "  #\(subscription.id)  \(subscription.chain)\n" }
-        }
-        return out
     }
 }
 

@@ -67,7 +67,7 @@ final class Tool: @unchecked Sendable {
         let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.run(text, name: fileName)
         stdout.flush()
         guard let diagnostic else { return Exit.success }
-        stderr.write(interpreter.render(diagnostic, useColor: errorsInColor))
+        stderr.write(interpreter.format(diagnostic, decorator: errorsInColor ? ANSIDecorator() : PlainDecorator()))
         stderr.flush()
         return Exit.programError
     }

@@ -37,8 +37,6 @@ struct CompleterTests {
         ("save.", "", ["tap"]),
         ("$name.ma", "ma", ["map"]),
         ("[1, 2].pub", "pub", ["publisher"]),
-        (":l", ":l", [":list", ":load"]),
-        (":help op", "op", ["operators"]),
         ("print(vol", "vol", ["volume"]),
         ("re", "re", ["refresh()", "repeat", "request"]),
         ("x = na", "na", ["name"]),

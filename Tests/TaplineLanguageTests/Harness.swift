@@ -6,6 +6,6 @@ func run(_ program: String, feedbackLimit: Int = 1000) -> (output: String, error
     var output = ""
     let interpreter = Interpreter(output: { output += $0 }, feedbackLimit: feedbackLimit)
     let diagnostic = interpreter.run(program)
-    let error = diagnostic.map { DiagnosticRenderer(useColor: false).render($0, source: interpreter.source, fileName: "t") }
+    let error = diagnostic.map { DiagnosticFormatter().format($0, source: interpreter.source, fileName: "t") }
     return (output, error)
 }

@@ -118,7 +118,7 @@ struct ParserTests {
             _ = try Parser.parse(Array(source))
             Issue.record("expected an error")
         } catch {
-            #expect(DiagnosticRenderer(useColor: false).render(error, source: Array(source), fileName: "t") == rendered)
+            #expect(DiagnosticFormatter().format(error, source: Array(source), fileName: "t") == rendered)
         }
     }
 

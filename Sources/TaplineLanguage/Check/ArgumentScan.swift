@@ -1,0 +1,50 @@
+/// Finds the highest `$n` a closure body uses (not counting nested closures, whose `$n`
+/// are their own), which fixes how many arguments the closure takes.
+enum ArgumentScan {
+    static func highestArgument(in statements: [Stmt]) -> Int {
+        statements.map(highest(in:)).max() ?? -1
+    }
+
+    private static func highest(in stmt: Stmt) -> Int {
+        switch stmt.kind {
+        case .button, .subject, .subscriber, .function, .view, .tap, .complete, .cancel, .show, .hide:
+            return -1
+        case .current(_, _, let e), .published(_, _, let e), .letBinding(_, let e), .set(_, let e), .send(_, let e),
+             .fail(_, let e), .request(_, let e), .wait(let e), .expression(let e):
+            return highest(in: e)
+        case .switchView(let e, let cases):
+            return max(highest(in: e), cases.flatMap(\.values).map(highest(in:)).max() ?? -1)
+        case .repeatLoop(let e, let body):
+            return max(highest(in: e), highestArgument(in: body))
+        case .forLoop(_, let low, let high, _, let body):
+            return max(highest(in: low), highest(in: high), highestArgument(in: body))
+        case .ifStatement(let condition, let body, let elseBody):
+            return max(highest(in: condition), highestArgument(in: body), highestArgument(in: elseBody ?? []))
+        case .returnStatement(let e):
+            return e.map(highest(in:)) ?? -1
+        }
+    }
+
+    private static func highest(in expr: Expr) -> Int {
+        switch expr.kind {
+        case .argument(let index): return index
+        case .int, .double, .duration, .bool, .nilLiteral, .void, .name, .dollarName, .implicitMember, .closure:
+            return -1
+        case .string(let parts):
+            return parts.map { part -> Int in
+                if case .expr(let e) = part { return highest(in: e) }
+                return -1
+            }.max() ?? -1
+        case .array(let elements), .tuple(let elements):
+            return elements.map(highest(in:)).max() ?? -1
+        case .unary(_, let e), .member(let e, _, _), .inout(let e):
+            return highest(in: e)
+        case .binary(_, let a, let b):
+            return max(highest(in: a), highest(in: b))
+        case .ternary(let a, let b, let c):
+            return max(highest(in: a), highest(in: b), highest(in: c))
+        case .call(let callee, let arguments, _):
+            return max(highest(in: callee), arguments.map { highest(in: $0.value) }.max() ?? -1)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import TaplineReactive
+
+/// Something a program declared: a button, subject, subscriber, view…
+final class Entity {
+    enum Kind {
+        case button(ButtonBox)
+        case subject(PassthroughSubject<Value, ScriptFailure>)
+        case current(CurrentValueSubject<Value, ScriptFailure>)
+        case published(PublishedSubject<Value>)
+        case subscriber(SubscriberBox)
+        case function(FunctionBox)
+        case view(ViewBox)
+        case subscription(SubscriptionBox)
+        /// `let NAME = publisher…` without a subscriber: a publisher built once and kept.
+        case stream(StreamBox)
+    }
+
+    let name: String
+    let range: SourceRange
+    let kind: Kind
+    /// The declared or inferred type of the values it carries (subjects and values).
+    var type: TypeName
+    /// False until its declaration has run; an entry that fails first forgets it.
+    var isInitialized = false
+
+    init(name: String, range: SourceRange, kind: Kind, type: TypeName = .any) {
+        self.name = name
+        self.range = range
+        self.kind = kind
+        self.type = type
+    }
+
+    /// "a button", "a @Published value", … for messages.
+    var kindDescription: String {
+        switch kind {
+        case .button: return "a button"
+        case .subject: return "a subject"
+        case .current: return "a current value subject"
+        case .published: return "a @Published value"
+        case .subscriber: return "a subscriber"
+        case .function: return "a function"
+        case .view: return "a view"
+        case .subscription: return "a subscription"
+        case .stream: return "a publisher"
+        }
+    }
+
+    /// The keyword that declares this kind, for `:list`.
+    var keyword: String {
+        switch kind {
+        case .button: return "button"
+        case .subject: return "subject"
+        case .current: return "current"
+        case .published: return "published"
+        case .subscriber: return "subscriber"
+        case .function: return "func"
+        case .view: return "view"
+        case .subscription, .stream: return "let"
+        }
+    }
+}
+
+/// How a value reaches a declared value, for the message when its type does not fit.
+enum StoreVerb: String {
+    /// A declaration's initial value, or `.assign(to:)` into a published value.
+    case assign
+    /// `set NAME = value`.
+    case set
+    /// `send NAME value`, `.subscribe(subject)`.
+    case send
+}
+
+extension Entity {
+    /// The value as this declaration stores it, after the run-time check of its type (the
+    /// compiler checked statically where it could).
+    @inline(__always) func checked(_ value: Value, at range: SourceRange, verb: StoreVerb) throws -> Value {
+        if type == .any { return value }
+        guard value.fits(type) else {
+            throw RuntimeError(verb == .assign
+                ? Messages.typeMismatch("assign", expected: type.rawValue, got: value.typeName)
+                : Messages.sendTypeMismatch(name, expected: type.rawValue, got: value.typeName), at: range)
+        }
+        return value.converted(to: type)
+    }
+}

@@ -1,0 +1,135 @@
+/// The compile-time picture of one frame: its blocks of named slots, and whether it is a
+/// closure (whose `$0…` arguments occupy the first slots).
+final class FrameScope {
+    let parent: FrameScope?
+    /// For a function body: the scope it was declared in (functions see no enclosing locals).
+    var parentForFunctions: FrameScope?
+    let isClosure: Bool
+    let argumentTypes: [SType]
+    var blocks: [[String: (Int, SType)]] = [[:]]
+    private(set) var size: Int
+
+    init(parent: FrameScope?, isClosure: Bool, argumentTypes: [SType]) {
+        self.parent = parent
+        self.isClosure = isClosure
+        self.argumentTypes = argumentTypes
+        size = argumentTypes.count
+    }
+
+    func addLocal(_ name: String, type: SType) -> Int {
+        let slot = size
+        size += 1
+        blocks[blocks.count - 1][name] = (slot, type)
+        return slot
+    }
+
+    /// Names the argument slots (`{ a, b in … }`).
+    func nameArgument(_ name: String, slot: Int) {
+        guard name != "_" else { return }
+        blocks[0][name] = (slot, argumentTypes[slot])
+    }
+}
+
+/// Name resolution and scopes: where a name is found (a local slot, or a declaration) and the
+/// frames that compiled code will run in.
+extension Compiler {
+    enum Resolved {
+        case local(depth: Int, slot: Int, type: SType)
+        case entity(Entity)
+    }
+
+    var isTopLevel: Bool { scope.parent == nil && scope.blocks.count == 1 && !scope.isClosure }
+
+    func resolve(_ name: String) -> Resolved? {
+        var depth = 0
+        var current: FrameScope? = scope
+        while let frameScope = current {
+            for block in frameScope.blocks.reversed() {
+                if let (slot, type) = block[name] { return .local(depth: depth, slot: slot, type: type) }
+            }
+            depth += 1
+            current = frameScope.parent
+        }
+        if let function = viewFunctions[name] { return .entity(function) }
+        return globals[name].map(Resolved.entity)
+    }
+
+    /// Every name visible here, for "did you mean".
+    var visibleNames: [String] {
+        var names = Array(globals.keys) + Array(viewFunctions.keys)
+        var current: FrameScope? = scope
+        while let frameScope = current {
+            for block in frameScope.blocks { names += block.keys }
+            current = frameScope.parent
+        }
+        return names
+    }
+
+    func unknownName(_ name: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic.error(Messages.unknownName(name, suggestion: Suggest.closest(to: name, in: visibleNames)), at: range)
+    }
+
+    /// The declaration a command names (`tap NAME`, `set NAME`…).
+    func entity(_ name: Name) throws -> Entity {
+        switch resolve(name.text) {
+        case .entity(let entity): return entity
+        case .local: throw Diagnostic.error(Messages.notA(name.text, isA: "a local value", expected: "a declaration"), at: name.range)
+        case nil: throw unknownName(name.text, at: name.range)
+        }
+    }
+
+    func declare(_ entity: Entity) throws {
+        guard isTopLevel else { throw Diagnostic.error(Messages.declarationAtTopLevel, at: entity.range) }
+        if let previous = globals[entity.name] {
+            // The REPL lets a later entry declare a name again, as the Swift REPL does: code
+            // compiled before keeps the old one. Within one script or entry it is a mistake.
+            guard echoes, !declared.contains(entity.name) else {
+                throw Diagnostic.error(Messages.alreadyDeclared(entity.name), at: entity.range,
+                                       notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
+            }
+            replaced[entity.name] = previous
+        }
+        globals[entity.name] = entity
+        declared.append(entity.name)
+    }
+
+    // These helpers are not generic on purpose: a closure that passes through a generic
+    // result is stored in its most general form and every later call goes through a
+    // reabstraction thunk. The body assigns its result to a local instead.
+
+    /// Runs `body` with a new frame (a closure or function body); returns the frame's size.
+    func inFrame(isClosure: Bool, argumentTypes: [SType], _ body: () throws -> Void) rethrows -> Int {
+        let saved = scope
+        scope = FrameScope(parent: isClosure ? saved : nil, isClosure: isClosure, argumentTypes: argumentTypes)
+        if !isClosure { scope.parentForFunctions = saved }
+        defer { scope = saved }
+        try body()
+        return scope.size
+    }
+
+    /// Runs `body` with a frame for one turn of a loop: it sees the enclosing names, and a
+    /// closure made inside captures that turn's values (as each Swift loop turn binds anew).
+    func inLoopFrame(_ body: () throws -> Void) rethrows -> Int {
+        let saved = scope
+        scope = FrameScope(parent: saved, isClosure: false, argumentTypes: [])
+        defer { scope = saved }
+        try body()
+        return scope.size
+    }
+
+    /// Whether a `return` here leaves a closure or function.
+    var canReturn: Bool {
+        var current: FrameScope? = scope
+        while let frameScope = current {
+            if frameScope.isClosure || frameScope.parentForFunctions != nil { return true }
+            current = frameScope.parent
+        }
+        return false
+    }
+
+    func inBlock(_ body: () throws -> Void) rethrows {
+        scope.blocks.append([:])
+        defer { scope.blocks.removeLast() }
+        try body()
+    }
+}

@@ -1,0 +1,107 @@
+import TaplineReactive
+
+/// Calls: a declared `func`, a built-in function, a method on a value, `.max(n)`, and
+/// `subject.send(value)`.
+extension Compiler {
+    /// Methods of a subject that are calls, not chain stages.
+    static let subjectMethods: Set<String> = ["send"]
+
+    func call(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws -> (code: Code, type: SType) {
+        switch callee.kind {
+        case .name(let name):
+            if case .entity(let entity)? = resolve(name) {
+                guard case .function(let box) = entity.kind else {
+                    throw Diagnostic.error(Messages.notCallable(name), at: callee.range)
+                }
+                guard arguments.isEmpty, trailing == nil else {
+                    throw Diagnostic.error(Messages.functionArguments(name), at: range)
+                }
+                let runtime = self.runtime
+                return ({ frame in
+                    try runtime.checkInterrupt(range)
+                    // Bounded, so endless recursion is an error rather than a stack overflow.
+                    guard runtime.callDepth < Runtime.maximumCallDepth else {
+                        throw RuntimeError(Messages.tooMuchRecursion(name, Runtime.maximumCallDepth), at: range)
+                    }
+                    runtime.callDepth += 1
+                    defer { runtime.callDepth -= 1 }
+                    do {
+                        try box.body?(Frame(size: box.frameSize, parent: nil))
+                    } catch let signal as ReturnSignal {
+                        return signal.value
+                    }
+                    return .void
+                }, .unknown)
+            }
+            if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
+            let compiled = try arguments.map { argument -> BuiltinArgument in
+                let (code, type) = try expression(argument.value)
+                return BuiltinArgument(label: argument.label, code: code, type: type, range: argument.value.range)
+            }
+            return try Builtins.call(name, compiled, range: range, calleeRange: callee.range, runtime: runtime, visible: { self.visibleNames })
+
+        case .member(let baseExpr, let method, let nameRange):
+            if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), Compiler.subjectMethods.contains(method) {
+                return try sendCall(entity, arguments, range: range)
+            }
+            if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
+            let (base, baseType) = try expression(baseExpr)
+            let compiled = try arguments.map { try expression($0.value) }
+            let codes = compiled.map(\.code)
+            let resultType = Builtins.methodType(method, on: baseType)
+            guard Builtins.methods.contains(method) else {
+                throw Diagnostic.error(Messages.noMember(method, on: baseType.name), at: nameRange)
+            }
+            return ({ frame in
+                try Builtins.method(method, of: try base(frame), arguments: try codes.map { try $0(frame) }, range: nameRange)
+            }, resultType)
+
+        case .implicitMember("max"):
+            guard arguments.count == 1, arguments[0].label == nil, trailing == nil else {
+                throw Diagnostic.error(Messages.operatorArguments("max", usage: "'.max(3)'"), at: range)
+            }
+            let code = try integer(arguments[0].value)
+            return ({ frame in
+                let count = try code(frame)
+                guard count >= 0 else { throw RuntimeError(Messages.negativeDemand, at: range) }
+                return .demand(.max(count))
+            }, .demand)
+
+        default:
+            throw Diagnostic.error(Messages.notCallable(Compiler.describe(callee)), at: callee.range)
+        }
+    }
+
+    /// `subject.send(value)` and `subject.send(completion: .finished)` in expression position.
+    private func sendCall(_ entity: Entity, _ arguments: [Argument], range: SourceRange) throws -> (code: Code, type: SType) {
+        guard arguments.count == 1 else {
+            throw Diagnostic.error(Messages.operatorArguments("send", usage: "'\(entity.name).send(value)'"), at: range)
+        }
+        let name = Name(text: entity.name, range: range)
+        let step: Step
+        if arguments[0].label == "completion" {
+            guard case .implicitMember("finished") = arguments[0].value.kind else {
+                throw Diagnostic.error(Messages.sendCompletionForm(entity.name), at: arguments[0].value.range)
+            }
+            step = try statement(Stmt(.complete(name), range))
+        } else {
+            step = try statement(Stmt(.send(name, arguments[0].value), range))
+        }
+        return ({ frame in
+            try step.run(frame)
+            return .void
+        }, .void)
+    }
+
+    /// A short spelling of an expression for messages.
+    static func describe(_ expr: Expr) -> String {
+        switch expr.kind {
+        case .name(let name): return name
+        case .dollarName(let name): return "$" + name
+        case .member(let base, let name, _): return describe(base) + "." + name
+        case .implicitMember(let name): return "." + name
+        case .call(let callee, _, _): return describe(callee) + "(…)"
+        default: return "this expression"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import TaplineReactive
+
+extension Compiler {
+    /// `merge(with: p…)` onto the core's `Publishers.MergeMany`.
+    ///
+    ///     [1, 2].publisher.merge(with: [3].publisher).collect().sink { print($0) }   // [1, 2, 3]
+    func compileMerge(_ call: OperatorCall) throws -> PublisherPlan {
+        let (others, combiner) = try otherPublishers(call, firstLabel: "with")
+        guard combiner == nil else { throw call.misuse }
+        let makers = [call.upstream.make] + others.map(\.make)
+        let type = others.allSatisfy { $0.type == call.upstream.type } ? call.upstream.type : .unknown
+        return PublisherPlan(make: { frame in
+            Publishers.MergeMany(try makers.map { try $0(frame) }).eraseToAnyPublisher()
+        }, type: type, text: call.text)
+    }
+
+    /// `combineLatest(p…)` and `zip(p…)`, with an optional closure that combines each tuple,
+    /// onto the core's `CombineLatestMany` and `ZipMany`.
+    ///
+    ///     ["a", "b"].publisher.zip([1, 2].publisher) { "\($0)\($1)" }.collect().sink { print($0) }   // ["a1", "b2"]
+    func compileCombination(_ call: OperatorCall, pairsInOrder: Bool) throws -> PublisherPlan {
+        let (others, combinerExpr) = try otherPublishers(call, firstLabel: nil)
+        let makers = [call.upstream.make] + others.map(\.make)
+        let tupleType = SType.tuple([call.upstream.type] + others.map(\.type))
+        let combiner = try combinerExpr.map { try closure($0, inputs: [tupleType]) }
+        let runtime = self.runtime
+        return PublisherPlan(make: { frame in
+            let inputs = try makers.map { try $0(frame) }
+            let tuples = pairsInOrder
+                ? Publishers.ZipMany(inputs).map(Value.tuple).eraseToAnyPublisher()
+                : Publishers.CombineLatestMany(inputs).map(Value.tuple).eraseToAnyPublisher()
+            guard let combiner else { return tuples }
+            return tuples.map(Compiler.transform(combiner, frame, runtime)).eraseToAnyPublisher()
+        }, type: combiner?.resultType ?? tupleType, text: call.text)
+    }
+}

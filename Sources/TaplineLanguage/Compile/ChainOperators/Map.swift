@@ -1,0 +1,29 @@
+import TaplineReactive
+
+extension Compiler {
+    /// `map { value }` onto the core's `Publishers.Map`.
+    ///
+    ///     [1, 2].publisher.map { $0 * 10 }.sink { print($0) }   // 10, 20
+    func compileMap(_ call: OperatorCall) throws -> PublisherPlan {
+        let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type])
+        let runtime = self.runtime
+        return call.plan(transform.resultType) { stream, frame in
+            stream.map(Compiler.transform(transform, frame, runtime)).eraseToAnyPublisher()
+        }
+    }
+
+    /// `compactMap { value or nil }` onto the core's `Publishers.CompactMap`: `nil` is dropped.
+    ///
+    ///     ["1", "x", "3"].publisher.compactMap { Int($0) }.sink { print($0) }   // 1, 3
+    func compileCompactMap(_ call: OperatorCall) throws -> PublisherPlan {
+        let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type])
+        let runtime = self.runtime
+        return call.plan(transform.resultType) { stream, frame in
+            let apply = Compiler.transform(transform, frame, runtime)
+            return stream.compactMap { value in
+                let result = apply(value)
+                return result == .nil ? nil : result
+            }.eraseToAnyPublisher()
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import TaplineReactive
+
+/// One call of a chain operator as written (`upstream.name(arguments) { trailing }`), with
+/// the helpers every operator's compile function reads its arguments through. A call whose
+/// arguments do not fit is reported with the operator's usage from the catalogue.
+struct OperatorCall {
+    let entry: ChainOperator
+    /// The chain before the dot (`nil` for a subscriber on a non-publisher — never built).
+    let upstream: PublisherPlan
+    let arguments: [Argument]
+    let trailing: ClosureExpr?
+    /// The whole call, and the operator's name in it.
+    let range: SourceRange
+    let nameRange: SourceRange
+    /// The chain up to and including this call, as written.
+    let text: String
+
+    var name: String { entry.name }
+
+    /// The error for arguments that do not fit: "'filter' is used as '.filter { $0 > 1 }'".
+    var misuse: Diagnostic { Diagnostic.error(Messages.operatorArguments(name, usage: entry.usage), at: range) }
+
+    var takesNothing: Bool { arguments.isEmpty && trailing == nil }
+
+    /// The operator's closure: trailing, or the one argument (optionally labelled).
+    func closureArgument(labels: Set<String?> = [nil]) throws -> ClosureExpr {
+        if let trailing, arguments.isEmpty { return trailing }
+        guard trailing == nil, arguments.count == 1, labels.contains(arguments[0].label),
+              case .closure(let closure) = arguments[0].value.kind else { throw misuse }
+        return closure
+    }
+
+    /// A plan that transforms the upstream's publisher, for the next stage.
+    func plan(_ type: SType, _ transform: @escaping (PublisherPlan.Stream, Frame) throws -> PublisherPlan.Stream) -> PublisherPlan {
+        let make = upstream.make
+        return PublisherPlan(make: { frame in try transform(try make(frame), frame) }, type: type, text: text)
+    }
+}
+
+extension Compiler {
+    /// An `Int` argument evaluated when the chain is built (`prefix(2)`), 0 or more.
+    func countArgument(_ call: OperatorCall, default value: Int?) throws -> (Frame) throws -> Int {
+        if call.takesNothing, let value { return { _ in value } }
+        guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailing == nil else { throw call.misuse }
+        let code = try integer(call.arguments[0].value)
+        let argumentRange = call.arguments[0].value.range
+        let name = call.name
+        return { frame in
+            let count = try code(frame)
+            guard count >= 0 else { throw RuntimeError(Messages.negativeCount(name), at: argumentRange) }
+            return count
+        }
+    }
+
+    /// Other publishers given as arguments (`merge(with:)`, `combineLatest`, `zip`), and an
+    /// optional closure that combines their values.
+    func otherPublishers(_ call: OperatorCall, firstLabel: String?) throws -> ([PublisherPlan], ClosureExpr?) {
+        var others: [PublisherPlan] = []
+        var combiner = call.trailing
+        for (index, argument) in call.arguments.enumerated() {
+            if case .closure(let closure) = argument.value.kind, index == call.arguments.count - 1, combiner == nil {
+                combiner = closure
+                continue
+            }
+            guard argument.label == (index == 0 ? firstLabel : nil) || argument.label == nil else { throw call.misuse }
+            guard let other = try publisher(argument.value) else {
+                throw Diagnostic.error(Messages.notAPublisher("'\(text(of: argument.value.range))'"), at: argument.value.range)
+            }
+            others.append(other)
+        }
+        guard !others.isEmpty else { throw call.misuse }
+        return (others, combiner)
+    }
+
+    /// A closure that must return a `Bool` (`filter`, `first(where:)`), checked where its type is known.
+    func predicate(_ closureExpr: ClosureExpr, inputs: [SType], for call: OperatorCall) throws -> CompiledClosure {
+        let compiled = try closure(closureExpr, inputs: inputs)
+        if compiled.resultType.isKnown, compiled.resultType != .bool {
+            throw Diagnostic.error(Messages.closureMustReturnBool(call.name, got: compiled.resultType.name), at: call.range)
+        }
+        return compiled
+    }
+
+    /// A predicate closure as the core's operators take it; an error stops delivery.
+    static func test(_ predicate: CompiledClosure, _ frame: Frame, _ runtime: Runtime, range: SourceRange) -> (Value) -> Bool {
+        let bound = predicate.bind(to: frame)
+        return { value in
+            var result = false
+            runtime.deliver { result = try ValueArithmetic.truth(try bound.call(value), range: range) }
+            return result
+        }
+    }
+
+    /// A transforming closure as the core's operators take it; an error stops delivery.
+    static func transform(_ closure: CompiledClosure, _ frame: Frame, _ runtime: Runtime) -> (Value) -> Value {
+        let bound = closure.bind(to: frame)
+        return { value in
+            var result = Value.void
+            runtime.deliver { result = try bound.call(value) }
+            return result
+        }
+    }
+}

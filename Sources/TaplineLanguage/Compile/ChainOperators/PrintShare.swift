@@ -1,0 +1,40 @@
+import TaplineReactive
+
+extension Compiler {
+    /// `print("tag")` onto the core's `Publishers.Print`, writing Combine's lines to the output.
+    ///
+    ///     just(1).print("tag").sink { _ in }
+    ///     // tag: receive subscription: (Just)
+    ///     // tag: request unlimited
+    ///     // tag: receive value: (1)
+    ///     // tag: receive finished
+    func compilePrint(_ call: OperatorCall) throws -> PublisherPlan {
+        guard call.trailing == nil, call.arguments.count <= 1, call.arguments.first?.label == nil else { throw call.misuse }
+        let tag = try call.arguments.first.map { try expression($0.value).code }
+        let runtime = self.runtime
+        return call.plan(call.upstream.type) { stream, frame in
+            let prefix = try tag?(frame).description ?? ""
+            return stream.print(prefix, to: { runtime.write($0) }).eraseToAnyPublisher()
+        }
+    }
+
+    /// `share()` onto the core's `Publishers.Share`: one upstream subscription for all.
+    ///
+    ///     subject s: Int
+    ///     let shared = s.map { $0 * 2 }.share()
+    ///     shared.sink { print("A", $0) }
+    ///     shared.sink { print("B", $0) }
+    ///     send s 1                                    // A 2, B 2
+    func compileShare(_ call: OperatorCall) throws -> PublisherPlan {
+        guard call.takesNothing else { throw call.misuse }
+        return call.plan(call.upstream.type) { stream, _ in stream.share().eraseToAnyPublisher() }
+    }
+
+    /// `eraseToAnyPublisher()`: every stage is already an `AnyPublisher`, so nothing changes.
+    ///
+    ///     just(1).eraseToAnyPublisher().sink { print($0) }   // 1
+    func compileErase(_ call: OperatorCall) throws -> PublisherPlan {
+        guard call.takesNothing else { throw call.misuse }
+        return call.upstream
+    }
+}

@@ -1,0 +1,31 @@
+import TaplineReactive
+
+extension Compiler {
+    /// `scan(initial) { acc, value in … }` and `reduce(initial) { … }` onto the core's
+    /// `Publishers.Scan` and `Publishers.Reduce`: one emits every step, the other the last.
+    ///
+    ///     [1, 2, 3].publisher.scan(0) { $0 + $1 }.collect().sink { print($0) }   // [1, 3, 6]
+    ///     [1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print($0) }           // 6
+    func compileAccumulator(_ call: OperatorCall, emitsEachStep: Bool) throws -> PublisherPlan {
+        var closureExpr = call.trailing
+        var initialExpr: Expr?
+        for argument in call.arguments where argument.label == nil {
+            if case .closure(let closure) = argument.value.kind, closureExpr == nil { closureExpr = closure } else { initialExpr = argument.value }
+        }
+        guard let closureExpr, let initialExpr, call.arguments.count == (call.trailing == nil ? 2 : 1) else { throw call.misuse }
+        let (initial, initialType) = try expression(initialExpr)
+        let next = try closure(closureExpr, inputs: [initialType, call.upstream.type])
+        let resultType = next.resultType == initialType ? initialType : .unknown
+        let runtime = self.runtime
+        return call.plan(resultType) { stream, frame in
+            let start = try initial(frame)
+            let bound = next.bind(to: frame)
+            let step: (Value, Value) -> Value = { accumulator, value in
+                var result = accumulator
+                runtime.deliver { result = try bound.call(accumulator, value) }
+                return result
+            }
+            return emitsEachStep ? stream.scan(start, step).eraseToAnyPublisher() : stream.reduce(start, step).eraseToAnyPublisher()
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import TaplineReactive
+
+/// A closure compiled once: how many arguments it takes, its frame size and its body.
+struct CompiledClosure {
+    let arity: Int
+    let frameSize: Int
+    let body: Code
+    /// The closure's result type, when the compiler could tell.
+    let resultType: SType
+    /// True when the body makes no closure of its own, so nothing can keep its frame after a
+    /// call returns and one frame can serve every call.
+    let reusesFrame: Bool
+
+    /// Binds the closure to the frame it was made in (a subscription does this once).
+    func bind(to parent: Frame?) -> BoundClosure { BoundClosure(self, parent: parent) }
+}
+
+/// Closures: each is compiled once into code and a frame layout; a subscription binds it
+/// to its frame (`BoundClosure`) and calls it per event.
+extension Compiler {
+    /// Compiles a closure that receives `inputs` (one value, or the two of `scan`/`reduce`).
+    func closure(_ closure: ClosureExpr, inputs: [SType]) throws -> CompiledClosure {
+        closuresCompiled += 1
+        let closuresBefore = closuresCompiled
+        let used = ArgumentScan.highestArgument(in: closure.body) + 1
+        let arity = closure.parameters?.count ?? used
+        var argumentTypes: [SType]
+        if inputs.count == 1, arity > 1 {
+            switch inputs[0] {
+            case .tuple(let elements) where elements.count == arity: argumentTypes = elements
+            case .unknown: argumentTypes = Array(repeating: .unknown, count: arity)
+            default:
+                throw Diagnostic.error(Messages.closureArity(arity, receives: inputs[0].name), at: closure.range)
+            }
+        } else if arity > inputs.count {
+            throw Diagnostic.error(Messages.closureArity(arity, receives: inputs.map(\.name).joined(separator: ", ")), at: closure.range)
+        } else {
+            argumentTypes = inputs
+        }
+        if arity == 0, inputs.count == 1 { argumentTypes = [inputs[0]] }
+        var body: Code = { _ in .void }
+        var resultType = SType.unknown
+        let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) {
+            for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
+            (body, resultType) = try closureBody(closure.body)
+        }
+        return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType,
+                               reusesFrame: closuresCompiled == closuresBefore)
+    }
+
+    /// A single expression is the closure's result (Swift's implicit return); otherwise the
+    /// statements run and the result is `()` unless they `return`. Errors raised during a
+    /// delivery surface through each statement's `Step`, as everywhere.
+    private func closureBody(_ statements: [Stmt]) throws -> (Code, SType) {
+        if statements.count == 1, case .expression(let expr) = statements[0].kind, try !isSubscription(expr) {
+            return try expression(expr)
+        }
+        if statements.count == 1 {
+            // One statement (the usual sink body): run it directly, without a block around it.
+            var compiled: Step?
+            try inBlock { compiled = try statement(statements[0]) }
+            guard let only = compiled else { return ({ _ in .void }, .unknown) }
+            return ({ frame in
+                try only.run(frame)
+                return .void
+            }, .unknown)
+        }
+        let action = try block(statements)
+        return ({ frame in
+            try action(frame)
+            return .void
+        }, .unknown)
+    }
+}

@@ -1,0 +1,139 @@
+import TaplineReactive
+
+/// The commands that make things happen: `tap`, `set`, `send`, `complete`, `fail`,
+/// `cancel`, `request`, `wait`, `show`, `hide`, and an expression on its own.
+extension Compiler {
+    /// `tap NAME`: the button's action runs, then its tap publisher emits `()`.
+    func tap(_ name: Name) throws -> Action {
+        let entity = try entity(name)
+        guard case .button(let box) = entity.kind else {
+            throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a button"), at: name.range)
+        }
+        return { _ in
+            try box.action?()
+            box.tap.send(.void)
+        }
+    }
+
+    /// `set NAME = value` and `send NAME value`: checked against the declared type, statically
+    /// where the value's type is known and again at run time.
+    func assignment(to name: Name, _ valueExpr: Expr, verb: StoreVerb) throws -> Action {
+        let entity = try entity(name)
+        switch entity.kind {
+        case .button:
+            throw Diagnostic.error(Messages.setOnButton(name.text), at: name.range)
+        case .published:
+            guard verb == .set else { throw Diagnostic.error(Messages.sendToPublished(name.text), at: name.range) }
+        case .current, .subject:
+            break
+        default:
+            throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a value you can \(verb)"), at: name.range)
+        }
+        let (code, staticType) = try expression(valueExpr)
+        if staticType.conflicts(with: entity.type) {
+            throw Diagnostic.error(Messages.sendTypeMismatch(name.text, expected: entity.type.rawValue, got: staticType.name), at: valueExpr.range)
+        }
+        let range = valueExpr.range
+        // One closure per kind, so setting a value is one call, not two.
+        switch entity.kind {
+        case .published(let subject):
+            return { frame in subject.value = try entity.checked(try code(frame), at: range, verb: verb) }
+        case .current(let subject):
+            return { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
+        case .subject(let subject):
+            return { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
+        default:
+            return { _ in }
+        }
+    }
+
+    /// `complete NAME` and `fail NAME "message"`.
+    func completion(of name: Name, failure: Expr?) throws -> Action {
+        let entity = try entity(name)
+        let message = try failure.map { try expression($0).code }
+        let finish: (Subscribers.Completion<ScriptFailure>) -> Void
+        switch entity.kind {
+        case .subject(let subject): finish = { subject.send(completion: $0) }
+        case .current(let subject): finish = { subject.send(completion: $0) }
+        case .button, .published:
+            throw Diagnostic.error(Messages.neverFails(name.text, kind: entity.kindDescription), at: name.range)
+        default:
+            throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a subject"), at: name.range)
+        }
+        return { frame in
+            if let message {
+                finish(.failure(ScriptFailure(message: try message(frame).description)))
+            } else {
+                finish(.finished)
+            }
+        }
+    }
+
+    /// `cancel NAME`: a stored subscription, or a custom subscriber.
+    func cancel(_ name: Name) throws -> Action {
+        let entity = try entity(name)
+        switch entity.kind {
+        case .subscription(let box): return { _ in box.token?.cancel() }
+        case .subscriber(let box): return { _ in box.subscriber?.cancel() }
+        default: throw Diagnostic.error(Messages.notASubscription(name.text), at: name.range)
+        }
+    }
+
+    /// `request NAME N`: a custom subscriber asks for more.
+    func request(_ name: Name, _ amount: Expr) throws -> Action {
+        let entity = try entity(name)
+        guard case .subscriber(let box) = entity.kind else {
+            throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a subscriber"), at: name.range)
+        }
+        if case .int(0) = amount.kind { throw Diagnostic.error(Messages.requestZero, at: amount.range) }
+        let code = try expression(amount).code
+        return { frame in
+            let demand = try Value.demand(from: try code(frame), range: amount.range, allowZero: false)
+            box.subscriber?.request(demand)
+        }
+    }
+
+    /// `wait 300ms`: the virtual clock advances, running what falls due on the way.
+    func wait(_ durationExpr: Expr, range: SourceRange) throws -> Action {
+        let duration = try self.duration(durationExpr)
+        let runtime = self.runtime
+        return { frame in
+            let target = runtime.clock.now + .nanoseconds(try duration(frame))
+            runtime.clock.advance(to: target, shouldStop: { runtime.isAborting || runtime.isInterrupted() })
+            try runtime.checkInterrupt(range)
+        }
+    }
+
+    /// `show VIEW` and `hide VIEW`: mount or dismantle a view.
+    func showOrHide(_ name: Name, show: Bool) throws -> Action {
+        let entity = try entity(name)
+        guard case .view(let box) = entity.kind else {
+            throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a view"), at: name.range)
+        }
+        let runtime = self.runtime
+        return show ? { _ in try runtime.show(box) } : { _ in try runtime.hide(box) }
+    }
+
+    /// An expression on its own: a chain ending in a subscriber subscribes (kept for the
+    /// session, or in the bag of the view appearing); in the REPL a value is shown.
+    func expressionStatement(_ expr: Expr) throws -> Action {
+        let runtime = self.runtime
+        if let subscription = try subscription(expr) {
+            return { frame in runtime.keep(try subscription.start(frame), chain: subscription.chain) }
+        }
+        if let plan = try publisher(expr) {
+            guard echoes else { throw Diagnostic.error(Messages.chainNotSubscribed("'.sink { … }'"), at: expr.range) }
+            return { frame in runtime.echo(try plan.describe(frame)) }
+        }
+        let (code, _) = try expression(expr)
+        guard echoes else { return { frame in _ = try code(frame) } }
+        if case .call = expr.kind {
+            // A call shows its result only when it has one, as the Swift REPL does.
+            return { frame in
+                let value = try code(frame)
+                if value != .void { runtime.echo(value.debugDescription) }
+            }
+        }
+        return { frame in runtime.echo(try code(frame).debugDescription) }
+    }
+}

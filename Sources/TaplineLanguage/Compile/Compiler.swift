@@ -1,0 +1,113 @@
+import TaplineReactive
+
+/// Turns statements into Swift closures once, resolving every name and checking what can
+/// be checked before anything runs. Compiled code holds direct references to the declared
+/// objects, so no name is looked up while events flow.
+///
+/// One file per stage of compiling: `Declarations`, `Commands`, `ControlFlow` (statements,
+/// one function per kind), `Expressions`, `Calls`, `Closures`, `Chains` with
+/// `PublisherSources` and `ChainOperators/` (one file per operator or family, as in the core).
+final class Compiler {
+    let runtime: Runtime
+    /// The session's declarations, by name. Only the compiler reads this.
+    var globals: [String: Entity]
+    /// Names this compilation declared, so a failed entry can forget them.
+    var declared: [String] = []
+    /// What those names meant before (REPL redeclarations), so a failed entry can restore it.
+    var replaced: [String: Entity] = [:]
+    /// In the REPL, an expression statement prints its value.
+    let echoes: Bool
+    /// How many closures have been compiled: a loop whose body made none can reuse one frame.
+    var closuresCompiled = 0
+    /// The text being compiled, to quote chains in `:list`.
+    let source: [Character]
+
+    var scope: FrameScope
+    /// The functions of the view being compiled.
+    var viewFunctions: [String: Entity] = [:]
+
+    init(runtime: Runtime, globals: [String: Entity], source: [Character], echoes: Bool) {
+        self.runtime = runtime
+        self.source = source
+        self.globals = globals
+        self.echoes = echoes
+        scope = FrameScope(parent: nil, isClosure: false, argumentTypes: [])
+    }
+
+    /// Compiles a program's statements, each into a step for the top-level frame.
+    func compileProgram(_ statements: [Stmt]) throws -> [Step] {
+        try statements.map { try statement($0) }
+    }
+
+    var topLevelFrameSize: Int { scope.size }
+
+    /// Compiles one statement: the one place every statement kind passes through, so each
+    /// is wrapped in a `Step` that reports errors raised while it delivered events.
+    func statement(_ stmt: Stmt) throws -> Step {
+        Step(action: try action(for: stmt), runtime: runtime)
+    }
+
+    /// Each statement kind has its own compile function, in the file of its family.
+    private func action(for stmt: Stmt) throws -> Action {
+        switch stmt.kind {
+        case .button(let name, let title, let body): return try button(name, title: title, body: body)
+        case .subject(let name, let type): return try subject(name, type: type)
+        case .current(let name, let type, let initial): return try valueSubject(name, type: type, initial: initial, isPublished: false)
+        case .published(let name, let type, let initial): return try valueSubject(name, type: type, initial: initial, isPublished: true)
+        case .subscriber(let name, let demand, let body, let completion): return try subscriber(name, demand: demand, body: body, completion: completion)
+        case .function(let name, let body): return try function(name, body: body)
+        case .view(let name, let functions, let appear, let disappear): return try view(name, functions: functions, appear: appear, disappear: disappear)
+        case .switchView(let subject, let cases): return try switchView(subject, cases: cases)
+        case .letBinding(let name, let value): return try letBinding(name, value)
+        case .tap(let name): return try tap(name)
+        case .set(let name, let value): return try assignment(to: name, value, verb: .set)
+        case .send(let name, let value): return try assignment(to: name, value, verb: .send)
+        case .complete(let name): return try completion(of: name, failure: nil)
+        case .fail(let name, let message): return try completion(of: name, failure: message)
+        case .cancel(let name): return try cancel(name)
+        case .request(let name, let amount): return try request(name, amount)
+        case .wait(let duration): return try wait(duration, range: stmt.range)
+        case .show(let name): return try showOrHide(name, show: true)
+        case .hide(let name): return try showOrHide(name, show: false)
+        case .repeatLoop(let count, let body): return try repeatLoop(count, body: body, range: stmt.range)
+        case .forLoop(let name, let low, let high, let inclusive, let body):
+            return try forLoop(name, from: low, to: high, inclusive: inclusive, body: body, range: stmt.range)
+        case .ifStatement(let condition, let body, let elseBody): return try ifStatement(condition, body: body, else: elseBody)
+        case .returnStatement(let value): return try returnStatement(value, range: stmt.range)
+        case .expression(let expr): return try expressionStatement(expr)
+        }
+    }
+
+    /// Compiles statements into one action that runs them in order, in a block of their own.
+    func block(_ statements: [Stmt]) throws -> Action {
+        var steps: [Step] = []
+        try inBlock { steps = try statements.map { try statement($0) } }
+        switch steps.count {
+        case 0: return { _ in }
+        case 1:
+            let only = steps[0]
+            return { frame in try only.run(frame) }
+        default:
+            return { frame in
+                for step in steps { try step.run(frame) }
+            }
+        }
+    }
+}
+
+/// A compiled statement, ready to run.
+///
+/// A subscriber's closure cannot throw into Combine, so an error raised while a statement
+/// delivers events is parked in the runtime (`Runtime.deliver`) and delivery stops. Running a
+/// step is where it surfaces, as if the statement had thrown it: every statement, of any
+/// kind, runs through here, so no kind can forget to report it. (A struct, not a bare
+/// closure: an array of closures would call each through a reabstraction thunk.)
+struct Step {
+    let action: Action
+    let runtime: Runtime
+
+    @inline(__always) func run(_ frame: Frame) throws {
+        try action(frame)
+        try runtime.throwPending()
+    }
+}

@@ -1,0 +1,180 @@
+import TaplineReactive
+
+/// The declarations: `button`, `subject`, `current`, `published`, `subscriber`, `func`,
+/// `view` and `let`. Each makes its run-time object now and declares its name; the action
+/// returned gives it its initial state when the statement runs.
+extension Compiler {
+    /// `button NAME ["Title"] [{ action }]`
+    func button(_ name: Name, title: Expr?, body: [Stmt]?) throws -> Action {
+        let box = ButtonBox()
+        box.tap.feedback.limit = runtime.feedbackLimit
+        let entity = Entity(name: name.text, range: name.range, kind: .button(box), type: .void)
+        try declare(entity)
+        installFeedbackGuard(box.tap.feedback, name: name.text)
+        let titleCode = try title.map { try expression($0).code }
+        box.action = try body.map { try inFrameAction($0) }
+        return { frame in
+            box.title = try titleCode?(frame).description ?? name.text
+            entity.isInitialized = true
+        }
+    }
+
+    /// `subject NAME[: Type]`
+    func subject(_ name: Name, type: TypeName?) throws -> Action {
+        let subject = PassthroughSubject<Value, ScriptFailure>()
+        subject.feedback.limit = runtime.feedbackLimit
+        installFeedbackGuard(subject.feedback, name: name.text)
+        let entity = Entity(name: name.text, range: name.range, kind: .subject(subject), type: type ?? .any)
+        try declare(entity)
+        return { _ in entity.isInitialized = true }
+    }
+
+    /// `current NAME[: Type] = value` and `published NAME[: Type] = value`
+    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool) throws -> Action {
+        let (code, staticType) = try expression(initial)
+        if let type, staticType.conflicts(with: type) {
+            throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.rawValue, got: staticType.name), at: initial.range)
+        }
+        let declaredType = type ?? staticType.typeName
+        let entity: Entity
+        let store: (Value) -> Void
+        if isPublished {
+            let subject = PublishedSubject<Value>(.void)
+            subject.feedback.limit = runtime.feedbackLimit
+            installFeedbackGuard(subject.feedback, name: name.text)
+            entity = Entity(name: name.text, range: name.range, kind: .published(subject), type: declaredType ?? .any)
+            store = { subject.value = $0 }
+        } else {
+            let subject = CurrentValueSubject<Value, ScriptFailure>(.void)
+            subject.feedback.limit = runtime.feedbackLimit
+            installFeedbackGuard(subject.feedback, name: name.text)
+            entity = Entity(name: name.text, range: name.range, kind: .current(subject), type: declaredType ?? .any)
+            store = { subject.value = $0 }
+        }
+        try declare(entity)
+        return { frame in
+            let value = try code(frame)
+            // An unannotated value takes the type of its first value, as Swift infers it.
+            if declaredType == nil { entity.type = TypeName(inferredFrom: value) }
+            store(try entity.checked(value, at: initial.range, verb: .assign))
+            entity.isInitialized = true
+        }
+    }
+
+    /// `subscriber NAME(demand: N) { value in … } [completion { … }]`: a custom subscriber
+    /// whose body may return more demand.
+    func subscriber(_ name: Name, demand demandExpr: Expr, body: ClosureExpr, completion: ClosureExpr?) throws -> Action {
+        let box = SubscriberBox()
+        let entity = Entity(name: name.text, range: name.range, kind: .subscriber(box))
+        try declare(entity)
+        let demandCode = try expression(demandExpr).code
+        let valueClosure = try closure(body, inputs: [.unknown])
+        let completionClosure = try completion.map { try closure($0, inputs: [.completion]) }
+        let runtime = self.runtime
+        return { frame in
+            let demand = try Value.demand(from: try demandCode(frame), range: demandExpr.range, allowZero: true)
+            let boundValue = valueClosure.bind(to: frame)
+            let boundCompletion = completionClosure?.bind(to: frame)
+            box.subscriber = Subscribers.Custom<Value, ScriptFailure>(
+                name: name.text, demand: demand,
+                receiveValue: { value in
+                    var more = Subscribers.Demand.none
+                    runtime.deliver {
+                        if case .demand(let demand) = try boundValue.call(value) { more = demand }
+                    }
+                    return more
+                },
+                receiveCompletion: { completion in
+                    guard let boundCompletion else { return }
+                    runtime.deliver { _ = try boundCompletion.call(Value(completion)) }
+                })
+            entity.isInitialized = true
+        }
+    }
+
+    /// `func NAME() { … }`: at the top level, or inside a view (visible to that view only).
+    func function(_ name: Name, body: [Stmt]) throws -> Action {
+        let box = FunctionBox()
+        let entity = Entity(name: name.text, range: name.range, kind: .function(box))
+        if viewFunctions.isEmpty || isTopLevel { try declare(entity) } else { viewFunctions[name.text] = entity }
+        var action: Action = { _ in }
+        box.frameSize = try inFrame(isClosure: false, argumentTypes: []) { action = try block(body) }
+        box.body = action
+        return { _ in entity.isInitialized = true }
+    }
+
+    /// `view NAME { func …; on appear { … }; on disappear { … } }`
+    func view(_ name: Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt]) throws -> Action {
+        let box = ViewBox()
+        let entity = Entity(name: name.text, range: name.range, kind: .view(box))
+        try declare(entity)
+        let saved = viewFunctions
+        defer { viewFunctions = saved }
+        viewFunctions = [:]
+        for function in functions {
+            guard case .function(let functionName, let body) = function.kind else { continue }
+            if let previous = viewFunctions[functionName.text] {
+                throw Diagnostic.error(Messages.alreadyDeclared(functionName.text), at: functionName.range,
+                                       notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
+            }
+            let functionBox = FunctionBox()
+            viewFunctions[functionName.text] = Entity(name: functionName.text, range: functionName.range, kind: .function(functionBox))
+            var action: Action = { _ in }
+            functionBox.frameSize = try inFrame(isClosure: false, argumentTypes: []) { action = try block(body) }
+            functionBox.body = action
+        }
+        box.appear = try inFrameAction(appear)
+        box.disappear = try inFrameAction(disappear)
+        return { _ in entity.isInitialized = true }
+    }
+
+    /// `let NAME = chain.sink { … }` keeps a subscription; `let NAME = chain` keeps a
+    /// publisher, built once (so that `share()` is shared).
+    func letBinding(_ name: Name, _ value: Expr) throws -> Action {
+        if let subscription = try subscription(value) {
+            let box = SubscriptionBox()
+            box.chain = subscription.chain
+            let entity = Entity(name: name.text, range: name.range, kind: .subscription(box))
+            try declare(entity)
+            return { frame in
+                box.token = try subscription.start(frame)
+                entity.isInitialized = true
+            }
+        }
+        guard let plan = try publisher(value) else {
+            throw Diagnostic.error(Messages.letNeedsSubscription(name.text), at: value.range)
+        }
+        let box = StreamBox()
+        box.chain = plan.text
+        let entity = Entity(name: name.text, range: name.range, kind: .stream(box), type: plan.type.typeName ?? .any)
+        try declare(entity)
+        return { frame in
+            box.publisher = try plan.make(frame)
+            entity.isInitialized = true
+        }
+    }
+
+    /// A body with a frame of its own, made per run (button actions, `on appear`): it needs
+    /// no frame from its caller. One without locals shares a single empty frame.
+    func inFrameAction(_ statements: [Stmt]) throws -> Body {
+        var compiled: Action = { _ in }
+        let size = try inFrame(isClosure: false, argumentTypes: []) { compiled = try block(statements) }
+        let action = compiled
+        if size == 0 {
+            let empty = Frame(size: 0, parent: nil)
+            return { try action(empty) }
+        }
+        return { try action(Frame(size: size, parent: nil)) }
+    }
+
+    /// A subject whose sends nest past the limit reports a feedback loop at the statement
+    /// that started it.
+    private func installFeedbackGuard(_ guardObject: FeedbackGuard, name: String) {
+        let runtime = self.runtime
+        guardObject.onLoop = { [unowned guardObject] in
+            runtime.raise(RuntimeError(Messages.feedbackLoop(name, limit: guardObject.limit),
+                                       at: runtime.statementRange ?? .zero,
+                                       notes: [Diagnostic.Note(Messages.feedbackLoopNote)]))
+        }
+    }
+}

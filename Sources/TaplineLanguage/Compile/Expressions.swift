@@ -1,0 +1,201 @@
+import TaplineReactive
+
+/// Expressions: each compiles to code giving its value, with its static type where known.
+extension Compiler {
+    /// Compiles an expression to code giving its value, with its type where known.
+    func expression(_ expr: Expr) throws -> (code: Code, type: SType) {
+        let range = expr.range
+        switch expr.kind {
+        case .int(let value): return ({ _ in .int(value) }, .int)
+        case .double(let value): return ({ _ in .double(value) }, .double)
+        case .bool(let value): return ({ _ in .bool(value) }, .bool)
+        case .nilLiteral: return ({ _ in .nil }, .nil)
+        case .void: return ({ _ in .void }, .void)
+        case .duration: throw Diagnostic.error(Messages.durationAsValue, at: range)
+
+        case .string(let parts):
+            return (try interpolation(parts), .string)
+
+        case .name(let name):
+            return try nameValue(name, range: range)
+
+        case .dollarName(let name):
+            throw Diagnostic.error(Messages.publisherAsValue("$" + name), at: range)
+
+        case .argument(let index):
+            return try argument(index, range: range)
+
+        case .array(let elements):
+            let codes = try elements.map { try expression($0) }
+            let parts = codes.map(\.code)
+            let elementType = codes.first.map(\.type) ?? .unknown
+            let uniform = codes.allSatisfy { $0.type == elementType }
+            return ({ frame in .array(try parts.map { try $0(frame) }) }, .array(uniform ? elementType : .unknown))
+
+        case .tuple(let elements):
+            let codes = try elements.map { try expression($0) }
+            let parts = codes.map(\.code)
+            return ({ frame in .tuple(try parts.map { try $0(frame) }) }, .tuple(codes.map(\.type)))
+
+        case .unary(let op, let operandExpr):
+            let (operand, type) = try expression(operandExpr)
+            let resultType = try ValueArithmetic.unaryType(op, type, range: range)
+            return ({ frame in try ValueArithmetic.unary(op, try operand(frame), range: range) }, resultType)
+
+        case .binary(let op, let leftExpr, let rightExpr):
+            let (left, leftType) = try expression(leftExpr)
+            let (right, rightType) = try expression(rightExpr)
+            let resultType = try ValueArithmetic.binaryType(op, leftType, rightType, range: range)
+            switch op {
+            case .and:
+                return ({ frame in
+                    guard try ValueArithmetic.truth(try left(frame), range: leftExpr.range) else { return .bool(false) }
+                    return .bool(try ValueArithmetic.truth(try right(frame), range: rightExpr.range))
+                }, .bool)
+            case .or:
+                return ({ frame in
+                    if try ValueArithmetic.truth(try left(frame), range: leftExpr.range) { return .bool(true) }
+                    return .bool(try ValueArithmetic.truth(try right(frame), range: rightExpr.range))
+                }, .bool)
+            default:
+                var constant: Int?
+                if case .int(let value) = rightExpr.kind { constant = value }
+                return (ValueArithmetic.specialized(op, left, right, constant: constant, range: range), resultType)
+            }
+
+        case .ternary(let conditionExpr, let whenTrueExpr, let whenFalseExpr):
+            let test = try condition(conditionExpr)
+            let (whenTrue, trueType) = try expression(whenTrueExpr)
+            let (whenFalse, falseType) = try expression(whenFalseExpr)
+            return ({ frame in try test(frame) ? try whenTrue(frame) : try whenFalse(frame) }, trueType == falseType ? trueType : .unknown)
+
+        case .member(let baseExpr, let member, let nameRange):
+            if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), member == "tap" {
+                throw Diagnostic.error(Messages.publisherAsValue("\(entity.name).tap"), at: range)
+            }
+            if member == "publisher" { throw Diagnostic.error(Messages.publisherAsValue("'.publisher'"), at: range) }
+            let (base, baseType) = try expression(baseExpr)
+            let resultType = Builtins.propertyType(member, on: baseType)
+            return ({ frame in try Builtins.property(member, of: try base(frame), range: nameRange) }, resultType)
+
+        case .implicitMember(let name):
+            guard let value = Value.implicitMember(name) else {
+                throw Diagnostic.error(Messages.unknownImplicitMember(name), at: range)
+            }
+            return ({ _ in value }, SType(of: value))
+
+        case .call(let callee, let arguments, let trailing):
+            return try call(callee, arguments, trailing: trailing, range: range)
+
+        case .closure:
+            throw Diagnostic.error(Messages.closureAsValue, at: range)
+
+        case .inout:
+            throw Diagnostic.error(Messages.inoutOutsideAssign, at: range)
+        }
+    }
+
+    /// A `Bool` condition, checked statically where the type is known.
+    func condition(_ expr: Expr) throws -> (Frame) throws -> Bool {
+        let (code, type) = try expression(expr)
+        if type.isKnown, type != .bool { throw Diagnostic.error(Messages.conditionNotBool(type.name), at: expr.range) }
+        return { frame in try ValueArithmetic.truth(try code(frame), range: expr.range) }
+    }
+
+    /// An `Int` (loop bounds).
+    func integer(_ expr: Expr) throws -> (Frame) throws -> Int {
+        let (code, type) = try expression(expr)
+        if type.isKnown, type != .int { throw Diagnostic.error(Messages.expectedInt(type.name), at: expr.range) }
+        return { frame in
+            let value = try code(frame)   // evaluated once: the error below names its type
+            guard case .int(let number) = value else {
+                throw RuntimeError(Messages.expectedInt(value.typeName), at: expr.range)
+            }
+            return number
+        }
+    }
+
+    /// A duration: `300ms`, `1.5s`, `.milliseconds(n)`, `.seconds(n)`; in nanoseconds.
+    func duration(_ expr: Expr) throws -> (Frame) throws -> Int64 {
+        switch expr.kind {
+        case .duration(let nanoseconds):
+            return { _ in nanoseconds }
+        case .call(let callee, let arguments, nil):
+            guard case .implicitMember(let unit) = callee.kind, arguments.count == 1, arguments[0].label == nil,
+                  let scale = ["nanoseconds": 1.0, "microseconds": 1e3, "milliseconds": 1e6, "seconds": 1e9][unit] else { break }
+            let (code, _) = try expression(arguments[0].value)
+            return { frame in
+                let amount: Double
+                switch try code(frame) {
+                case .int(let value): amount = Double(value)
+                case .double(let value): amount = value
+                case let other: throw RuntimeError(Messages.expectedDuration(other.typeName), at: expr.range)
+                }
+                guard amount >= 0, amount * scale < 9.2e18 else {
+                    throw RuntimeError(Messages.durationOutOfRange, at: expr.range)
+                }
+                return Int64((amount * scale).rounded())
+            }
+        default:
+            break
+        }
+        throw Diagnostic.error(Messages.expectedDurationLiteral, at: expr.range)
+    }
+
+    private func interpolation(_ parts: [InterpolatedPart]) throws -> Code {
+        var pieces: [Code] = []
+        for part in parts {
+            switch part {
+            case .text(let text): pieces.append({ _ in .string(text) })
+            case .expr(let expr): pieces.append(try expression(expr).code)
+            }
+        }
+        if pieces.count == 1, case .text(let text) = parts[0] { return { _ in .string(text) } }
+        return { frame in
+            var result = ""
+            for piece in pieces { result += try piece(frame).description }
+            return .string(result)
+        }
+    }
+
+    private func nameValue(_ name: String, range: SourceRange) throws -> (code: Code, type: SType) {
+        switch resolve(name) {
+        case .local(let depth, let slot, let type):
+            if depth == 0 { return ({ frame in frame.slots[slot] }, type) }
+            return ({ frame in frame.ancestor(depth).slots[slot] }, type)
+        case .entity(let entity):
+            switch entity.kind {
+            case .current(let subject): return ({ _ in subject.value }, SType(entity.type))
+            case .published(let subject): return ({ _ in subject.value }, SType(entity.type))
+            case .subject: throw Diagnostic.error(Messages.subjectHasNoValue(name), at: range)
+            case .function: throw Diagnostic.error(Messages.functionNotCalled(name), at: range)
+            default: throw Diagnostic.error(Messages.notAValue(name, kind: entity.kindDescription), at: range)
+            }
+        case nil:
+            if name == "arguments" {
+                let runtime = self.runtime
+                return ({ _ in .array(runtime.arguments.map(Value.string)) }, .array(.string))
+            }
+            if Builtins.functions.contains(name) { throw Diagnostic.error(Messages.functionNotCalled(name), at: range) }
+            throw unknownName(name, at: range)
+        }
+    }
+
+    private func argument(_ index: Int, range: SourceRange) throws -> (code: Code, type: SType) {
+        var depth = 0
+        var current: FrameScope? = scope
+        while let frameScope = current, !frameScope.isClosure {
+            depth += 1
+            current = frameScope.parent
+        }
+        guard let closureScope = current else {
+            throw Diagnostic.error(Messages.argumentOutsideClosure(index), at: range)
+        }
+        guard index < closureScope.argumentTypes.count else {
+            throw Diagnostic.error(Messages.argumentOutOfRange(index, count: closureScope.argumentTypes.count), at: range)
+        }
+        let type = closureScope.argumentTypes[index]
+        if depth == 0 { return ({ frame in frame.slots[index] }, type) }
+        return ({ frame in frame.ancestor(depth).slots[index] }, type)
+    }
+}

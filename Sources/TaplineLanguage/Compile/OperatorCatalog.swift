@@ -1,0 +1,227 @@
+/// Every chain operator and subscriber the language knows, described once: the compiler
+/// dispatches on it, and completion, `:help`, the usage hint in an error and the operator
+/// table in docs/LANGUAGE.md are all made from it. An operator's name is written here and
+/// nowhere else.
+///
+/// To add an operator: write its compile function in `ChainOperators/` (mirroring the core's
+/// `TaplineReactive/Operators/`), add its entry below, and run the tests — the docs table
+/// check and the examples check say what else must follow.
+public struct ChainOperator: Sendable {
+    /// The method name as written after a dot: `filter`.
+    public let name: String
+    /// The forms a program writes, for the docs table and `:help operators`: `filter { Bool }`.
+    public let forms: [String]
+    /// Combine's declaration, as Apple documents it.
+    public let signature: String
+    /// What it does, in one line.
+    public let summary: String
+    /// How to call it, quoted in the error for a wrong call: `'.filter { $0 > 1 }'`.
+    public let usage: String
+    /// What TAB inserts after a dot: `filter`, `scan(`, `removeDuplicates()`.
+    public let completion: String
+    /// A program that shows it, and what that program prints (checked by a test).
+    public let example: String
+    public let output: String
+    /// Whether it ends a chain (a subscriber) or continues it.
+    public var isSubscriber: Bool {
+        if case .subscriber = compile { return true }
+        return false
+    }
+
+    let compile: Compile
+
+    enum Compile: Sendable {
+        case operator_(@Sendable (Compiler, OperatorCall) throws -> PublisherPlan)
+        case subscriber(@Sendable (Compiler, OperatorCall) throws -> SubscriptionPlan)
+    }
+}
+
+extension ChainOperator {
+    /// The catalogue, in the order the docs and `:help operators` list it.
+    public static let all: [ChainOperator] = transforming + filtering + reducing + combining + timing + sharing + subscribers
+
+    /// Finds an entry by the name written after a dot.
+    static func named(_ name: String) -> ChainOperator? { byName[name] }
+
+    private static let byName: [String: ChainOperator] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// All names after a dot, for "did you mean".
+    static let names: [String] = all.map(\.name)
+
+    static let transforming: [ChainOperator] = [
+        ChainOperator(
+            name: "map", forms: ["map { value }"],
+            signature: "func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T>",
+            summary: "transforms each value", usage: "'.map { $0 * 2 }'", completion: "map",
+            example: "[1, 2].publisher.map { $0 * 10 }.sink { print(\"map\", $0) }", output: "map 10\nmap 20\n",
+            compile: .operator_ { try $0.compileMap($1) }),
+        ChainOperator(
+            name: "compactMap", forms: ["compactMap { value or nil }"],
+            signature: "func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T>",
+            summary: "transforms and drops `nil` (`Int(\"x\")` is `nil`)", usage: "'.compactMap { Int($0) }'", completion: "compactMap",
+            example: "[\"1\", \"x\", \"3\"].publisher.compactMap { Int($0) }.sink { print(\"compactMap\", $0) }",
+            output: "compactMap 1\ncompactMap 3\n",
+            compile: .operator_ { try $0.compileCompactMap($1) }),
+        ChainOperator(
+            name: "scan", forms: ["scan(initial) { acc, value in … }"],
+            signature: "func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T>",
+            summary: "emits each running result", usage: "'.scan(0) { $0 + $1 }'", completion: "scan(",
+            example: "[1, 2, 3].publisher.scan(0) { $0 + $1 }.collect().sink { print(\"scan\", $0) }", output: "scan [1, 3, 6]\n",
+            compile: .operator_ { try $0.compileAccumulator($1, emitsEachStep: true) }),
+    ]
+
+    static let filtering: [ChainOperator] = [
+        ChainOperator(
+            name: "filter", forms: ["filter { Bool }"],
+            signature: "func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self>",
+            summary: "keeps the values the closure accepts", usage: "'.filter { $0 > 1 }'", completion: "filter",
+            example: "[1, 2, 3, 4].publisher.filter { $0 > 2 }.sink { print(\"filter\", $0) }", output: "filter 3\nfilter 4\n",
+            compile: .operator_ { try $0.compileFilter($1) }),
+        ChainOperator(
+            name: "removeDuplicates", forms: ["removeDuplicates()", "removeDuplicates { a, b in Bool }"],
+            signature: "func removeDuplicates() -> Publishers.RemoveDuplicates<Self>",
+            summary: "drops a value equal to the one before", usage: "'.removeDuplicates()'", completion: "removeDuplicates()",
+            example: "[1, 1, 2, 2, 1].publisher.removeDuplicates().collect().sink { print(\"removeDuplicates\", $0) }",
+            output: "removeDuplicates [1, 2, 1]\n",
+            compile: .operator_ { try $0.compileRemoveDuplicates($1) }),
+        ChainOperator(
+            name: "prefix", forms: ["prefix(n)"],
+            signature: "func prefix(_ maxLength: Int) -> Publishers.Output<Self>",
+            summary: "the first n values, then finishes and cancels upstream", usage: "'.prefix(3)'", completion: "prefix(",
+            example: "[1, 2, 3].publisher.prefix(2).collect().sink { print(\"prefix\", $0) }", output: "prefix [1, 2]\n",
+            compile: .operator_ { try $0.compilePrefix($1) }),
+        ChainOperator(
+            name: "dropFirst", forms: ["dropFirst()", "dropFirst(n)"],
+            signature: "func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self>",
+            summary: "skips the first values", usage: "'.dropFirst()' or '.dropFirst(2)'", completion: "dropFirst()",
+            example: "[1, 2, 3].publisher.dropFirst().collect().sink { print(\"dropFirst\", $0) }", output: "dropFirst [2, 3]\n",
+            compile: .operator_ { try $0.compileDropFirst($1) }),
+        ChainOperator(
+            name: "first", forms: ["first()", "first { Bool }"],
+            signature: "func first() -> Publishers.First<Self>",
+            summary: "the first value (that the closure accepts), then finishes", usage: "'.first()' or '.first { $0 > 1 }'",
+            completion: "first()",
+            example: "[1, 2, 3].publisher.first { $0 > 1 }.sink { print(\"first where\", $0) }", output: "first where 2\n",
+            compile: .operator_ { try $0.compileFirst($1) }),
+        ChainOperator(
+            name: "last", forms: ["last()"],
+            signature: "func last() -> Publishers.Last<Self>",
+            summary: "the last value, when the upstream finishes", usage: "'.last()'", completion: "last()",
+            example: "[1, 2, 3].publisher.last().sink { print(\"last\", $0) }", output: "last 3\n",
+            compile: .operator_ { try $0.compileLast($1) }),
+    ]
+
+    static let reducing: [ChainOperator] = [
+        ChainOperator(
+            name: "reduce", forms: ["reduce(initial) { acc, value in … }"],
+            signature: "func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Reduce<Self, T>",
+            summary: "emits the final result when the upstream finishes", usage: "'.reduce(0) { $0 + $1 }'", completion: "reduce(",
+            example: "[1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print(\"reduce\", $0) }", output: "reduce 6\n",
+            compile: .operator_ { try $0.compileAccumulator($1, emitsEachStep: false) }),
+        ChainOperator(
+            name: "collect", forms: ["collect()", "collect(n)"],
+            signature: "func collect(_ count: Int) -> Publishers.CollectByCount<Self>",
+            summary: "gathers values into arrays (all of them, or n at a time)", usage: "'.collect()' or '.collect(3)'",
+            completion: "collect()",
+            example: "[1, 2, 3, 4, 5].publisher.collect(2).sink { print(\"collect(2)\", $0) }",
+            output: "collect(2) [1, 2]\ncollect(2) [3, 4]\ncollect(2) [5]\n",
+            compile: .operator_ { try $0.compileCollect($1) }),
+    ]
+
+    static let combining: [ChainOperator] = [
+        ChainOperator(
+            name: "merge", forms: ["merge(with: p…)"],
+            signature: "func merge(with other: Self) -> Publishers.MergeMany<Self>",
+            summary: "interleaves; finishes when all finish", usage: "'.merge(with: other)'", completion: "merge(with:",
+            example: "[1, 2].publisher.merge(with: [3].publisher).collect().sink { print(\"merge\", $0) }", output: "merge [1, 2, 3]\n",
+            compile: .operator_ { try $0.compileMerge($1) }),
+        ChainOperator(
+            name: "combineLatest", forms: ["combineLatest(p…) [{ a, b in … }]"],
+            signature: "func combineLatest<P>(_ other: P) -> Publishers.CombineLatest<Self, P>",
+            summary: "latest of each, once all have emitted; finishes when all finish", usage: "'.combineLatest(other)'",
+            completion: "combineLatest(",
+            example: "just(1).combineLatest(just(\"x\")).sink { print(\"combineLatest\", $0) }", output: "combineLatest (1, \"x\")\n",
+            compile: .operator_ { try $0.compileCombination($1, pairsInOrder: false) }),
+        ChainOperator(
+            name: "zip", forms: ["zip(p…) [{ a, b in … }]"],
+            signature: "func zip<P>(_ other: P) -> Publishers.Zip<Self, P>",
+            summary: "pairs in order", usage: "'.zip(other)'", completion: "zip(",
+            example: "[\"a\", \"b\"].publisher.zip([1, 2].publisher) { \"\\($0)\\($1)\" }.collect().sink { print(\"zip\", $0) }",
+            output: "zip [\"a1\", \"b2\"]\n",
+            compile: .operator_ { try $0.compileCombination($1, pairsInOrder: true) }),
+    ]
+
+    static let timing: [ChainOperator] = [
+        ChainOperator(
+            name: "debounce", forms: ["debounce(for: 300ms)"],
+            signature: "func debounce<S>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S>",
+            summary: "emits after a pause; drops a pending value on completion", usage: "'.debounce(for: 300ms)'",
+            completion: "debounce(for:",
+            example: "subject s: Int\ns.debounce(for: 100ms).sink { print(\"debounce\", $0) }\nsend s 1\nsend s 2\nwait 200ms",
+            output: "debounce 2\n",
+            compile: .operator_ { try $0.compileTimed($1, .debounce) }),
+        ChainOperator(
+            name: "throttle", forms: ["throttle(for: 1s, latest: Bool)"],
+            signature: "func throttle<S>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool) -> Publishers.Throttle<Self, S>",
+            summary: "first value at once, then one per interval", usage: "'.throttle(for: 1s, latest: true)'",
+            completion: "throttle(for:",
+            example: "subject s: Int\ns.throttle(for: 100ms, latest: true).sink { print(\"throttle\", $0) }\nsend s 1\nsend s 2\nwait 200ms",
+            output: "throttle 1\nthrottle 2\n",
+            compile: .operator_ { try $0.compileTimed($1, .throttle) }),
+        ChainOperator(
+            name: "delay", forms: ["delay(for: 500ms)"],
+            signature: "func delay<S>(for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Delay<Self, S>",
+            summary: "shifts values and completion later", usage: "'.delay(for: 1s)'", completion: "delay(for:",
+            example: "subject s: Int\ns.delay(for: 50ms).sink { print(\"delay\", $0) }\nsend s 1\nprint(\"sent\")\nwait 50ms",
+            output: "sent\ndelay 1\n",
+            compile: .operator_ { try $0.compileTimed($1, .delay) }),
+    ]
+
+    static let sharing: [ChainOperator] = [
+        ChainOperator(
+            name: "print", forms: ["print(\"tag\")"],
+            signature: "func print(_ prefix: String = \"\", to stream: TextOutputStream? = nil) -> Publishers.Print<Self>",
+            summary: "logs every event in Combine's format", usage: "'.print(\"tag\")'", completion: "print(",
+            example: "just(1).print(\"tag\").sink { _ in }",
+            output: "tag: receive subscription: (Just)\ntag: request unlimited\ntag: receive value: (1)\ntag: receive finished\n",
+            compile: .operator_ { try $0.compilePrint($1) }),
+        ChainOperator(
+            name: "share", forms: ["share()"],
+            signature: "func share() -> Publishers.Share<Self>",
+            summary: "one upstream subscription for all subscribers", usage: "'.share()'", completion: "share()",
+            example: "subject s: Int\nlet shared = s.map { $0 * 2 }.share()\nshared.sink { print(\"A\", $0) }\nshared.sink { print(\"B\", $0) }\nsend s 1",
+            output: "A 2\nB 2\n",
+            compile: .operator_ { try $0.compileShare($1) }),
+        ChainOperator(
+            name: "eraseToAnyPublisher", forms: ["eraseToAnyPublisher()"],
+            signature: "func eraseToAnyPublisher() -> AnyPublisher<Output, Failure>",
+            summary: "changes nothing (accepted for familiarity)", usage: "'.eraseToAnyPublisher()'",
+            completion: "eraseToAnyPublisher()",
+            example: "just(1).eraseToAnyPublisher().sink { print($0) }", output: "1\n",
+            compile: .operator_ { try $0.compileErase($1) }),
+    ]
+
+    static let subscribers: [ChainOperator] = [
+        ChainOperator(
+            name: "sink", forms: ["sink { value in … }", "sink(receiveCompletion: { … }, receiveValue: { … })"],
+            signature: "func sink(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void, receiveValue: @escaping (Output) -> Void) -> AnyCancellable",
+            summary: "subscribes with unlimited demand and runs a closure for each event",
+            usage: "'.sink { … }' or '.sink(receiveCompletion: { … }, receiveValue: { … })'", completion: "sink",
+            example: "just(1).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })", output: "1\nfinished\n",
+            compile: .subscriber { try $0.compileSink($1) }),
+        ChainOperator(
+            name: "subscribe", forms: ["subscribe(SUBSCRIBER)", "subscribe(SUBJECT)"],
+            signature: "func subscribe<S>(_ subscriber: S) where S: Subscriber, Failure == S.Failure, Output == S.Input",
+            summary: "attaches a declared subscriber, or republishes into a subject", usage: "'.subscribe(subscriberName)'",
+            completion: "subscribe(",
+            example: "subject out: Int\nout.sink { print(\"out\", $0) }\n[1, 2].publisher.subscribe(out)", output: "out 1\nout 2\n",
+            compile: .subscriber { try $0.compileSubscribe($1) }),
+        ChainOperator(
+            name: "assign", forms: ["assign(to: NAME)", "assign(to: &$NAME)"],
+            signature: "func assign(to published: inout Published<Output>.Publisher)",
+            summary: "stores each value in a published or current value", usage: "'.assign(to: name)' or '.assign(to: &$name)'",
+            completion: "assign(to:",
+            example: "published total = 0\n$total.sink { print(\"total\", $0) }\njust(5).assign(to: &$total)", output: "total 0\ntotal 5\n",
+            compile: .subscriber { try $0.compileAssign($1) }),
+    ]
+}

@@ -1,0 +1,82 @@
+/// A problem found in a program, as data: where, what (a stable id and the text), and
+/// notes. Formatting — plain, or decorated with colour by the tool — is a separate pass
+/// (`DiagnosticFormatter`). Messages come from the one catalogue in `Messages.swift`.
+public struct Diagnostic: Error, Hashable, Sendable {
+    public enum Severity: String, Sendable {
+        case error, note
+    }
+
+    /// A further remark attached to a diagnostic, optionally pointing elsewhere.
+    public struct Note: Hashable, Sendable {
+        public var id: MessageID
+        public var message: String
+        public var range: SourceRange?
+
+        init(_ message: Message, at range: SourceRange? = nil) {
+            id = message.id
+            self.message = message.text
+            self.range = range
+        }
+    }
+
+    public var severity: Severity
+    /// Which message this is, whatever its wording: the REPL knows an interrupt by its id.
+    public var id: MessageID
+    public var message: String
+    public var range: SourceRange
+    public var notes: [Note]
+    /// True when the input simply stopped too early (an open `{`, `(`, `[` or string):
+    /// the REPL then asks for more lines instead of reporting an error.
+    public var isIncompleteInput: Bool
+
+    init(_ message: Message, at range: SourceRange, notes: [Note] = [], incomplete: Bool = false) {
+        severity = .error
+        id = message.id
+        self.message = message.text
+        self.range = range
+        self.notes = notes
+        isIncompleteInput = incomplete
+    }
+
+    static func error(_ message: Message, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+        Diagnostic(message, at: range, notes: notes)
+    }
+}
+
+/// One message of the catalogue: its id and its text, arguments filled in.
+struct Message: Sendable {
+    let id: MessageID
+    let text: String
+
+    init(_ id: MessageID, _ text: String) {
+        self.id = id
+        self.text = text
+    }
+}
+
+/// The stable name of each message in `Messages`, grouped by the stage that reports it.
+public enum MessageID: String, Hashable, Sendable, CaseIterable {
+    // Lexer
+    case dollarWithoutName, closureArgumentTooLarge, durationTooLong, unterminatedString, badNumberSuffix
+    case numberTooLarge, invalidEscape, unexpectedCharacter
+    // Parser
+    case expected, expectedEndOfStatement, expectedEndOfInterpolation, tooDeeplyNested, unknownType
+    case functionParameters, viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression
+    // Names and declarations
+    case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, letNeedsSubscription
+    // Commands
+    case setOnButton, sendToPublished, neverFails, requestZero, notASubscription, typeMismatch, sendTypeMismatch
+    case repeatCount, switchNeedsPublisher, returnOutsideClosure
+    // Chains
+    case unknownOperator, chainNotSubscribed, operatorArguments, notAPublisher, tapNeedsButton
+    case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
+    case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed
+    // Expressions and closures
+    case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange
+    case notCallable, closureArity, durationAsValue, publisherAsValue, unknownImplicitMember, closureAsValue
+    case inoutOutsideAssign, expectedInt, expectedDuration, durationOutOfRange, expectedDurationLiteral
+    case subjectHasNoValue, functionNotCalled, notAValue, functionArguments, sendCompletionForm, printLabel
+    // Running
+    case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
+    case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError
+}

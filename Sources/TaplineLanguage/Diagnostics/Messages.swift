@@ -1,0 +1,192 @@
+/// Every message Tapline shows, in one voice: lower-case, tokens in quotes, a suggestion
+/// where one helps ("did you mean …?"), grouped by the stage that reports it. Each has a
+/// stable `MessageID` (its name), so tools and tests can recognise a diagnostic without
+/// comparing its wording.
+enum Messages {
+    // MARK: Lexer (Syntax/Lexer.swift)
+    static let dollarWithoutName = Message(.dollarWithoutName, "'$' must be followed by a name ('$value') or a closure argument ('$0')")
+    static let closureArgumentTooLarge = Message(.closureArgumentTooLarge, "closure argument number is too large")
+    static let durationTooLong = Message(.durationTooLong, "duration is too long")
+    static let unterminatedString = Message(.unterminatedString, "unterminated string literal; add the closing '\"'")
+    static func badNumberSuffix(_ unit: String) -> Message {
+        Message(.badNumberSuffix, "'\(unit)' is not a unit of time; use 'ms' or 's' (for example '300ms', '1.5s')")
+    }
+    static func numberTooLarge(_ text: String) -> Message { Message(.numberTooLarge, "number '\(text)' is too large") }
+    static func invalidEscape(_ c: Character) -> Message {
+        Message(.invalidEscape, "invalid escape '\\\(c)' in string; use '\\n', '\\t', '\\\"', '\\\\' or '\\(…)'")
+    }
+    static func unexpectedCharacter(_ c: Character) -> Message {
+        if c == "@" { return Message(.unexpectedCharacter, "'@' is not needed; write 'published NAME = value' for an @Published value") }
+        if c == "'" { return Message(.unexpectedCharacter, "strings use double quotes: \"text\"") }
+        let scalar = c.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) } ?? "?"
+        return Message(.unexpectedCharacter, c == "\u{FFFD}" || !c.isASCII && !c.isLetter
+            ? "unexpected character (U+\(scalar)); is this a text file?"
+            : "unexpected character '\(c)'")
+    }
+
+    // MARK: Parser (Syntax/Parser.swift)
+    static func expected(_ what: String, found token: Token) -> Message { Message(.expected, "expected \(what), found \(token.quoted)") }
+    static func expectedEndOfStatement(found token: Token) -> Message {
+        Message(.expectedEndOfStatement, "expected end of statement (a new line or ';'), found \(token.quoted)")
+    }
+    static let expectedEndOfInterpolation = Message(.expectedEndOfInterpolation, "expected ')' to end the interpolation")
+    static func tooDeeplyNested(_ limit: Int) -> Message { Message(.tooDeeplyNested, "too deeply nested (more than \(limit) levels)") }
+    static func unknownType(_ name: String, suggestion: String?) -> Message {
+        Message(.unknownType, "unknown type '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" }
+            ?? "; use String, Int, Double, Bool, Void or Any"))
+    }
+    static let functionParameters = Message(.functionParameters, "functions take no parameters: 'func name() { … }'")
+    static func viewMember(found token: Token) -> Message {
+        Message(.viewMember, "a view holds 'func', 'on appear { … }' and 'on disappear { … }', found \(token.quoted)")
+    }
+    static let forNeedsRange = Message(.forNeedsRange, "'for' needs a range: 'for i in 1...3 { … }' or 'for i in 0..<n { … }'")
+    static func nonAssociative(_ op: String) -> Message { Message(.nonAssociative, "'\(op)' cannot be chained; add parentheses") }
+    static func misplacedKeyword(_ keyword: String) -> Message {
+        Message(.misplacedKeyword, keyword == "else" ? "'else' must follow the '}' of an 'if'" : "'\(keyword)' is only allowed inside a 'switch'")
+    }
+    static func keywordInExpression(_ keyword: String) -> Message {
+        Message(.keywordInExpression, "'\(keyword)' is a command and cannot be used as a value")
+    }
+
+    // MARK: Names and declarations (Check/Scope.swift, Compile/Declarations.swift)
+    static func unknownName(_ name: String, suggestion: String?) -> Message {
+        Message(.unknownName, "unknown name '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+    static func alreadyDeclared(_ name: String) -> Message { Message(.alreadyDeclared, "'\(name)' is already declared") }
+    static let previousDeclaration = Message(.previousDeclaration, "previously declared here")
+    static let declarationAtTopLevel = Message(.declarationAtTopLevel, "declarations are only allowed at the top level")
+    static func notA(_ name: String, isA kind: String, expected: String) -> Message {
+        Message(.notA, "'\(name)' is \(kind), not \(expected)")
+    }
+    static func letNeedsSubscription(_ name: String) -> Message {
+        Message(.letNeedsSubscription, "'let' stores a subscription or a publisher: 'let \(name) = publisher.sink { … }'; for a value, use 'current' or 'published'")
+    }
+
+    // MARK: Commands (Compile/Commands.swift)
+    static func setOnButton(_ name: String) -> Message { Message(.setOnButton, "'\(name)' is a button; use 'tap \(name)' to press it") }
+    static func sendToPublished(_ name: String) -> Message {
+        Message(.sendToPublished, "'\(name)' is a @Published value; assign it with 'set \(name) = …'")
+    }
+    static func neverFails(_ name: String, kind: String) -> Message {
+        Message(.neverFails, "'\(name)' is \(kind), whose Failure type is Never: it cannot fail or complete")
+    }
+    static let requestZero = Message(.requestZero, "a subscriber cannot request 0 values (Combine forbids it); request 1 or more, or '.unlimited'")
+    static func notASubscription(_ name: String) -> Message {
+        Message(.notASubscription, "'\(name)' is not a subscription; 'cancel' takes a name stored with 'let NAME = ….sink { … }'")
+    }
+    static func typeMismatch(_ what: String, expected: String, got: String) -> Message {
+        Message(.typeMismatch, "cannot \(what) a value of type '\(got)' to a value of type '\(expected)'")
+    }
+    static func sendTypeMismatch(_ name: String, expected: String, got: String) -> Message {
+        Message(.sendTypeMismatch, "cannot send '\(got)' to '\(name)', which carries '\(expected)'")
+    }
+    static func repeatCount(_ type: String) -> Message { Message(.repeatCount, "'repeat' needs an 'Int' count, not '\(type)'") }
+    static let switchNeedsPublisher = Message(.switchNeedsPublisher, "'switch' chooses a view from a publisher's values: 'switch $name { … }'")
+    static let returnOutsideClosure = Message(.returnOutsideClosure, "'return' is only allowed inside a closure or function")
+
+    // MARK: Chains (Compile/Chains.swift, PublisherSources.swift, ChainOperators/)
+    static func unknownOperator(_ name: String, suggestion: String?) -> Message {
+        Message(.unknownOperator, "unknown operator '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+    static func chainNotSubscribed(_ terminal: String) -> Message {
+        Message(.chainNotSubscribed, "this chain is never subscribed; end it with \(terminal)")
+    }
+    static func operatorArguments(_ name: String, usage: String) -> Message { Message(.operatorArguments, "'\(name)' is used as \(usage)") }
+    static func notAPublisher(_ what: String) -> Message { Message(.notAPublisher, "\(what) is not a publisher") }
+    static func tapNeedsButton(_ name: String, isA kind: String) -> Message {
+        Message(.tapNeedsButton, "'.tap' is the tap publisher of a button; '\(name)' is \(kind)")
+    }
+    static func publishedIsNotAPublisher(_ name: String) -> Message {
+        Message(.publishedIsNotAPublisher, "'\(name)' is a @Published value; subscribe to its publisher '$\(name)'")
+    }
+    static func buttonIsNotAPublisher(_ name: String) -> Message {
+        Message(.buttonIsNotAPublisher, "'\(name)' is a button; its tap publisher is '\(name).tap'")
+    }
+    static func dollarOnNonPublished(_ name: String, kind: String) -> Message {
+        Message(.dollarOnNonPublished, "'$\(name)' is only for @Published values, and '\(name)' is \(kind); use '\(name)'")
+    }
+    static func arrayIsNotAPublisher(_ operatorName: String) -> Message {
+        Message(.arrayIsNotAPublisher, "an array is not a publisher; use '.publisher' first: '[…].publisher.\(operatorName)…'")
+    }
+    static func publisherOfNonArray(_ type: String) -> Message { Message(.publisherOfNonArray, "'.publisher' needs an array, not '\(type)'") }
+    static func negativeCount(_ name: String) -> Message { Message(.negativeCount, "'\(name)' needs a count of 0 or more") }
+    static func closureMustReturnBool(_ name: String, got: String) -> Message {
+        Message(.closureMustReturnBool, "the closure of '\(name)' must return a 'Bool', not '\(got)'")
+    }
+    static func alreadySubscribed(_ name: String) -> Message {
+        Message(.alreadySubscribed, "'\(name)' is already subscribed; a subscriber takes one subscription (Combine cancels a second)")
+    }
+
+    // MARK: Expressions and closures (Compile/Expressions.swift, Calls.swift, Closures.swift)
+    static func binaryOperator(_ op: String, _ left: String, _ right: String) -> Message {
+        Message(.binaryOperator, "binary operator '\(op)' cannot be applied to '\(left)' and '\(right)'")
+    }
+    static func unaryOperator(_ op: String, _ operand: String) -> Message {
+        Message(.unaryOperator, "unary operator '\(op)' cannot be applied to '\(operand)'")
+    }
+    static func conditionNotBool(_ type: String) -> Message { Message(.conditionNotBool, "condition must be a 'Bool', not '\(type)'") }
+    static func noMember(_ member: String, on type: String) -> Message { Message(.noMember, "value of type '\(type)' has no member '\(member)'") }
+    static func argumentOutsideClosure(_ index: Int) -> Message {
+        Message(.argumentOutsideClosure, "'$\(index)' is only available inside a closure")
+    }
+    static func argumentOutOfRange(_ index: Int, count: Int) -> Message {
+        Message(.argumentOutOfRange, "'$\(index)' is out of range: this closure has \(count) argument\(count == 1 ? "" : "s")")
+    }
+    static func notCallable(_ name: String) -> Message { Message(.notCallable, "'\(name)' is not a function") }
+    static func closureArity(_ arity: Int, receives: String) -> Message {
+        Message(.closureArity, "closure takes \(arity) argument\(arity == 1 ? "" : "s") but receives \(receives.isEmpty ? "none" : "'\(receives)'")")
+    }
+    static let durationAsValue = Message(.durationAsValue, "a duration can only be used with 'wait', 'debounce', 'throttle' and 'delay'")
+    static func publisherAsValue(_ what: String) -> Message {
+        Message(.publisherAsValue, "\(what) is a publisher, not a value; subscribe to it with '.sink { … }'")
+    }
+    static func unknownImplicitMember(_ name: String) -> Message {
+        Message(.unknownImplicitMember, "unknown '.\(name)'; did you mean '.unlimited', '.max(n)' or '.finished'?")
+    }
+    static let closureAsValue = Message(.closureAsValue, "a closure can only be passed to an operator such as '.map { … }' or '.sink { … }'")
+    static let inoutOutsideAssign = Message(.inoutOutsideAssign, "'&' is only used in '.assign(to: &$name)'")
+    static func expectedInt(_ type: String) -> Message { Message(.expectedInt, "expected an 'Int', found '\(type)'") }
+    static func expectedDuration(_ type: String) -> Message { Message(.expectedDuration, "a duration needs a number, not '\(type)'") }
+    static let durationOutOfRange = Message(.durationOutOfRange, "duration must be between 0 and 290 years")
+    static let expectedDurationLiteral = Message(.expectedDurationLiteral, "expected a duration such as '300ms' or '1.5s'")
+    static func subjectHasNoValue(_ name: String) -> Message {
+        Message(.subjectHasNoValue, "'\(name)' is a subject and holds no value; subscribe to it with '\(name).sink { … }'")
+    }
+    static func functionNotCalled(_ name: String) -> Message { Message(.functionNotCalled, "'\(name)' is a function; call it: '\(name)()'") }
+    static func notAValue(_ name: String, kind: String) -> Message { Message(.notAValue, "'\(name)' is \(kind), not a value") }
+    static func functionArguments(_ name: String) -> Message { Message(.functionArguments, "'\(name)' takes no arguments: '\(name)()'") }
+    static func sendCompletionForm(_ name: String) -> Message {
+        Message(.sendCompletionForm, "use '\(name).send(completion: .finished)', or 'fail \(name) \"message\"' for a failure")
+    }
+    static func printLabel(_ label: String) -> Message {
+        Message(.printLabel, "'print' takes values and optional 'separator:' and 'terminator:', not '\(label):'")
+    }
+
+    // MARK: Running (Runtime/)
+    static let divisionByZero = Message(.divisionByZero, "division by zero")
+    static let arithmeticOverflow = Message(.arithmeticOverflow, "arithmetic overflow")
+    static func rangeTooLarge(_ count: Int) -> Message { Message(.rangeTooLarge, "range of \(count) elements is too large (at most 10,000,000)") }
+    static func badRange(_ low: Int, _ high: Int) -> Message { Message(.badRange, "range \(low)...\(high) is empty: its start is above its end") }
+    static let negativeDemand = Message(.negativeDemand, "a demand cannot be negative")
+    static func notADemand(_ type: String) -> Message {
+        Message(.notADemand, "a demand is '.unlimited', '.max(n)' or a whole number, not '\(type)'")
+    }
+    static func feedbackLoop(_ name: String, limit: Int) -> Message {
+        Message(.feedbackLoop, "feedback loop: '\(name)' was sent a value from inside its own delivery \(limit) times over")
+    }
+    static let feedbackLoopNote = Message(.feedbackLoopNote, "a sink sends into its own upstream without end; Tapline stops it instead of overflowing the stack")
+    static func tooMuchRecursion(_ name: String, _ limit: Int) -> Message {
+        Message(.tooMuchRecursion, "too much recursion: '\(name)()' is nested more than \(limit) calls deep")
+    }
+    static let interrupted = Message(.interrupted, "interrupted")
+    static let triggeredHere = Message(.triggeredHere, "while running this statement")
+    /// An error of a kind the runtime does not know (a bug in Tapline, reported, not crashed on).
+    static func internalError(_ error: any Error) -> Message { Message(.internalError, "internal error: \(error)") }
+}
+
+/// Pieces of the parser's "expected …, found …" messages.
+extension Messages {
+    static func nameAfter(_ keyword: String) -> String { "a name after '\(keyword)'" }
+    static func valueAfter(_ keyword: String, _ name: String) -> String { "a value after '\(keyword) \(name)'" }
+    static func toGiveInitialValue(_ keyword: String) -> String { "to give the \(keyword) value its initial value" }
+}

@@ -1,0 +1,28 @@
+/// "Did you mean …?": the closest candidate by edit distance, if it is close enough.
+public enum Suggest {
+    public static func closest(to name: String, in candidates: [String]) -> String? {
+        let limit = max(1, name.count / 3)
+        var best: (String, Int)?
+        for candidate in candidates where candidate != name {
+            let distance = editDistance(name.lowercased(), candidate.lowercased())
+            if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

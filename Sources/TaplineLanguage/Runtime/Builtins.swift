@@ -1,0 +1,166 @@
+/// The functions, properties and methods every program has: `print`, conversions,
+/// `min`/`max`/`abs`, `.count`, `.uppercased()`…
+struct BuiltinArgument {
+    var label: String?
+    var code: Code
+    var type: SType
+    var range: SourceRange
+}
+
+enum Builtins {
+    /// The functions that make a publisher (a chain's source), not a value.
+    static let publisherFunctions: Set<String> = ["just", "Just"]
+    static let functions = Set(["print", "Int", "Double", "String", "Bool", "min", "max", "abs"]).union(publisherFunctions)
+    static let methods: Set<String> = ["uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted"]
+
+    static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
+                     runtime: Runtime, visible: () -> [String]) throws -> (code: Code, type: SType) {
+        let codes = arguments.map(\.code)
+        func expectCount(_ count: Int, _ usage: String) throws {
+            guard arguments.count == count, arguments.allSatisfy({ $0.label == nil }) else {
+                throw Diagnostic.error(Messages.operatorArguments(name, usage: usage), at: range)
+            }
+        }
+        switch name {
+        case "print":
+            var separator: Code = { _ in .string(" ") }
+            var terminator: Code = { _ in .string("\n") }
+            var items: [Code] = []
+            for argument in arguments {
+                switch argument.label {
+                case nil: items.append(argument.code)
+                case "separator": separator = argument.code
+                case "terminator": terminator = argument.code
+                default: throw Diagnostic.error(Messages.printLabel(argument.label ?? ""), at: argument.range)
+                }
+            }
+            return ({ frame in
+                let text = try items.map { try $0(frame).description }.joined(separator: try separator(frame).description)
+                let end = try terminator(frame).description
+                // `write` adds the newline; another terminator is written as it is.
+                if end == "\n" { runtime.write(text) } else { runtime.writeRaw(text + end) }
+                return .void
+            }, .void)
+        case "Int":
+            try expectCount(1, "'Int(value)'")
+            return ({ frame in toInt(try codes[0](frame)) }, arguments[0].type == .string ? .unknown : .int)
+        case "Double":
+            try expectCount(1, "'Double(value)'")
+            return ({ frame in toDouble(try codes[0](frame)) }, arguments[0].type == .string ? .unknown : .double)
+        case "String":
+            try expectCount(1, "'String(value)'")
+            return ({ frame in .string(try codes[0](frame).description) }, .string)
+        case "Bool":
+            try expectCount(1, "'Bool(value)'")
+            return ({ frame in
+                switch try codes[0](frame) {
+                case .string("true"): return .bool(true)
+                case .string("false"): return .bool(false)
+                case .bool(let flag): return .bool(flag)
+                default: return .nil
+                }
+            }, .unknown)
+        case "min", "max":
+            guard arguments.count >= 2, arguments.allSatisfy({ $0.label == nil }) else {
+                throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(a, b)'"), at: range)
+            }
+            let pick: Punct = name == "min" ? .less : .greater
+            return ({ frame in
+                var best = try codes[0](frame)
+                for code in codes.dropFirst() {
+                    let candidate = try code(frame)
+                    if case .bool(true) = try ValueArithmetic.binary(pick, candidate, best, range: range) { best = candidate }
+                }
+                return best
+            }, arguments.allSatisfy { $0.type == arguments[0].type } ? arguments[0].type : .unknown)
+        case "abs":
+            try expectCount(1, "'abs(number)'")
+            return ({ frame in
+                switch try codes[0](frame) {
+                case .int(let x) where x != .min: return .int(Swift.abs(x))
+                case .double(let x): return .double(Swift.abs(x))
+                case let other: throw RuntimeError(Messages.unaryOperator("abs", other.typeName), at: range)
+                }
+            }, arguments.first?.type ?? .unknown)
+        case _ where publisherFunctions.contains(name):
+            throw Diagnostic.error(Messages.publisherAsValue("'\(name)(…)'"), at: range)
+        default:
+            let suggestion = Suggest.closest(to: name, in: visible() + Array(functions))
+            throw Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange)
+        }
+    }
+
+    static func toInt(_ value: Value) -> Value {
+        switch value {
+        case .int: return value
+        case .double(let x): return x.isFinite && Swift.abs(x) < 9.2e18 ? .int(Int(x)) : .nil
+        case .string(let text): return Int(text).map(Value.int) ?? .nil
+        case .bool(let flag): return .int(flag ? 1 : 0)
+        default: return .nil
+        }
+    }
+
+    static func toDouble(_ value: Value) -> Value {
+        switch value {
+        case .int(let x): return .double(Double(x))
+        case .double: return value
+        case .string(let text): return Double(text).map(Value.double) ?? .nil
+        default: return .nil
+        }
+    }
+
+    static func propertyType(_ name: String, on type: SType) -> SType {
+        switch name {
+        case "count": return .int
+        case "isEmpty": return .bool
+        case "description": return .string
+        case "first", "last": return .unknown
+        default: return .unknown
+        }
+    }
+
+    static func property(_ name: String, of value: Value, range: SourceRange) throws -> Value {
+        switch (name, value) {
+        case ("count", .string(let text)): return .int(text.count)
+        case ("count", .array(let elements)), ("count", .tuple(let elements)): return .int(elements.count)
+        case ("isEmpty", .string(let text)): return .bool(text.isEmpty)
+        case ("isEmpty", .array(let elements)): return .bool(elements.isEmpty)
+        case ("first", .array(let elements)): return elements.first ?? .nil
+        case ("last", .array(let elements)): return elements.last ?? .nil
+        case ("description", _): return .string(value.description)
+        default: throw RuntimeError(Messages.noMember(name, on: value.typeName), at: range)
+        }
+    }
+
+    static func methodType(_ name: String, on type: SType) -> SType {
+        switch name {
+        case "uppercased", "lowercased": return .string
+        case "hasPrefix", "hasSuffix", "contains": return .bool
+        default: return type
+        }
+    }
+
+    static func method(_ name: String, of value: Value, arguments: [Value], range: SourceRange) throws -> Value {
+        switch (name, value, arguments.count) {
+        case ("uppercased", .string(let text), 0): return .string(text.uppercased())
+        case ("lowercased", .string(let text), 0): return .string(text.lowercased())
+        case ("hasPrefix", .string(let text), 1):
+            if case .string(let prefix) = arguments[0] { return .bool(text.hasPrefix(prefix)) }
+        case ("hasSuffix", .string(let text), 1):
+            if case .string(let suffix) = arguments[0] { return .bool(text.hasSuffix(suffix)) }
+        case ("contains", .string(let text), 1):
+            if case .string(let part) = arguments[0] { return .bool(text.contains(part)) }
+        case ("contains", .array(let elements), 1):
+            return .bool(elements.contains { ValueArithmetic.equal($0, arguments[0]) })
+        case ("reversed", .array(let elements), 0): return .array(elements.reversed())
+        case ("reversed", .string(let text), 0): return .string(String(text.reversed()))
+        case ("sorted", .array(let elements), 0):
+            return .array(try elements.sorted { a, b in
+                try ValueArithmetic.binary(.less, a, b, range: range) == .bool(true)
+            })
+        default:
+            break
+        }
+        throw RuntimeError(Messages.noMember("\(name)(\(arguments.map(\.typeName).joined(separator: ", ")))", on: value.typeName), at: range)
+    }
+}

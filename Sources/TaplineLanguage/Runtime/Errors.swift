@@ -1,0 +1,19 @@
+/// An error found while running, with the place in the source that caused it.
+///
+/// Every run-time error reaches the statement that caused it the same way: code that can
+/// throw throws it; code called back by a publisher, which cannot throw into Combine, hands
+/// it to `Runtime.deliver`, which parks it and stops delivery, and the running statement's
+/// `Step` throws it as soon as that statement returns. The driver turns it into the
+/// `Diagnostic` the user sees, with a note when it was raised outside the statement's text.
+struct RuntimeError: Error {
+    var diagnostic: Diagnostic
+
+    init(_ message: Message, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        diagnostic = Diagnostic.error(message, at: range, notes: notes)
+    }
+}
+
+/// Thrown by `return` and caught at the closure or function boundary.
+struct ReturnSignal: Error {
+    var value: Value
+}

@@ -1,0 +1,111 @@
+import TaplineReactive
+
+/// A subscription made at the top level without `let`: kept alive for the session, as the
+/// Swift REPL keeps a result alive; the REPL lists and cancels these by number.
+public struct LiveSubscription {
+    public var id: Int
+    public var chain: String
+    let token: AnyCancellable
+}
+
+/// The state of a running program (a script, or a whole REPL session).
+final class Runtime {
+    /// Where program output goes (`print`, `.print("tag")`), as raw text.
+    var output: (String) -> Void
+    let clock = VirtualTimeScheduler()
+    /// Checked at safe points (each loop turn, each event, each timer): true stops the run.
+    var isInterrupted: () -> Bool = { false }
+    let feedbackLimit: Int
+    /// How deeply `func` calls are nested now, and the bound on it.
+    var callDepth = 0
+    static let maximumCallDepth = 500
+
+    /// The script's command-line arguments (`tapline FILE ARGS…`), as `arguments`.
+    var arguments: [String] = []
+
+    /// The first error raised inside event delivery, where it cannot be thrown; once set,
+    /// delivery stops and the statement that started it reports it.
+    private(set) var pendingError: RuntimeError?
+    private var deliveries = 0
+    private(set) var isAborting = false
+    /// The top-level statement now running, to locate errors raised during delivery.
+    var statementRange: SourceRange?
+    /// Where subscriptions made now are kept: the view whose `on appear` is running.
+    var bagOwners: [ViewBox] = []
+    private(set) var live: [LiveSubscription] = []
+    private var nextLiveID = 1
+
+    init(output: @escaping (String) -> Void, feedbackLimit: Int) {
+        self.output = output
+        self.feedbackLimit = feedbackLimit
+    }
+
+    /// Where the REPL's echo of an expression's value goes (one line, no newline).
+    var echo: (String) -> Void = { _ in }
+
+    /// Writes one line of program output.
+    func write(_ line: String) { output(line + "\n") }
+    /// Writes text as it is (a `print` with its own terminator).
+    func writeRaw(_ text: String) { output(text) }
+
+    /// Records an error raised during delivery and stops further delivery.
+    func raise(_ error: RuntimeError) {
+        if pendingError == nil { pendingError = error }
+        isAborting = true
+    }
+
+    /// Runs code called back by a publisher, turning a thrown error into a pending one.
+    @inline(__always) func deliver(_ body: () throws -> Void) {
+        guard !isAborting else { return }
+        // Polling the interrupt flag on every event would cost more than many events do.
+        deliveries &+= 1
+        if deliveries & 1023 == 0, isInterrupted() {
+            raise(RuntimeError(Messages.interrupted, at: statementRange ?? .zero))
+            return
+        }
+        do {
+            try body()
+        } catch let error as RuntimeError {
+            raise(error)
+        } catch {
+            raise(RuntimeError(Messages.internalError(error), at: statementRange ?? .zero))
+        }
+    }
+
+    /// Throws the pending error, if any, and clears it so the session can go on.
+    func throwPending() throws {
+        guard let error = pendingError else { return }
+        pendingError = nil
+        isAborting = false
+        throw error
+    }
+
+    /// Clears an abort after a failed top-level statement.
+    func recover() {
+        callDepth = 0
+        pendingError = nil
+        isAborting = false
+        bagOwners.removeAll()
+    }
+
+    func checkInterrupt(_ range: SourceRange) throws {
+        if isInterrupted() { throw RuntimeError(Messages.interrupted, at: range) }
+    }
+
+    /// Keeps a new subscription: in the view being shown, else for the session.
+    func keep(_ token: AnyCancellable, chain: String) {
+        if let owner = bagOwners.last {
+            owner.bag.append(token)
+        } else {
+            live.append(LiveSubscription(id: nextLiveID, chain: chain, token: token))
+            nextLiveID += 1
+        }
+    }
+
+    /// Cancels a session subscription by number; false if there is none.
+    func cancelLive(_ id: Int) -> Bool {
+        guard let index = live.firstIndex(where: { $0.id == id }) else { return false }
+        live.remove(at: index).token.cancel()
+        return true
+    }
+}

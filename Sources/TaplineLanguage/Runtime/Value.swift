@@ -1,0 +1,118 @@
+import TaplineReactive
+
+/// A Tapline value. Values print the way Swift's `print` shows them.
+public enum Value: Equatable, Sendable {
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case bool(Bool)
+    case `nil`
+    /// `()`: what a button's tap publisher sends.
+    case void
+    indirect case tuple([Value])
+    indirect case array([Value])
+    /// A completion, as a completion body's `$0` sees it: nil message for `finished`.
+    case completion(failure: String?)
+    /// A demand (`.unlimited`, `.max(3)`), as `request` and a subscriber's body return it.
+    case demand(Subscribers.Demand)
+
+    /// The type's name, as diagnostics show it.
+    public var typeName: String {
+        switch self {
+        case .int: return "Int"
+        case .double: return "Double"
+        case .string: return "String"
+        case .bool: return "Bool"
+        case .nil: return "nil"
+        case .void: return "Void"
+        case .tuple(let elements): return "(" + elements.map(\.typeName).joined(separator: ", ") + ")"
+        case .array(let elements):
+            guard let first = elements.first else { return "[Any]" }
+            let name = first.typeName
+            return elements.allSatisfy({ $0.typeName == name }) ? "[\(name)]" : "[Any]"
+        case .completion: return "Completion"
+        case .demand: return "Demand"
+        }
+    }
+}
+
+extension Value: CustomStringConvertible, CustomDebugStringConvertible {
+    /// How `print` shows the value at top level: strings bare.
+    public var description: String {
+        if case .string(let text) = self { return text }
+        return debugDescription
+    }
+
+    /// How a value shows inside a collection, or when echoed: strings quoted.
+    public var debugDescription: String {
+        switch self {
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        case .string(let text): return Value.quote(text)
+        case .bool(let value): return value ? "true" : "false"
+        case .nil: return "nil"
+        case .void: return "()"
+        case .tuple(let elements): return "(" + elements.map(\.debugDescription).joined(separator: ", ") + ")"
+        case .array(let elements): return "[" + elements.map(\.debugDescription).joined(separator: ", ") + "]"
+        case .completion(let failure): return failure.map { "failure(\($0))" } ?? "finished"
+        case .demand(let demand): return demand.description
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for c in text {
+            switch c {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result.append(c)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension Value {
+    /// A completion as a completion body's `$0` sees it.
+    init(_ completion: Subscribers.Completion<ScriptFailure>) {
+        switch completion {
+        case .finished: self = .completion(failure: nil)
+        case .failure(let failure): self = .completion(failure: failure.message)
+        }
+    }
+
+    /// `.unlimited`, `.none` and `.finished` written on their own; nil for another name.
+    static func implicitMember(_ name: String) -> Value? {
+        switch name {
+        case "unlimited": return .demand(.unlimited)
+        case "none": return .demand(.none)
+        case "finished": return .completion(failure: nil)
+        default: return nil
+        }
+    }
+
+    /// The demand a value stands for (`request`, a subscriber's initial demand and its
+    /// body's result): a `Demand` or a whole number.
+    static func demand(from value: Value, range: SourceRange, allowZero: Bool) throws -> Subscribers.Demand {
+        switch value {
+        case .demand(let demand):
+            if !allowZero, demand == .none { throw RuntimeError(Messages.requestZero, at: range) }
+            return demand
+        case .int(let count):
+            if count < 0 { throw RuntimeError(Messages.negativeDemand, at: range) }
+            if count == 0, !allowZero { throw RuntimeError(Messages.requestZero, at: range) }
+            return .max(count)
+        default:
+            throw RuntimeError(Messages.notADemand(value.typeName), at: range)
+        }
+    }
+}
+
+/// The failure a Tapline subject carries: `fail NAME "message"`. Prints as its message.
+public struct ScriptFailure: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

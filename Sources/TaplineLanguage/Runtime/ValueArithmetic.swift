@@ -1,0 +1,244 @@
+/// Swift's arithmetic, comparison and logical operators on `Value`s, with the static
+/// type rules the compiler checks before running.
+///
+/// One deliberate leniency: an `Int` and a `Double` mix (the `Int` is widened), as
+/// Swift's literals do, so that `$0 * 1.5` works on an `Int` stream.
+enum ValueArithmetic {
+    static func truth(_ value: Value, range: SourceRange) throws -> Bool {
+        guard case .bool(let flag) = value else {
+            throw RuntimeError(Messages.conditionNotBool(value.typeName), at: range)
+        }
+        return flag
+    }
+
+    static func unaryType(_ op: Punct, _ type: SType, range: SourceRange) throws -> SType {
+        switch (op, type) {
+        case (_, .unknown): return .unknown
+        case (.minus, .int), (.minus, .double): return type
+        case (.not, .bool): return .bool
+        default: throw Diagnostic.error(Messages.unaryOperator(op.rawValue, type.name), at: range)
+        }
+    }
+
+    static func unary(_ op: Punct, _ value: Value, range: SourceRange) throws -> Value {
+        switch (op, value) {
+        case (.minus, .int(let x)):
+            guard x != .min else { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
+            return .int(-x)
+        case (.minus, .double(let x)): return .double(-x)
+        case (.not, .bool(let x)): return .bool(!x)
+        default: throw RuntimeError(Messages.unaryOperator(op.rawValue, value.typeName), at: range)
+        }
+    }
+
+    static func binaryType(_ op: Punct, _ left: SType, _ right: SType, range: SourceRange) throws -> SType {
+        let fail = Diagnostic.error(Messages.binaryOperator(op.rawValue, left.name, right.name), at: range)
+        switch op {
+        case .and, .or:
+            if (left.isKnown && left != .bool) || (right.isKnown && right != .bool) { throw fail }
+            return .bool
+        case .equal, .notEqual:
+            return .bool
+        case .less, .lessEqual, .greater, .greaterEqual:
+            guard left.isKnown, right.isKnown else { return .bool }
+            guard (left.isNumeric && right.isNumeric) || (left == .string && right == .string) else { throw fail }
+            return .bool
+        case .closedRange, .halfOpenRange:
+            if (left.isKnown && left != .int) || (right.isKnown && right != .int) { throw fail }
+            return .array(.int)
+        default:
+            guard left.isKnown, right.isKnown else { return .unknown }
+            if left == .int, right == .int { return .int }
+            if left.isNumeric, right.isNumeric { return .double }
+            if op == .plus, left == .string, right == .string { return .string }
+            if op == .plus, case .array = left, case .array = right { return left == right ? left : .array(.unknown) }
+            throw fail
+        }
+    }
+
+    static func binary(_ op: Punct, _ left: Value, _ right: Value, range: SourceRange) throws -> Value {
+        switch op {
+        case .equal: return .bool(equal(left, right))
+        case .notEqual: return .bool(!equal(left, right))
+        case .less, .lessEqual, .greater, .greaterEqual:
+            guard let order = compare(left, right) else { break }
+            switch op {
+            case .less: return .bool(order < 0)
+            case .lessEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        case .closedRange, .halfOpenRange:
+            guard case .int(let low) = left, case .int(let high) = right else { break }
+            let upper = op == .closedRange ? high : high - 1
+            guard low <= upper + 1 else { throw RuntimeError(Messages.badRange(low, high), at: range) }
+            let count = upper - low + 1
+            guard count <= 10_000_000 else { throw RuntimeError(Messages.rangeTooLarge(count), at: range) }
+            return .array(count <= 0 ? [] : (low...upper).map(Value.int))
+        case .plus, .minus, .star, .slash, .percent:
+            if let result = try arithmetic(op, left, right, range: range) { return result }
+        default:
+            break
+        }
+        throw RuntimeError(Messages.binaryOperator(op.rawValue, left.typeName, right.typeName), at: range)
+    }
+
+    private static func arithmetic(_ op: Punct, _ left: Value, _ right: Value, range: SourceRange) throws -> Value? {
+        switch (left, right) {
+        case (.int(let x), .int(let y)):
+            let (result, overflow): (Int, Bool)
+            switch op {
+            case .plus: (result, overflow) = x.addingReportingOverflow(y)
+            case .minus: (result, overflow) = x.subtractingReportingOverflow(y)
+            case .star: (result, overflow) = x.multipliedReportingOverflow(by: y)
+            case .slash:
+                guard y != 0 else { throw RuntimeError(Messages.divisionByZero, at: range) }
+                (result, overflow) = x.dividedReportingOverflow(by: y)
+            default:
+                guard y != 0 else { throw RuntimeError(Messages.divisionByZero, at: range) }
+                (result, overflow) = x.remainderReportingOverflow(dividingBy: y)
+            }
+            if overflow { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
+            return .int(result)
+        case (.int, .double), (.double, .int), (.double, .double):
+            guard let x = number(left), let y = number(right) else { return nil }
+            switch op {
+            case .plus: return .double(x + y)
+            case .minus: return .double(x - y)
+            case .star: return .double(x * y)
+            case .slash: return .double(x / y)
+            default: return .double(x.truncatingRemainder(dividingBy: y))
+            }
+        case (.string(let x), .string(let y)) where op == .plus:
+            return .string(x + y)
+        case (.array(let x), .array(let y)) where op == .plus:
+            return .array(x + y)
+        default:
+            return nil
+        }
+    }
+
+    static func number(_ value: Value) -> Double? {
+        switch value {
+        case .int(let x): return Double(x)
+        case .double(let x): return x
+        default: return nil
+        }
+    }
+
+    /// `==` as Swift sees it, with an `Int` equal to the same `Double`.
+    static func equal(_ left: Value, _ right: Value) -> Bool {
+        switch (left, right) {
+        case (.int(let x), .double(let y)), (.double(let y), .int(let x)): return Double(x) == y
+        default: return left == right
+        }
+    }
+
+    private static func compare(_ left: Value, _ right: Value) -> Int? {
+        if case .string(let x) = left, case .string(let y) = right { return x < y ? -1 : x == y ? 0 : 1 }
+        if case .int(let x) = left, case .int(let y) = right { return x < y ? -1 : x == y ? 0 : 1 }
+        guard let x = number(left), let y = number(right) else { return nil }
+        return x < y ? -1 : x == y ? 0 : 1
+    }
+
+    /// Code for a binary operator, with the `Int` case done inline (and an `Int` literal on the
+    /// right folded in); anything else — and every error — goes the general way above.
+    static func specialized(_ op: Punct, _ left: @escaping Code, _ right: @escaping Code, constant: Int?,
+                            range: SourceRange) -> Code {
+        func general(_ a: Value, _ b: Value) throws -> Value { try binary(op, a, b, range: range) }
+        if let c = constant {
+            switch op {
+            case .plus:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { let (r, o) = x.addingReportingOverflow(c); if !o { return .int(r) } }
+                    return try general(a, .int(c))
+                }
+            case .minus:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { let (r, o) = x.subtractingReportingOverflow(c); if !o { return .int(r) } }
+                    return try general(a, .int(c))
+                }
+            case .star:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { let (r, o) = x.multipliedReportingOverflow(by: c); if !o { return .int(r) } }
+                    return try general(a, .int(c))
+                }
+            case .percent where c != 0 && c != -1:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .int(x % c) }
+                    return try general(a, .int(c))
+                }
+            case .slash where c != 0 && c != -1:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .int(x / c) }
+                    return try general(a, .int(c))
+                }
+            case .equal:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(x == c) }
+                    return try general(a, .int(c))
+                }
+            case .notEqual:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(x != c) }
+                    return try general(a, .int(c))
+                }
+            case .less:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(x < c) }
+                    return try general(a, .int(c))
+                }
+            case .greater:
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(x > c) }
+                    return try general(a, .int(c))
+                }
+            default:
+                break
+            }
+        }
+        switch op {
+        case .plus:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.addingReportingOverflow(y); if !o { return .int(r) } }
+                return try general(a, b)
+            }
+        case .minus:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.subtractingReportingOverflow(y); if !o { return .int(r) } }
+                return try general(a, b)
+            }
+        case .star:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.multipliedReportingOverflow(by: y); if !o { return .int(r) } }
+                return try general(a, b)
+            }
+        case .equal:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { return .bool(x == y) }
+                return try general(a, b)
+            }
+        case .less:
+            return { frame in
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { return .bool(x < y) }
+                return try general(a, b)
+            }
+        default:
+            return { frame in try general(try left(frame), try right(frame)) }
+        }
+    }
+}

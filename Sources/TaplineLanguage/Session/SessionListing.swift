@@ -1,0 +1,87 @@
+import TaplineReactive
+
+/// What a session holds, as the REPL shows it (`:list`, completion, an echoed publisher).
+extension Interpreter {
+    /// One declared name.
+    public struct Declaration: Equatable, Sendable {
+        /// The keyword that declared it: `button`, `subject`, `current`, `published`,
+        /// `subscriber`, `func`, `view`, `let`.
+        public var keyword: String
+        public var name: String
+        /// The type it carries, where it has one.
+        public var type: String?
+        /// A short state: a value, a subscriber count, "shown"…
+        public var detail: String
+        /// What it can be used for, for completion.
+        public var kind: Kind
+
+        public enum Kind: Sendable {
+            case button, subject, current, published, subscriber, function, view, subscription, publisher
+        }
+    }
+
+    /// Everything declared, in declaration order.
+    public var declarations: [Declaration] {
+        globals.values.sorted { $0.range.start.offset < $1.range.start.offset }.map(\.declaration)
+    }
+
+    /// Subscriptions made at the top level without `let`, alive for the session.
+    public var liveSubscriptions: [(id: Int, chain: String)] {
+        runtime.live.map { ($0.id, $0.chain) }
+    }
+
+    /// Cancels a live subscription by its number; false if there is none.
+    public func cancelSubscription(_ id: Int) -> Bool { runtime.cancelLive(id) }
+}
+
+extension Entity {
+    var declaration: Interpreter.Declaration {
+        let annotated = type == .any ? nil : type.rawValue
+        func make(_ type: String?, _ detail: String, _ kind: Interpreter.Declaration.Kind) -> Interpreter.Declaration {
+            Interpreter.Declaration(keyword: keyword, name: name, type: type, detail: detail, kind: kind)
+        }
+        switch kind {
+        case .button(let box): return make(nil, Value.quote(box.title), .button)
+        case .subject(let subject): return make(annotated ?? "Any", Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .subject)
+        case .current(let subject):
+            return make(annotated, "= \(subject.value.debugDescription), " + Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .current)
+        case .published(let subject):
+            return make(annotated, "= \(subject.value.debugDescription), " + Entity.count(subject.subscriberCount), .published)
+        case .subscriber(let box):
+            let state = box.subscriber.map { subscriber in
+                "demand \(subscriber.initialDemand)"
+                    + (box.isAttached ? (subscriber.isSubscribed ? ", subscribed" : ", ended") : ", not subscribed")
+            }
+            return make(nil, state ?? "", .subscriber)
+        case .function: return make(nil, "", .function)
+        case .view(let box): return make(nil, box.isShown ? "shown, \(box.bag.count) in its bag" : "hidden", .view)
+        case .subscription(let box): return make(nil, box.chain, .subscription)
+        case .stream(let box): return make(annotated, box.chain, .publisher)
+        }
+    }
+
+    /// What the REPL shows for a publisher typed on its own: its Combine type and state.
+    var stateDescription: String {
+        switch kind {
+        case .published(let subject):
+            return "Published<\(type.rawValue)>.Publisher, value \(subject.value.debugDescription), \(Entity.count(subject.subscriberCount))"
+        case .subject(let subject):
+            return "PassthroughSubject<\(type.rawValue), Error>, \(Entity.count(subject.subscriberCount))\(Entity.ended(subject.completion))"
+        case .current(let subject):
+            return "CurrentValueSubject<\(type.rawValue), Error>, value \(subject.value.debugDescription), "
+                + "\(Entity.count(subject.subscriberCount))\(Entity.ended(subject.completion))"
+        case .button(let box):
+            return "the tap publisher of button '\(name)', \(Entity.count(box.tap.subscriberCount))"
+        default:
+            return kindDescription
+        }
+    }
+
+    static func count(_ subscribers: Int) -> String {
+        subscribers == 1 ? "1 subscriber" : "\(subscribers) subscribers"
+    }
+
+    static func ended(_ completion: Subscribers.Completion<ScriptFailure>?) -> String {
+        completion.map { ", \(Value($0).debugDescription)" } ?? ""
+    }
+}

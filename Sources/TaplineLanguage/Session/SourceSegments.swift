@@ -1,0 +1,45 @@
+/// Everything a session has been given, as one text, and where each piece came from — a
+/// script, a `:load`ed file, one REPL entry — so that any location, even one inside a
+/// closure from an earlier entry, can be shown with its own file name and line number.
+struct SourceSegments {
+    private(set) var source: [Character] = []
+    private var end = SourceLocation(line: 1, column: 1, offset: 0)
+    private var segments: [(start: SourceLocation, name: String)] = []
+
+    /// Appends a piece of text named `name`; returns where it starts in the whole.
+    mutating func append(_ text: String, name: String) -> SourceLocation {
+        var entry = Array(text)
+        if entry.last != "\n" { entry.append("\n") }
+        let start = end
+        source += entry
+        let newlines = entry.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+        end = SourceLocation(line: end.line + newlines, column: 1, offset: source.count)
+        segments.append((start, name))
+        return start
+    }
+
+    /// The diagnostic with its lines counted from the start of the piece it is in, and that
+    /// piece's name.
+    func localize(_ diagnostic: Diagnostic) -> (name: String, diagnostic: Diagnostic) {
+        var copy = diagnostic
+        copy.range = shifted(diagnostic.range)
+        copy.notes = diagnostic.notes.map { note in
+            var note = note
+            note.range = note.range.map(shifted)
+            return note
+        }
+        return (segment(of: diagnostic.range.start)?.name ?? "<input>", copy)
+    }
+
+    private func segment(of location: SourceLocation) -> (start: SourceLocation, name: String)? {
+        segments.last { $0.start.offset <= location.offset }
+    }
+
+    private func shifted(_ range: SourceRange) -> SourceRange {
+        guard let base = segment(of: range.start)?.start else { return range }
+        var copy = range
+        copy.start.line -= base.line - 1
+        copy.end.line -= base.line - 1
+        return copy
+    }
+}

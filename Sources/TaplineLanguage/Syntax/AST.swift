@@ -1,0 +1,128 @@
+/// The syntax tree. The parser builds it; the compiler turns it into closures once, so
+/// nothing here is walked again while events flow.
+
+/// An expression with its source range.
+public final class Expr: @unchecked Sendable {
+    public let kind: ExprKind
+    public let range: SourceRange
+
+    public init(_ kind: ExprKind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+public enum ExprKind {
+    case int(Int)
+    case double(Double)
+    case duration(Int64)
+    case string([InterpolatedPart])
+    case bool(Bool)
+    case nilLiteral
+    /// `()`.
+    case void
+    case name(String)
+    /// `$name`: a published value's publisher.
+    case dollarName(String)
+    /// `$0`.
+    case argument(Int)
+    case array([Expr])
+    case tuple([Expr])
+    case unary(Punct, Expr)
+    case binary(Punct, Expr, Expr)
+    case ternary(Expr, Expr, Expr)
+    /// `base.name`, e.g. `x.count`, `dummy.tap`, `[1, 2].publisher`.
+    case member(Expr, String, nameRange: SourceRange)
+    /// `.name`: `.unlimited`, `.finished`.
+    case implicitMember(String)
+    /// `callee(args) { trailing }`.
+    case call(Expr, [Argument], trailing: ClosureExpr?)
+    case closure(ClosureExpr)
+    /// `&$name` in `assign(to: &$name)`.
+    case `inout`(Expr)
+}
+
+public enum InterpolatedPart {
+    case text(String)
+    case expr(Expr)
+}
+
+/// A call argument, with its label if it has one (`receiveValue:`).
+public struct Argument {
+    public var label: String?
+    public var labelRange: SourceRange?
+    public var value: Expr
+}
+
+/// `{ v in … }`, `{ _ in … }` or `{ … $0 … }`.
+public final class ClosureExpr: @unchecked Sendable {
+    /// Named parameters, if the closure declares them (`_` for an unused one).
+    public let parameters: [String]?
+    public let body: [Stmt]
+    public let range: SourceRange
+
+    public init(parameters: [String]?, body: [Stmt], range: SourceRange) {
+        self.parameters = parameters
+        self.body = body
+        self.range = range
+    }
+}
+
+/// A statement with its source range.
+public final class Stmt: @unchecked Sendable {
+    public let kind: StmtKind
+    public let range: SourceRange
+
+    public init(_ kind: StmtKind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// A declared name with where it was written.
+public struct Name: Hashable {
+    public var text: String
+    public var range: SourceRange
+}
+
+/// A type annotation.
+public enum TypeName: String, CaseIterable {
+    case string = "String", int = "Int", double = "Double", bool = "Bool", void = "Void", any = "Any"
+}
+
+/// One `case` of a `switch` over a published value.
+public struct SwitchCase {
+    /// The values it matches; empty for `default`.
+    public var values: [Expr]
+    public var view: Name?
+    public var range: SourceRange
+}
+
+public enum StmtKind {
+    case button(Name, title: Expr?, action: [Stmt]?)
+    case subject(Name, TypeName?)
+    case current(Name, TypeName?, Expr)
+    case published(Name, TypeName?, Expr)
+    case subscriber(Name, demand: Expr, body: ClosureExpr, completion: ClosureExpr?)
+    case function(Name, body: [Stmt])
+    case view(Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt])
+    case switchView(Expr, cases: [SwitchCase])
+    case letBinding(Name, Expr)
+
+    case tap(Name)
+    case set(Name, Expr)
+    case send(Name, Expr)
+    case complete(Name)
+    case fail(Name, Expr)
+    case cancel(Name)
+    case request(Name, Expr)
+    case wait(Expr)
+    case show(Name)
+    case hide(Name)
+    case repeatLoop(Expr, [Stmt])
+    case forLoop(Name, from: Expr, to: Expr, inclusive: Bool, [Stmt])
+    case ifStatement(Expr, [Stmt], else: [Stmt]?)
+    case returnStatement(Expr?)
+    /// An expression on its own: a call, a subscription chain, or a value to echo.
+    case expression(Expr)
+}

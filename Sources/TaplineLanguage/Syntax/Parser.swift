@@ -1,0 +1,669 @@
+/// Builds the syntax tree from tokens: one function per grammar rule, the rule in a
+/// comment above it (the whole grammar is in docs/LANGUAGE.md).
+///
+/// The parser stops at the first error, so each mistake gives one diagnostic. When the
+/// input merely ends too early — inside an open `{`, `(`, `[` or string — the diagnostic
+/// is marked `isIncompleteInput`, which the REPL uses to ask for another line.
+public struct Parser {
+    private var tokens: [Token]
+    private var position = 0
+    private let source: [Character]
+    private let openBracketsAtEnd: Bool
+    /// Nesting depth of blocks and expressions, bounded so that no input exhausts the stack.
+    private var depth = 0
+    static let maximumDepth = 200
+    /// How many brackets the tokens consumed so far leave open.
+    private var bracketDepth = 0
+    /// The bracket depth at which the condition being parsed began, if any. Conditions of
+    /// `if`, `repeat`, `for` and `switch` cannot end in a trailing closure, as in Swift (the
+    /// `{` that follows starts the body) — but inside brackets within them, they can.
+    private var conditionDepth: Int?
+    private var allowTrailingClosure: Bool { conditionDepth != bracketDepth }
+
+    /// Parses a whole program (a script), or the part of `source` from `start` on (a REPL
+    /// entry appended to the session's text).
+    public static func parse(_ source: [Character], from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) throws(Diagnostic) -> [Stmt] {
+        var lexer = Lexer(source, start: start)
+        let tokens = try lexer.run(until: source.count)
+        var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: lexer.hasOpenBrackets)
+        return try parser.parseProgram()
+    }
+
+    /// Parses the code inside a string interpolation `\( … )` as one expression.
+    static func parseInterpolation(_ code: [Character], at start: SourceLocation, in source: [Character], depth: Int) throws(Diagnostic) -> Expr {
+        // Lex the interpolation in place, so positions point into the real source line.
+        var lexer = Lexer(source, start: start)
+        let tokens = try lexer.run(until: start.offset + code.count)
+        var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: false)
+        parser.depth = depth
+        let expr = try parser.parseExpression()
+        guard parser.current.kind == .eof else {
+            throw parser.unexpected(Messages.expectedEndOfInterpolation)
+        }
+        return expr
+    }
+
+    init(tokens: [Token], source: [Character], openBracketsAtEnd: Bool) {
+        self.tokens = tokens
+        self.source = source
+        self.openBracketsAtEnd = openBracketsAtEnd
+    }
+
+    // MARK: - Token helpers
+
+    private var current: Token { tokens[position] }
+    private var previous: Token { tokens[max(0, position - 1)] }
+
+    private func peekKind(_ ahead: Int = 1) -> TokenKind {
+        tokens[min(position + ahead, tokens.count - 1)].kind
+    }
+
+    private mutating func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        switch token.kind {
+        case .punct(.lparen), .punct(.lbracket), .punct(.lbrace): bracketDepth += 1
+        case .punct(.rparen), .punct(.rbracket), .punct(.rbrace): bracketDepth -= 1
+        default: break
+        }
+        return token
+    }
+
+    private func check(_ punct: Punct) -> Bool { current.kind == .punct(punct) }
+    private func check(_ keyword: Keyword) -> Bool { current.kind == .keyword(keyword) }
+
+    private mutating func match(_ punct: Punct) -> Bool {
+        guard check(punct) else { return false }
+        _ = advance()
+        return true
+    }
+
+    private mutating func skipNewlines() {
+        while current.kind == .newline || check(.semicolon) { _ = advance() }
+    }
+
+    /// An error at the current token; at the end of input with brackets open, the input
+    /// is incomplete rather than wrong.
+    private func unexpected(_ message: Message) -> Diagnostic {
+        var diagnostic = Diagnostic.error(message, at: current.range)
+        if current.kind == .eof, openBracketsAtEnd { diagnostic.isIncompleteInput = true }
+        return diagnostic
+    }
+
+    private mutating func expect(_ punct: Punct, _ what: String) throws(Diagnostic) -> Token {
+        guard check(punct) else { throw unexpected(Messages.expected("'\(punct.rawValue)' \(what)", found: current)) }
+        return advance()
+    }
+
+    private mutating func expectName(_ what: String) throws(Diagnostic) -> Name {
+        guard case .identifier(let text) = current.kind else {
+            throw unexpected(Messages.expected(what, found: current))
+        }
+        let token = advance()
+        return Name(text: text, range: token.range)
+    }
+
+    private mutating func nested<T>(_ body: (inout Parser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Parser.maximumDepth else {
+            throw Diagnostic.error(Messages.tooDeeplyNested(Parser.maximumDepth), at: current.range)
+        }
+        return try body(&self)
+    }
+
+    // MARK: - Statements
+
+    // program = { separator } { statement ( separator | end ) } ;
+    mutating func parseProgram() throws(Diagnostic) -> [Stmt] {
+        var statements: [Stmt] = []
+        skipNewlines()
+        while current.kind != .eof {
+            statements.append(try parseStatement())
+            try endStatement()
+        }
+        return statements
+    }
+
+    /// A statement ends at a newline, `;`, `}` or the end of input.
+    private mutating func endStatement() throws(Diagnostic) {
+        if current.kind == .newline || check(.semicolon) {
+            skipNewlines()
+        } else if !(current.kind == .eof || check(.rbrace)) {
+            throw unexpected(Messages.expectedEndOfStatement(found: current))
+        }
+    }
+
+    // block = "{" { statement separator } "}" ;
+    private mutating func parseBlock(_ what: String) throws(Diagnostic) -> [Stmt] {
+        try nested { (parser: inout Parser) throws(Diagnostic) -> [Stmt] in
+            _ = try parser.expect(.lbrace, what)
+            return try parser.parseStatementsToBrace("the block")
+        }
+    }
+
+    /// Statements up to and including the closing `}` of a block or closure.
+    private mutating func parseStatementsToBrace(_ what: String) throws(Diagnostic) -> [Stmt] {
+        var statements: [Stmt] = []
+        skipNewlines()
+        while !check(.rbrace) {
+            guard current.kind != .eof else {
+                throw unexpected(Messages.expected("'}' to close \(what)", found: current))
+            }
+            statements.append(try parseStatement())
+            try endStatement()
+        }
+        _ = advance()
+        return statements
+    }
+
+    // statement = declaration | command | assignment | expression ;
+    private mutating func parseStatement() throws(Diagnostic) -> Stmt {
+        let start = current.range
+        let kind: StmtKind
+        switch current.kind {
+        case .keyword(let keyword):
+            kind = try parseKeywordStatement(keyword)
+        case .identifier(let text) where peekKind() == .punct(.assign) || peekKind() == .punct(.plusAssign) || peekKind() == .punct(.minusAssign):
+            // `name = expr` is `set name = expr`; `name += expr` adds.
+            let name = Name(text: text, range: advance().range)
+            kind = .set(name, try parseAssignedValue(to: name))
+        default:
+            kind = .expression(try parseExpression())
+        }
+        return Stmt(kind, start.to(previous.range))
+    }
+
+    /// `= expr`, `+= expr` or `-= expr` after a name.
+    private mutating func parseAssignedValue(to name: Name) throws(Diagnostic) -> Expr {
+        let operatorToken = advance()
+        let value = try parseExpression()
+        switch operatorToken.kind {
+        case .punct(.plusAssign):
+            return Expr(.binary(.plus, Expr(.name(name.text), name.range), value), name.range.to(value.range))
+        case .punct(.minusAssign):
+            return Expr(.binary(.minus, Expr(.name(name.text), name.range), value), name.range.to(value.range))
+        default:
+            return value
+        }
+    }
+
+    private mutating func parseKeywordStatement(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
+        switch keyword {
+        case .button: return try parseButton()
+        case .subject:
+            _ = advance()
+            let name = try expectName(Messages.nameAfter("subject"))
+            return .subject(name, try parseOptionalType())
+        case .current, .published:
+            _ = advance()
+            let name = try expectName(Messages.nameAfter(keyword.rawValue))
+            let type = try parseOptionalType()
+            _ = try expect(.assign, Messages.toGiveInitialValue(keyword.rawValue))
+            let value = try parseExpression()
+            return keyword == .current ? .current(name, type, value) : .published(name, type, value)
+        case .subscriber: return try parseSubscriber()
+        case .func:
+            let (name, body) = try parseFunction()
+            return .function(name, body: body)
+        case .view: return try parseView()
+        case .switch: return try parseSwitch()
+        case .let:
+            _ = advance()
+            let name = try expectName(Messages.nameAfter("let"))
+            _ = try expect(.assign, "after the name")
+            return .letBinding(name, try parseExpression())
+        case .tap, .complete, .cancel, .show, .hide:
+            _ = advance()
+            let name = try expectName(Messages.nameAfter(keyword.rawValue))
+            switch keyword {
+            case .tap: return .tap(name)
+            case .complete: return .complete(name)
+            case .cancel: return .cancel(name)
+            case .show: return .show(name)
+            default: return .hide(name)
+            }
+        case .set:
+            _ = advance()
+            let name = try expectName(Messages.nameAfter("set"))
+            guard check(.assign) || check(.plusAssign) || check(.minusAssign) else {
+                throw unexpected(Messages.expected("'=' after 'set \(name.text)'", found: current))
+            }
+            return .set(name, try parseAssignedValue(to: name))
+        case .send, .fail, .request:
+            _ = advance()
+            let name = try expectName(Messages.nameAfter(keyword.rawValue))
+            guard !(current.kind == .newline || current.kind == .eof || check(.semicolon) || check(.rbrace)) else {
+                throw unexpected(Messages.expected(Messages.valueAfter(keyword.rawValue, name.text), found: current))
+            }
+            let value = try parseExpression()
+            switch keyword {
+            case .send: return .send(name, value)
+            case .fail: return .fail(name, value)
+            default: return .request(name, value)
+            }
+        case .wait:
+            _ = advance()
+            return .wait(try parseExpression())
+        case .repeat:
+            _ = advance()
+            let count = try parseCondition()
+            return .repeatLoop(count, try parseBlock("to start the loop"))
+        case .for: return try parseFor()
+        case .if: return try parseIf()
+        case .return:
+            _ = advance()
+            if current.kind == .newline || current.kind == .eof || check(.rbrace) || check(.semicolon) {
+                return .returnStatement(nil)
+            }
+            return .returnStatement(try parseExpression())
+        case .true, .false, .nil:
+            return .expression(try parseExpression())
+        case .case, .default, .else:
+            throw unexpected(Messages.misplacedKeyword(keyword.rawValue))
+        }
+    }
+
+    // type-annotation = ":" ( "String" | "Int" | "Double" | "Bool" | "Void" | "Any" ) ;
+    private mutating func parseOptionalType() throws(Diagnostic) -> TypeName? {
+        guard match(.colon) else { return nil }
+        guard case .identifier(let text) = current.kind else {
+            throw unexpected(Messages.expected("a type after ':'", found: current))
+        }
+        guard let type = TypeName(rawValue: text) else {
+            let suggestion = Suggest.closest(to: text, in: TypeName.allCases.map(\.rawValue))
+            throw Diagnostic.error(Messages.unknownType(text, suggestion: suggestion), at: current.range)
+        }
+        _ = advance()
+        return type
+    }
+
+    // button = "button" NAME [ STRING ] [ block ] ;
+    private mutating func parseButton() throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        let name = try expectName(Messages.nameAfter("button"))
+        var title: Expr?
+        if case .string = current.kind { title = try parsePrimary() }
+        let action = check(.lbrace) ? try parseBlock("to start the button's action") : nil
+        return .button(name, title: title, action: action)
+    }
+
+    // subscriber = "subscriber" NAME "(" "demand" ":" expr ")" block [ "completion" block ] ;
+    private mutating func parseSubscriber() throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        let name = try expectName(Messages.nameAfter("subscriber"))
+        _ = try expect(.lparen, "after the subscriber's name: 'subscriber \(name.text)(demand: .unlimited)'")
+        guard case .identifier("demand") = current.kind, peekKind() == .punct(.colon) else {
+            throw unexpected(Messages.expected("'demand:'", found: current))
+        }
+        _ = advance()
+        _ = advance()
+        let demand = try parseExpression()
+        _ = try expect(.rparen, "after the demand")
+        let bodyStart = current.range
+        let body = try parseBlock("to start the subscriber's body")
+        let bodyClosure = ClosureExpr(parameters: nil, body: body, range: bodyStart.to(previous.range))
+        var completion: ClosureExpr?
+        // `completion { … }` may follow on the same line or the next.
+        var lookahead = position
+        while tokens[lookahead].kind == .newline { lookahead += 1 }
+        if case .identifier("completion") = tokens[lookahead].kind, tokens[lookahead + 1].kind == .punct(.lbrace) {
+            position = lookahead + 1
+            let start = current.range
+            let completionBody = try parseBlock("to start the completion body")
+            completion = ClosureExpr(parameters: nil, body: completionBody, range: start.to(previous.range))
+        }
+        return .subscriber(name, demand: demand, body: bodyClosure, completion: completion)
+    }
+
+    // func = "func" NAME "(" ")" block ;
+    private mutating func parseFunction() throws(Diagnostic) -> (Name, [Stmt]) {
+        _ = advance()
+        let name = try expectName(Messages.nameAfter("func"))
+        _ = try expect(.lparen, "after the function's name")
+        guard check(.rparen) else { throw unexpected(Messages.functionParameters) }
+        _ = advance()
+        return (name, try parseBlock("to start the function's body"))
+    }
+
+    // view = "view" NAME "{" { func | "on" ( "appear" | "disappear" ) block } "}" ;
+    private mutating func parseView() throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        let name = try expectName(Messages.nameAfter("view"))
+        var functions: [Stmt] = []
+        var appear: [Stmt] = []
+        var disappear: [Stmt] = []
+        try nested { (parser: inout Parser) throws(Diagnostic) in
+            _ = try parser.expect(.lbrace, "to start the view's body")
+            parser.skipNewlines()
+            while !parser.match(.rbrace) {
+                let start = parser.current.range
+                switch parser.current.kind {
+                case .keyword(.func):
+                    let (functionName, body) = try parser.parseFunction()
+                    functions.append(Stmt(.function(functionName, body: body), start.to(parser.previous.range)))
+                case .identifier("on"):
+                    _ = parser.advance()
+                    guard case .identifier(let event) = parser.current.kind, event == "appear" || event == "disappear" else {
+                        throw parser.unexpected(Messages.expected("'appear' or 'disappear' after 'on'", found: parser.current))
+                    }
+                    _ = parser.advance()
+                    let body = try parser.parseBlock("to start 'on \(event)'")
+                    if event == "appear" { appear += body } else { disappear += body }
+                case .eof:
+                    throw parser.unexpected(Messages.expected("'}' to close the view", found: parser.current))
+                default:
+                    throw parser.unexpected(Messages.viewMember(found: parser.current))
+                }
+                try parser.endStatement()
+            }
+        }
+        return .view(name, functions: functions, appear: appear, disappear: disappear)
+    }
+
+    // switch = "switch" expr "{" { "case" expr { "," expr } ":" NAME | "default" ":" NAME } "}" ;
+    private mutating func parseSwitch() throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        let subject = try parseCondition()
+        var cases: [SwitchCase] = []
+        try nested { (parser: inout Parser) throws(Diagnostic) in
+            _ = try parser.expect(.lbrace, "to start the switch's cases")
+            parser.skipNewlines()
+            while !parser.match(.rbrace) {
+                let start = parser.current.range
+                var values: [Expr] = []
+                if parser.check(.case) {
+                    _ = parser.advance()
+                    repeat { values.append(try parser.parseExpression()) } while parser.match(.comma)
+                } else if parser.check(.default) {
+                    _ = parser.advance()
+                } else {
+                    throw parser.unexpected(Messages.expected("'case' or 'default'", found: parser.current))
+                }
+                _ = try parser.expect(.colon, values.isEmpty ? "after 'default'" : "after the case's values")
+                var view: Name?
+                if case .identifier = parser.current.kind {
+                    view = try parser.expectName("a view")
+                } else if !(parser.current.kind == .newline || parser.check(.rbrace) || parser.check(.semicolon)) {
+                    throw parser.unexpected(Messages.expected("the name of a view to show", found: parser.current))
+                }
+                cases.append(SwitchCase(values: values, view: view, range: start.to(parser.previous.range)))
+                try parser.endStatement()
+            }
+        }
+        return .switchView(subject, cases: cases)
+    }
+
+    // for = "for" NAME "in" expr ( "..." | "..<" ) expr block ;
+    private mutating func parseFor() throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        let name = try expectName(Messages.nameAfter("for"))
+        guard case .identifier("in") = current.kind else {
+            throw unexpected(Messages.expected("'in' after 'for \(name.text)'", found: current))
+        }
+        _ = advance()
+        let range = try parseCondition()
+        guard case .binary(let op, let low, let high) = range.kind, op == .closedRange || op == .halfOpenRange else {
+            throw Diagnostic.error(Messages.forNeedsRange, at: range.range)
+        }
+        return .forLoop(name, from: low, to: high, inclusive: op == .closedRange, try parseBlock("to start the loop"))
+    }
+
+    // if = "if" expr block [ "else" ( block | if ) ] ;
+    private mutating func parseIf() throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        let condition = try parseCondition()
+        let body = try parseBlock("to start the 'if' body")
+        guard check(.else) else { return .ifStatement(condition, body, else: nil) }
+        _ = advance()
+        if check(.if) {
+            let start = current.range
+            let inner = try parseIf()
+            return .ifStatement(condition, body, else: [Stmt(inner, start.to(previous.range))])
+        }
+        return .ifStatement(condition, body, else: try parseBlock("to start the 'else' body"))
+    }
+
+    /// An expression that a block follows: no trailing closure.
+    private mutating func parseCondition() throws(Diagnostic) -> Expr {
+        let saved = conditionDepth
+        conditionDepth = bracketDepth
+        defer { conditionDepth = saved }
+        return try parseExpression()
+    }
+
+    // MARK: - Expressions
+
+    // expression = ternary ;
+    mutating func parseExpression() throws(Diagnostic) -> Expr {
+        try nested { (parser: inout Parser) throws(Diagnostic) -> Expr in try parser.parseTernary() }
+    }
+
+    // ternary = or [ "?" expression ":" expression ] ;
+    private mutating func parseTernary() throws(Diagnostic) -> Expr {
+        let condition = try parseBinary(level: 0)
+        guard match(.question) else { return condition }
+        let whenTrue = try parseExpression()
+        _ = try expect(.colon, "in the conditional expression")
+        let whenFalse = try parseExpression()
+        return Expr(.ternary(condition, whenTrue, whenFalse), condition.range.to(whenFalse.range))
+    }
+
+    /// Swift's precedence, loosest first: `||`, `&&`, comparison, range, `+ -`, `* / %`.
+    private static let levels: [[Punct]] = [
+        [.or], [.and], [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual],
+        [.closedRange, .halfOpenRange], [.plus, .minus], [.star, .slash, .percent],
+    ]
+
+    // binary(level) = binary(level + 1) { operator(level) binary(level + 1) } ;
+    private mutating func parseBinary(level: Int) throws(Diagnostic) -> Expr {
+        guard level < Parser.levels.count else { return try parseUnary() }
+        var left = try parseBinary(level: level + 1)
+        while case .punct(let op) = current.kind, Parser.levels[level].contains(op) {
+            _ = advance()
+            let right = try parseBinary(level: level + 1)
+            left = Expr(.binary(op, left, right), left.range.to(right.range))
+            // Comparisons and ranges do not chain in Swift.
+            if level == 2 || level == 3, case .punct(let next) = current.kind, Parser.levels[level].contains(next) {
+                throw unexpected(Messages.nonAssociative(next.rawValue))
+            }
+        }
+        return left
+    }
+
+    // unary = ( "-" | "!" ) unary | postfix ;
+    private mutating func parseUnary() throws(Diagnostic) -> Expr {
+        if check(.minus) || check(.not) || check(.ampersand) {
+            let token = advance()
+            let operand = try nested { (parser: inout Parser) throws(Diagnostic) -> Expr in try parser.parseUnary() }
+            guard case .punct(let op) = token.kind else { return operand }
+            if op == .ampersand { return Expr(.inout(operand), token.range.to(operand.range)) }
+            return Expr(.unary(op, operand), token.range.to(operand.range))
+        }
+        return try parsePostfix()
+    }
+
+    // postfix = primary { "." NAME | "(" arguments ")" [ closure ] | closure } ;
+    private mutating func parsePostfix() throws(Diagnostic) -> Expr {
+        var expr = try parsePrimary()
+        while true {
+            if check(.dot) || continuesOnNextLine() {
+                skipNewlines()
+                _ = advance()
+                let nameToken = current
+                guard let name = memberName(nameToken) else {
+                    throw unexpected(Messages.expected("a member name after '.'", found: current))
+                }
+                _ = advance()
+                expr = Expr(.member(expr, name, nameRange: nameToken.range), expr.range.to(nameToken.range))
+            } else if check(.lparen), current.range.start.line == previous.range.end.line {
+                let arguments = try parseArguments()
+                var trailing: ClosureExpr?
+                if allowTrailingClosure, check(.lbrace) { trailing = try parseClosure() }
+                expr = Expr(.call(expr, arguments, trailing: trailing), expr.range.to(previous.range))
+            } else if allowTrailingClosure, check(.lbrace) {
+                let closure = try parseClosure()
+                expr = Expr(.call(expr, [], trailing: closure), expr.range.to(closure.range))
+            } else {
+                return expr
+            }
+        }
+    }
+
+    /// A chain may go on on the next line when that line starts with `.name`.
+    private func continuesOnNextLine() -> Bool {
+        guard current.kind == .newline else { return false }
+        var lookahead = position
+        while tokens[lookahead].kind == .newline { lookahead += 1 }
+        return tokens[lookahead].kind == .punct(.dot)
+    }
+
+    private func memberName(_ token: Token) -> String? {
+        switch token.kind {
+        case .identifier(let name): return name
+        case .keyword(let keyword): return keyword.rawValue
+        default: return nil
+        }
+    }
+
+    // arguments = [ argument { "," argument } ] ; argument = [ NAME ":" ] expression ;
+    private mutating func parseArguments() throws(Diagnostic) -> [Argument] {
+        _ = advance()
+        var arguments: [Argument] = []
+        if match(.rparen) { return arguments }
+        repeat {
+            var label: String?
+            var labelRange: SourceRange?
+            if let name = memberName(current), peekKind() == .punct(.colon) {
+                label = name
+                labelRange = advance().range
+                _ = advance()
+            }
+            arguments.append(Argument(label: label, labelRange: labelRange, value: try parseExpression()))
+        } while match(.comma)
+        _ = try expect(.rparen, "to close the argument list")
+        return arguments
+    }
+
+    // closure = "{" [ parameters "in" ] { statement separator } "}" ;
+    private mutating func parseClosure() throws(Diagnostic) -> ClosureExpr {
+        let start = current.range
+        var parameters: [String]?
+        // `{ a, b in` or `{ (a, b) in`: look ahead for `in` before committing.
+        var lookahead = position + 1
+        var names: [String] = []
+        let parenthesized = tokens[lookahead].kind == .punct(.lparen)
+        if parenthesized { lookahead += 1 }
+        while case .identifier(let name) = tokens[lookahead].kind, name != "in" {
+            names.append(name)
+            lookahead += 1
+            // A parameter's type annotation (`v: Int`) is accepted and not needed.
+            if tokens[lookahead].kind == .punct(.colon), case .identifier = tokens[lookahead + 1].kind { lookahead += 2 }
+            if tokens[lookahead].kind == .punct(.comma) { lookahead += 1 } else { break }
+        }
+        var balanced = true
+        if parenthesized {
+            balanced = tokens[lookahead].kind == .punct(.rparen)
+            if balanced { lookahead += 1 }
+        }
+        // So is a result type: `{ value -> Int in … }`.
+        if tokens[lookahead].kind == .punct(.arrow), case .identifier = tokens[lookahead + 1].kind { lookahead += 2 }
+        if !names.isEmpty, balanced, case .identifier("in") = tokens[lookahead].kind {
+            parameters = names
+            position = lookahead
+            bracketDepth += 1   // the `{` jumped over (any parentheses jumped over were balanced)
+        }
+        let body = try nested { (parser: inout Parser) throws(Diagnostic) -> [Stmt] in
+            if parameters == nil {
+                return try parser.parseBlock("to start the closure")
+            }
+            // Already past `{ params`; now at `in`.
+            _ = parser.advance()
+            return try parser.parseStatementsToBrace("the closure")
+        }
+        return ClosureExpr(parameters: parameters, body: body, range: start.to(previous.range))
+    }
+
+    // primary = literal | NAME | "$" NAME | "$" INT | "." NAME | "(" … ")" | "[" … "]" | closure ;
+    private mutating func parsePrimary() throws(Diagnostic) -> Expr {
+        let token = current
+        switch token.kind {
+        case .int(let value):
+            _ = advance()
+            return Expr(.int(value), token.range)
+        case .double(let value):
+            _ = advance()
+            return Expr(.double(value), token.range)
+        case .duration(let value):
+            _ = advance()
+            return Expr(.duration(value), token.range)
+        case .string(let parts):
+            _ = advance()
+            var result: [InterpolatedPart] = []
+            for part in parts {
+                switch part {
+                case .text(let text): result.append(.text(text))
+                case .interpolation(let code, let start):
+                    result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, depth: depth + 1)))
+                }
+            }
+            return Expr(.string(result), token.range)
+        case .keyword(.true), .keyword(.false):
+            _ = advance()
+            return Expr(.bool(token.kind == .keyword(.true)), token.range)
+        case .keyword(.nil):
+            _ = advance()
+            return Expr(.nilLiteral, token.range)
+        case .identifier(let name):
+            _ = advance()
+            return Expr(.name(name), token.range)
+        case .dollarName(let name):
+            _ = advance()
+            return Expr(.dollarName(name), token.range)
+        case .dollarIndex(let index):
+            _ = advance()
+            return Expr(.argument(index), token.range)
+        case .punct(.dot):
+            _ = advance()
+            guard let name = memberName(current) else {
+                throw unexpected(Messages.expected("a name after '.'", found: current))
+            }
+            let nameToken = advance()
+            return Expr(.implicitMember(name), token.range.to(nameToken.range))
+        case .punct(.lparen):
+            return try parseParenthesized()
+        case .punct(.lbracket):
+            return try parseArray()
+        case .punct(.lbrace):
+            let closure = try parseClosure()
+            return Expr(.closure(closure), closure.range)
+        case .keyword(let keyword):
+            throw unexpected(Messages.keywordInExpression(keyword.rawValue))
+        default:
+            throw unexpected(Messages.expected("an expression", found: token))
+        }
+    }
+
+    // parenthesized = "(" ")" | "(" expression ")" | "(" expression "," expression { "," expression } ")" ;
+    private mutating func parseParenthesized() throws(Diagnostic) -> Expr {
+        let start = advance().range
+        if check(.rparen) { return Expr(.void, start.to(advance().range)) }
+        var elements = [try parseExpression()]
+        while match(.comma) { elements.append(try parseExpression()) }
+        let end = try expect(.rparen, elements.count > 1 ? "to close the tuple" : "to close the parenthesis")
+        if elements.count == 1 { return elements[0] }
+        return Expr(.tuple(elements), start.to(end.range))
+    }
+
+    // array = "[" [ expression { "," expression } [ "," ] ] "]" ;
+    private mutating func parseArray() throws(Diagnostic) -> Expr {
+        let start = advance().range
+        var elements: [Expr] = []
+        while !check(.rbracket) {
+            elements.append(try parseExpression())
+            if !match(.comma) { break }
+        }
+        let end = try expect(.rbracket, "to close the array")
+        return Expr(.array(elements), start.to(end.range))
+    }
+}
