@@ -31,37 +31,16 @@ extension Compiler {
             let elementType = codes.first.map(\.type) ?? .unknown
             let uniform = codes.allSatisfy { $0.type == elementType }
             return ({ frame in .array(try parts.map { try $0(frame) }) }, .array(uniform ? elementType : .unknown))
-
         case .tuple(let elements):
             let codes = try elements.map { try expression($0) }
             let parts = codes.map(\.code)
             return ({ frame in .tuple(try parts.map { try $0(frame) }) }, .tuple(codes.map(\.type)))
-
         case .unary(let op, let operandExpr):
             let (operand, type) = try expression(operandExpr)
             let resultType = try ValueArithmetic.unaryType(op, type, range: range)
             return ({ frame in try ValueArithmetic.unary(op, try operand(frame), range: range) }, resultType)
-
         case .binary(let op, let leftExpr, let rightExpr):
-            let (left, leftType) = try expression(leftExpr)
-            let (right, rightType) = try expression(rightExpr)
-            let resultType = try ValueArithmetic.binaryType(op, leftType, rightType, range: range)
-            switch op {
-            case .and:
-                return ({ frame in
-                    guard try ValueArithmetic.truth(try left(frame), range: leftExpr.range) else { return .bool(false) }
-                    return .bool(try ValueArithmetic.truth(try right(frame), range: rightExpr.range))
-                }, .bool)
-            case .or:
-                return ({ frame in
-                    if try ValueArithmetic.truth(try left(frame), range: leftExpr.range) { return .bool(true) }
-                    return .bool(try ValueArithmetic.truth(try right(frame), range: rightExpr.range))
-                }, .bool)
-            default:
-                var constant: Int?
-                if case .int(let value) = rightExpr.kind { constant = value }
-                return (ValueArithmetic.specialized(op, left, right, constant: constant, range: range), resultType)
-            }
+            return try binary(op, leftExpr, rightExpr, range: range)
 
         case .ternary(let conditionExpr, let whenTrueExpr, let whenFalseExpr):
             let test = try condition(conditionExpr)
@@ -70,13 +49,7 @@ extension Compiler {
             return ({ frame in try test(frame) ? try whenTrue(frame) : try whenFalse(frame) }, trueType == falseType ? trueType : .unknown)
 
         case .member(let baseExpr, let member, let nameRange):
-            if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), member == "tap" {
-                throw Diagnostic.error(Messages.publisherAsValue("\(entity.name).tap"), at: range)
-            }
-            if member == "publisher" { throw Diagnostic.error(Messages.publisherAsValue("'.publisher'"), at: range) }
-            let (base, baseType) = try expression(baseExpr)
-            let resultType = Builtins.propertyType(member, on: baseType)
-            return ({ frame in try Builtins.property(member, of: try base(frame), range: nameRange) }, resultType)
+            return try property(member, of: baseExpr, nameRange: nameRange, range: range)
 
         case .implicitMember(let name):
             guard let value = Value.implicitMember(name) else {
@@ -93,6 +66,40 @@ extension Compiler {
         case .inout:
             throw Diagnostic.error(Messages.inoutOutsideAssign, at: range)
         }
+    }
+
+    /// `a OP b`: `&&` and `||` short-circuit; the rest have `Int` fast paths.
+    private func binary(_ op: Punct, _ leftExpr: Expr, _ rightExpr: Expr, range: SourceRange) throws -> (code: Code, type: SType) {
+        let (left, leftType) = try expression(leftExpr)
+        let (right, rightType) = try expression(rightExpr)
+        let resultType = try ValueArithmetic.binaryType(op, leftType, rightType, range: range)
+        switch op {
+        case .and:
+            return ({ frame in
+                guard try ValueArithmetic.truth(try left(frame), range: leftExpr.range) else { return .bool(false) }
+                return .bool(try ValueArithmetic.truth(try right(frame), range: rightExpr.range))
+            }, .bool)
+        case .or:
+            return ({ frame in
+                if try ValueArithmetic.truth(try left(frame), range: leftExpr.range) { return .bool(true) }
+                return .bool(try ValueArithmetic.truth(try right(frame), range: rightExpr.range))
+            }, .bool)
+        default:
+            var constant: Int?
+            if case .int(let value) = rightExpr.kind { constant = value }
+            return (ValueArithmetic.specialized(op, left, right, constant: constant, range: range), resultType)
+        }
+    }
+
+    /// `value.member` (`.count`, `.isEmpty`…); a publisher's member is not a value.
+    private func property(_ member: String, of baseExpr: Expr, nameRange: SourceRange, range: SourceRange) throws -> (code: Code, type: SType) {
+        if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), member == "tap" {
+            throw Diagnostic.error(Messages.publisherAsValue("\(entity.name).tap"), at: range)
+        }
+        if member == "publisher" { throw Diagnostic.error(Messages.publisherAsValue("'.publisher'"), at: range) }
+        let (base, baseType) = try expression(baseExpr)
+        let resultType = Builtins.propertyType(member, on: baseType)
+        return ({ frame in try Builtins.property(member, of: try base(frame), range: nameRange) }, resultType)
     }
 
     /// A `Bool` condition, checked statically where the type is known.

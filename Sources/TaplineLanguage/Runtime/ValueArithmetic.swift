@@ -145,67 +145,76 @@ enum ValueArithmetic {
     /// right folded in); anything else — and every error — goes the general way above.
     static func specialized(_ op: Punct, _ left: @escaping Code, _ right: @escaping Code, constant: Int?,
                             range: SourceRange) -> Code {
+        if let c = constant, let code = specialized(op, left, constant: c, range: range) { return code }
+        return specializedPair(op, left, right, range: range)
+    }
+
+    /// `left OP c` with an `Int` literal `c`: nil where no fast path exists for `op`.
+    private static func specialized(_ op: Punct, _ left: @escaping Code, constant c: Int, range: SourceRange) -> Code? {
         func general(_ a: Value, _ b: Value) throws -> Value { try binary(op, a, b, range: range) }
-        if let c = constant {
-            switch op {
-            case .plus:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { let (r, o) = x.addingReportingOverflow(c); if !o { return .int(r) } }
-                    return try general(a, .int(c))
-                }
-            case .minus:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { let (r, o) = x.subtractingReportingOverflow(c); if !o { return .int(r) } }
-                    return try general(a, .int(c))
-                }
-            case .star:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { let (r, o) = x.multipliedReportingOverflow(by: c); if !o { return .int(r) } }
-                    return try general(a, .int(c))
-                }
-            case .percent where c != 0 && c != -1:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { return .int(x % c) }
-                    return try general(a, .int(c))
-                }
-            case .slash where c != 0 && c != -1:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { return .int(x / c) }
-                    return try general(a, .int(c))
-                }
-            case .equal:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { return .bool(x == c) }
-                    return try general(a, .int(c))
-                }
-            case .notEqual:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { return .bool(x != c) }
-                    return try general(a, .int(c))
-                }
-            case .less:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { return .bool(x < c) }
-                    return try general(a, .int(c))
-                }
-            case .greater:
-                return { frame in
-                    let a = try left(frame)
-                    if case .int(let x) = a { return .bool(x > c) }
-                    return try general(a, .int(c))
-                }
-            default:
-                break
+        switch op {
+        case .plus:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { let (r, o) = x.addingReportingOverflow(c); if !o { return .int(r) } }
+                return try general(a, .int(c))
             }
+        case .minus:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { let (r, o) = x.subtractingReportingOverflow(c); if !o { return .int(r) } }
+                return try general(a, .int(c))
+            }
+        case .star:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { let (r, o) = x.multipliedReportingOverflow(by: c); if !o { return .int(r) } }
+                return try general(a, .int(c))
+            }
+        case .percent where c != 0 && c != -1:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { return .int(x % c) }
+                return try general(a, .int(c))
+            }
+        case .slash where c != 0 && c != -1:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { return .int(x / c) }
+                return try general(a, .int(c))
+            }
+        case .equal:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { return .bool(x == c) }
+                return try general(a, .int(c))
+            }
+        case .notEqual:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { return .bool(x != c) }
+                return try general(a, .int(c))
+            }
+        case .less:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { return .bool(x < c) }
+                return try general(a, .int(c))
+            }
+        case .greater:
+            return { frame in
+                let a = try left(frame)
+                if case .int(let x) = a { return .bool(x > c) }
+                return try general(a, .int(c))
+            }
+        default:
+            return nil
         }
+    }
+
+    /// `left OP right`, with the `Int` case inline.
+    private static func specializedPair(_ op: Punct, _ left: @escaping Code, _ right: @escaping Code, range: SourceRange) -> Code {
+        func general(_ a: Value, _ b: Value) throws -> Value { try binary(op, a, b, range: range) }
         switch op {
         case .plus:
             return { frame in
