@@ -42,7 +42,6 @@ void tl_el_line(EditLine *el, const char **buffer, const char **cursor, const ch
 
 int tl_el_insertstr(EditLine *el, const char *text) { return el_insertstr(el, text); }
 void tl_el_reset(EditLine *el) { el_reset(el); }
-void tl_el_resize(EditLine *el) { el_resize(el); }
 
 History *tl_history_init(void) { return history_init(); }
 void tl_history_end(History *h) { history_end(h); }
@@ -70,17 +69,6 @@ int tl_history_load(History *h, const char *path) {
 int tl_history_save(History *h, const char *path) {
     HistEvent event;
     return history(h, &event, H_SAVE, path);
-}
-
-void tl_history_clear(History *h) {
-    HistEvent event;
-    history(h, &event, H_CLEAR);
-}
-
-int tl_history_count(History *h) {
-    HistEvent event;
-    if (history(h, &event, H_GETSIZE) < 0) return 0;
-    return event.num;
 }
 
 void tl_history_each(History *h, void *context, void (*visit)(void *context, const char *line)) {

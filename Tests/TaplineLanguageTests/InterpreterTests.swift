@@ -183,4 +183,17 @@ struct RedeclarationTests {
     @Test func aScriptMayNotDeclareANameTwice() {
         #expect(run("subject s\nsubject s").error?.contains("error: 's' is already declared") == true)
     }
+
+    /// A value of the wrong type is evaluated once, although the error names its type: the
+    /// check must not run the expression a second time (it once did, in these three places).
+    @Test("a wrong-typed value is evaluated once", arguments: [
+        ("repeat f() { }", "'repeat' needs an 'Int' count, not 'String'"),
+        ("for i in 1...f() { }", "expected an 'Int', found 'String'"),
+        ("f().publisher.sink { _ in }", "'.publisher' needs an array, not 'String'"),
+    ])
+    func aWrongTypedValueIsEvaluatedOnce(statement: String, message: String) {
+        let result = run("func f() { print(\"side effect\"); return \"x\" }\n" + statement)
+        #expect(result.output == "side effect\n")
+        #expect(result.error?.contains(message) == true, "\(result.error ?? "no error")")
+    }
 }

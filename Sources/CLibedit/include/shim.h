@@ -29,7 +29,6 @@ const char *tl_el_gets(EditLine *el, int *count);
 void tl_el_line(EditLine *el, const char **buffer, const char **cursor, const char **last);
 int tl_el_insertstr(EditLine *el, const char *text);
 void tl_el_reset(EditLine *el);
-void tl_el_resize(EditLine *el);
 
 History *tl_history_init(void);
 void tl_history_end(History *h);
@@ -38,8 +37,6 @@ void tl_history_setunique(History *h, int unique);
 void tl_history_enter(History *h, const char *line);
 int tl_history_load(History *h, const char *path);
 int tl_history_save(History *h, const char *path);
-void tl_history_clear(History *h);
-int tl_history_count(History *h);
 /// Calls `visit` with every entry, oldest first.
 void tl_history_each(History *h, void *context, void (*visit)(void *context, const char *line));
 

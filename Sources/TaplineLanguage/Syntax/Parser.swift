@@ -471,7 +471,7 @@ public struct Parser {
         return left
     }
 
-    // unary = ( "-" | "!" ) unary | postfix ;
+    // unary = ( "-" | "!" | "&" ) unary | postfix ;   (& only in .assign(to: &$name))
     private mutating func parseUnary() throws(Diagnostic) -> Expr {
         if check(.minus) || check(.not) || check(.ampersand) {
             let token = advance()

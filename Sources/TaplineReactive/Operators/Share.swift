@@ -19,7 +19,7 @@ extension Publishers {
         public typealias Failure = Upstream.Failure
 
         private let upstream: Upstream
-        private let core = Broadcast<Output, Failure>(name: "Multicast", replaysLatest: false)
+        private let core = Broadcast<Output, Failure>(name: "Multicast")
         public init(upstream: Upstream) {
             self.upstream = upstream
             core.disconnectsWhenEmpty = true

@@ -3,12 +3,9 @@
 ///
 /// Single-threaded by design: the REPL drives the whole core from one thread, so there are
 /// no locks on the event path. Re-entrant sends (a sink sending into its own upstream)
-/// recurse as in Combine, up to `feedbackLimit` nested sends; past it the subject calls
-/// `onFeedbackLoop` once and drops sends until the recursion has unwound.
+/// recurse as in Combine, up to `feedback.limit` nested sends; past it the subject calls
+/// `feedback.onLoop` once and drops sends until the recursion has unwound (`FeedbackGuard`).
 final class Broadcast<Output, Failure: Error> {
-    /// Whether a subscriber without demand is owed the latest value (CurrentValueSubject, @Published)
-    /// or simply misses it (PassthroughSubject).
-    let replaysLatest: Bool
     let name: String
     private(set) var conduits: [ConduitBase<Output, Failure>] = []
     private(set) var completion: Subscribers.Completion<Failure>?
@@ -20,9 +17,10 @@ final class Broadcast<Output, Failure: Error> {
     var disconnectsWhenEmpty = false
     var isConnected: Bool { !upstreams.isEmpty }
 
-    init(name: String, replaysLatest: Bool) {
+    /// Whether a subscriber without demand is owed the latest value is the subscriber's own
+    /// (`attach(_:current:)`): replaying subjects pass their current value.
+    init(name: String) {
         self.name = name
-        self.replaysLatest = replaysLatest
     }
 
     func attach<S: Subscriber>(_ subscriber: S, current: (() -> Output)?)
@@ -75,7 +73,6 @@ final class Broadcast<Output, Failure: Error> {
 
 /// A conduit without its subscriber's type, so the subject can keep one array.
 class ConduitBase<Output, Failure: Error>: Subscription {
-    var isLive: Bool { false }
     func offer(_ value: Output) {}
     func finish(_ completion: Subscribers.Completion<Failure>) {}
     func request(_ demand: Subscribers.Demand) {}
@@ -104,7 +101,6 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     }
 
     override var description: String { name }
-    override var isLive: Bool { live }
 
     override func offer(_ value: S.Input) {
         guard live else { return }

@@ -10,7 +10,7 @@
 /// count.value = 2                           // 2
 /// ```
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
-    private let core = Broadcast<Output, Failure>(name: "CurrentValueSubject", replaysLatest: true)
+    private let core = Broadcast<Output, Failure>(name: "CurrentValueSubject")
     private var stored: Output
 
     public init(_ value: Output) { stored = value }

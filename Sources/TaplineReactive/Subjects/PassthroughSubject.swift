@@ -10,7 +10,7 @@
 /// taps.send("a")                             // a
 /// ```
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
-    private let core = Broadcast<Output, Failure>(name: "PassthroughSubject", replaysLatest: false)
+    private let core = Broadcast<Output, Failure>(name: "PassthroughSubject")
 
     public init() {}
 

@@ -13,7 +13,7 @@
 public final class PublishedSubject<Output>: Publisher {
     public typealias Failure = Never
 
-    private let core = Broadcast<Output, Never>(name: "PublishedSubject", replaysLatest: true)
+    private let core = Broadcast<Output, Never>(name: "PublishedSubject")
     private var stored: Output
 
     public init(_ value: Output) { stored = value }
