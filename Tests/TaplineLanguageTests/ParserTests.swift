@@ -3,6 +3,11 @@ import Testing
 
 @Suite("Parser")
 struct ParserTests {
+    /// A program and its tree, as `ASTPrinter` shows it: one line per statement.
+    static func tree(_ program: String) throws -> String {
+        ASTPrinter.print(try Parser.parse(Array(program)))
+    }
+
     @Test func parsesTheDeclarationsAndCommands() throws {
         let program = """
             button b "Title" { set x = 1 }
@@ -21,33 +26,58 @@ struct ParserTests {
             for i in 1...3 { print(i) }
             if 1 < 2 { } else if true { } else { }
             """
-        let statements = try Parser.parse(Array(program))
-        #expect(statements.count == 24)
+        #expect(try Self.tree(program) == """
+            (button b "Title" { (set x 1) })
+            (subject s Int)
+            (current c Double 1.5)
+            (published p _ "a")
+            (subscriber sub (call .max 2) { (call print $0) } { (call print $0) })
+            (func f { (call print 1) })
+            (view V { (func g { }) } { (tap b) } { })
+            (switch $p (case "a" "b" V) (default V))
+            (let token (call (. s sink) { (_) in }))
+            (tap b)
+            (set p "b")
+            (send s 1)
+            (call (. s send) 2)
+            (complete s)
+            (fail s "x")
+            (cancel token)
+            (request sub 1)
+            (wait 300000000ns)
+            (show V)
+            (hide V)
+            (call print 1 2)
+            (repeat 3 { (call f) })
+            (for i (... 1 3) { (call print i) })
+            (if (binary < 1 2) { } { (if true { } { }) })
+            """)
     }
 
     @Test func chainsMayContinueOnTheNextLine() throws {
-        let statements = try Parser.parse(Array("$value\n  .filter { $0 > 1 }\n  .sink { print($0) }\n"))
-        #expect(statements.count == 1)
+        #expect(try Self.tree("$value\n  .filter { $0 > 1 }\n  .sink { print($0) }\n")
+            == "(call (. (call (. $value filter) { (binary > $0 1) }) sink) { (call print $0) })")
     }
 
     @Test func precedenceIsSwifts() throws {
-        let statements = try Parser.parse(Array("print(1 + 2 * 3 == 7 && !false || 1 > 2)"))
-        guard case .expression(let call) = statements[0].kind, case .call(_, let arguments, _) = call.kind,
-              case .binary(.or, let left, _) = arguments[0].value.kind, case .binary(.and, let equal, _) = left.kind,
-              case .binary(.equal, let sum, _) = equal.kind, case .binary(.plus, _, let product) = sum.kind,
-              case .binary(.star, _, _) = product.kind else {
-            Issue.record("wrong precedence")
-            return
-        }
+        #expect(try Self.tree("print(1 + 2 * 3 == 7 && !false || 1 > 2)")
+            == "(call print (binary || (binary && (binary == (binary + 1 (binary * 2 3)) 7) (! false)) (binary > 1 2)))")
     }
 
     @Test func closureParameters() throws {
-        let statements = try Parser.parse(Array("s.sink { v in print(v) }\ns.sink { (a, b) in print(a) }\ns.sink { _ in }"))
-        let parameters = statements.compactMap { statement -> [String]? in
-            guard case .expression(let e) = statement.kind, case .call(_, _, let trailing) = e.kind else { return nil }
-            return trailing?.parameters
-        }
-        #expect(parameters == [["v"], ["a", "b"], ["_"]])
+        #expect(try Self.tree("s.sink { v in print(v) }\ns.sink { (a, b) in print(a) }\ns.sink { _ in }") == """
+            (call (. s sink) { (v) in (call print v) })
+            (call (. s sink) { (a b) in (call print a) })
+            (call (. s sink) { (_) in })
+            """)
+    }
+
+    @Test func expressionsOfEveryKind() throws {
+        #expect(try Self.tree("print(\"a\\(x + 1)b\", c ? [1, 2] : [], (1, \"t\"), -x, 0.5)\n$q.assign(to: &$r)\nreturn") == """
+            (call print (string "a" \\((binary + x 1)) "b") (?: c (array 1 2) (array)) (tuple 1 "t") (- x) 0.5)
+            (call (. $q assign) to: (& $r))
+            (return _)
+            """)
     }
 
     /// Each mistake, with its exact rendered diagnostic (file "t").
@@ -157,3 +187,4 @@ struct TrailingClosureTests {
         #expect((try? Parser.parse(Array(program)))?.count == 6)
     }
 }
+

@@ -1,8 +1,9 @@
 /// The syntax tree. The parser builds it; the compiler turns it into closures once, so
-/// nothing here is walked again while events flow.
+/// nothing here is walked again while events flow. Immutable, so checked `Sendable`.
+/// `ASTPrinter` shows a tree as text (the parser tests compare trees that way).
 
 /// An expression with its source range.
-public final class Expr: @unchecked Sendable {
+public final class Expr: Sendable {
     public let kind: ExprKind
     public let range: SourceRange
 
@@ -12,7 +13,7 @@ public final class Expr: @unchecked Sendable {
     }
 }
 
-public enum ExprKind {
+public enum ExprKind: Sendable {
     case int(Int)
     case double(Double)
     case duration(Int64)
@@ -42,20 +43,20 @@ public enum ExprKind {
     case `inout`(Expr)
 }
 
-public enum InterpolatedPart {
+public enum InterpolatedPart: Sendable {
     case text(String)
     case expr(Expr)
 }
 
 /// A call argument, with its label if it has one (`receiveValue:`).
-public struct Argument {
+public struct Argument: Sendable {
     public var label: String?
     public var labelRange: SourceRange?
     public var value: Expr
 }
 
 /// `{ v in … }`, `{ _ in … }` or `{ … $0 … }`.
-public final class ClosureExpr: @unchecked Sendable {
+public final class ClosureExpr: Sendable {
     /// Named parameters, if the closure declares them (`_` for an unused one).
     public let parameters: [String]?
     public let body: [Stmt]
@@ -69,7 +70,7 @@ public final class ClosureExpr: @unchecked Sendable {
 }
 
 /// A statement with its source range.
-public final class Stmt: @unchecked Sendable {
+public final class Stmt: Sendable {
     public let kind: StmtKind
     public let range: SourceRange
 
@@ -80,25 +81,25 @@ public final class Stmt: @unchecked Sendable {
 }
 
 /// A declared name with where it was written.
-public struct Name: Hashable {
+public struct Name: Hashable, Sendable {
     public var text: String
     public var range: SourceRange
 }
 
 /// A type annotation.
-public enum TypeName: String, CaseIterable {
+public enum TypeName: String, CaseIterable, Sendable {
     case string = "String", int = "Int", double = "Double", bool = "Bool", void = "Void", any = "Any"
 }
 
 /// One `case` of a `switch` over a published value.
-public struct SwitchCase {
+public struct SwitchCase: Sendable {
     /// The values it matches; empty for `default`.
     public var values: [Expr]
     public var view: Name?
     public var range: SourceRange
 }
 
-public enum StmtKind {
+public enum StmtKind: Sendable {
     case button(Name, title: Expr?, action: [Stmt]?)
     case subject(Name, TypeName?)
     case current(Name, TypeName?, Expr)

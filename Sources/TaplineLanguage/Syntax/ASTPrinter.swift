@@ -1,0 +1,108 @@
+/// Shows a syntax tree as one parenthesised line per statement, as jlox's `AstPrinter`
+/// does: `(binary + 1 (binary * 2 3))`. Tests compare parsed programs with it, so a change in
+/// the tree's shape shows as a readable difference rather than a count that moved.
+///
+///     ASTPrinter.print(try Parser.parse(Array("print(1 + 2 * 3)")))
+///     // (call print (binary + 1 (binary * 2 3)))
+public enum ASTPrinter {
+    /// One line per statement.
+    public static func print(_ statements: [Stmt]) -> String {
+        statements.map(print).joined(separator: "\n")
+    }
+
+    public static func print(_ stmt: Stmt) -> String {
+        switch stmt.kind {
+        case .button(let name, let title, let action):
+            return group("button", name.text, title.map(print) ?? "_", action.map(block) ?? "_")
+        case .subject(let name, let type): return group("subject", name.text, type?.rawValue ?? "_")
+        case .current(let name, let type, let value): return group("current", name.text, type?.rawValue ?? "_", print(value))
+        case .published(let name, let type, let value): return group("published", name.text, type?.rawValue ?? "_", print(value))
+        case .subscriber(let name, let demand, let body, let completion):
+            return group("subscriber", name.text, print(demand), closure(body), completion.map(closure) ?? "_")
+        case .function(let name, let body): return group("func", name.text, block(body))
+        case .view(let name, let functions, let appear, let disappear):
+            return group("view", name.text, block(functions), block(appear), block(disappear))
+        case .switchView(let subject, let cases):
+            let arms = cases.map { arm in
+                group(arm.values.isEmpty ? "default" : "case", arm.values.map(print).joined(separator: " "), arm.view?.text ?? "_")
+            }
+            return group("switch", print(subject), arms.joined(separator: " "))
+        case .letBinding(let name, let value): return group("let", name.text, print(value))
+        case .tap(let name): return group("tap", name.text)
+        case .set(let name, let value): return group("set", name.text, print(value))
+        case .send(let name, let value): return group("send", name.text, print(value))
+        case .complete(let name): return group("complete", name.text)
+        case .fail(let name, let message): return group("fail", name.text, print(message))
+        case .cancel(let name): return group("cancel", name.text)
+        case .request(let name, let amount): return group("request", name.text, print(amount))
+        case .wait(let duration): return group("wait", print(duration))
+        case .show(let name): return group("show", name.text)
+        case .hide(let name): return group("hide", name.text)
+        case .repeatLoop(let count, let body): return group("repeat", print(count), block(body))
+        case .forLoop(let name, let low, let high, let inclusive, let body):
+            return group("for", name.text, group(inclusive ? "..." : "..<", print(low), print(high)), block(body))
+        case .ifStatement(let condition, let body, let elseBody):
+            return group("if", print(condition), block(body), elseBody.map(block) ?? "_")
+        case .returnStatement(let value): return group("return", value.map(print) ?? "_")
+        case .expression(let expr): return print(expr)
+        }
+    }
+
+    public static func print(_ expr: Expr) -> String {
+        switch expr.kind {
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        case .duration(let nanoseconds): return "\(nanoseconds)ns"
+        case .string(let parts): return interpolation(parts)
+        case .bool(let value): return String(value)
+        case .nilLiteral: return "nil"
+        case .void: return "()"
+        case .name(let name): return name
+        case .dollarName(let name): return "$" + name
+        case .argument(let index): return "$\(index)"
+        case .array(let elements): return group("array", elements.map(print).joined(separator: " "))
+        case .tuple(let elements): return group("tuple", elements.map(print).joined(separator: " "))
+        case .unary(let op, let operand): return group(op.rawValue, print(operand))
+        case .binary(let op, let left, let right): return group("binary", op.rawValue, print(left), print(right))
+        case .ternary(let test, let whenTrue, let whenFalse): return group("?:", print(test), print(whenTrue), print(whenFalse))
+        case .member(let base, let name, _): return group(".", print(base), name)
+        case .implicitMember(let name): return "." + name
+        case .call(let callee, let arguments, let trailing): return call(callee, arguments, trailing)
+        case .closure(let body): return closure(body)
+        case .inout(let inner): return group("&", print(inner))
+        }
+    }
+
+    /// `(call f a label: b { … })`; a call on a member reads as the method's name on its base.
+    private static func call(_ callee: Expr, _ arguments: [Argument], _ trailing: ClosureExpr?) -> String {
+        var parts = ["call", print(callee)]
+        parts += arguments.map { argument in (argument.label.map { $0 + ": " } ?? "") + print(argument.value) }
+        if let trailing { parts.append(closure(trailing)) }
+        return group(parts)
+    }
+
+    private static func closure(_ closure: ClosureExpr) -> String {
+        let parameters = closure.parameters.map { "(" + $0.joined(separator: " ") + ") in" }
+        return "{" + ([parameters].compactMap { $0 } + closure.body.map(print)).map { " " + $0 }.joined() + " }"
+    }
+
+    private static func block(_ statements: [Stmt]) -> String {
+        "{" + statements.map { " " + print($0) }.joined() + " }"
+    }
+
+    private static func interpolation(_ parts: [InterpolatedPart]) -> String {
+        let pieces = parts.map { part -> String in
+            switch part {
+            case .text(let text): return text.debugDescription
+            case .expr(let expr): return "\\(" + print(expr) + ")"
+            }
+        }
+        return pieces.count == 1 ? pieces[0] : group("string", pieces.joined(separator: " "))
+    }
+
+    private static func group(_ parts: String...) -> String { group(parts) }
+
+    private static func group(_ parts: [String]) -> String {
+        "(" + parts.filter { !$0.isEmpty }.joined(separator: " ") + ")"
+    }
+}
