@@ -38,7 +38,7 @@ public struct ChainOperator: Sendable {
 
 extension ChainOperator {
     /// The catalogue, in the order the docs and `:help operators` list it.
-    public static let all: [ChainOperator] = transforming + filtering + reducing + combining + timing + sharing + subscribers
+    public static let all: [ChainOperator] = transforming + filtering + reducing + combining + timing + debuggingAndSharing + subscribers
 
     /// Finds an entry by the name written after a dot.
     static func named(_ name: String) -> ChainOperator? { byName[name] }
@@ -177,7 +177,7 @@ extension ChainOperator {
             compile: .operator_ { try $0.compileTimed($1, .delay) }),
     ]
 
-    static let sharing: [ChainOperator] = [
+    static let debuggingAndSharing: [ChainOperator] = [
         ChainOperator(
             name: "print", forms: ["print(\"tag\")"],
             signature: "func print(_ prefix: String = \"\", to stream: TextOutputStream? = nil) -> Publishers.Print<Self>",
@@ -205,14 +205,14 @@ extension ChainOperator {
         ChainOperator(
             name: "sink", forms: ["sink { value in … }", "sink(receiveCompletion: { … }, receiveValue: { … })"],
             signature: "func sink(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void, receiveValue: @escaping (Output) -> Void) -> AnyCancellable",
-            summary: "subscribes with unlimited demand and runs a closure for each event",
+            summary: "requests unlimited and runs a closure for each value (and, if given, the completion)",
             usage: "'.sink { … }' or '.sink(receiveCompletion: { … }, receiveValue: { … })'", completion: "sink",
             example: "just(1).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })", output: "1\nfinished\n",
             compile: .subscriber { try $0.compileSink($1) }),
         ChainOperator(
             name: "subscribe", forms: ["subscribe(SUBSCRIBER)", "subscribe(SUBJECT)"],
             signature: "func subscribe<S>(_ subscriber: S) where S: Subscriber, Failure == S.Failure, Output == S.Input",
-            summary: "attaches a declared subscriber, or republishes into a subject", usage: "'.subscribe(subscriberName)'",
+            summary: "attaches a declared subscriber (once: Combine cancels a second subscription), or republishes into a subject", usage: "'.subscribe(subscriberName)'",
             completion: "subscribe(",
             example: "subject out: Int\nout.sink { print(\"out\", $0) }\n[1, 2].publisher.subscribe(out)", output: "out 1\nout 2\n",
             compile: .subscriber { try $0.compileSubscribe($1) }),
