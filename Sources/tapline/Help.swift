@@ -28,9 +28,10 @@ enum Help {
         let output = entry.output.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         return """
             .\(entry.forms.joined(separator: "   ."))
-              \(entry.summary)
+              \(wrap(entry.summary.filter { $0 != "`" }, width: 76).joined(separator: "\n  "))
 
-            Combine: \(entry.signature)
+            Combine's declaration:
+              \(entry.signature)
 
             Try it:
             \(example)
@@ -40,21 +41,39 @@ enum Help {
             """
     }
 
-    /// `:help operators`: every operator and subscriber with its forms and what it does.
+    /// `:help operators`: every operator and subscriber with its forms and what it does, in
+    /// 80 columns (a form too wide for its column puts the summary on the next line).
     static var operators: String {
-        let rows = ChainOperator.all.map { entry in ("." + entry.forms.joined(separator: "  ."), entry.summary) }
-        let width = min(44, rows.map(\.0.count).max() ?? 0)
-        let lines = rows.map { form, summary in
-            form.count > width ? form + "\n" + String(repeating: " ", count: width + 2) + summary : form.padded(width) + "  " + summary
+        let column = 34
+        let lines = ChainOperator.all.map { entry in
+            let form = "." + entry.forms.joined(separator: "  .")
+            let summary = wrap(entry.summary.filter { $0 != "`" }, width: 80 - column - 2)
+                .joined(separator: "\n" + String(repeating: " ", count: column + 2))
+            return form.count > column ? form + "\n" + String(repeating: " ", count: column + 2) + summary : form.padded(column) + "  " + summary
         }
         return """
-            Publishers: NAME (subject), $NAME (published), NAME.tap (button), just(v), [1, 2].publisher
+            Publishers: NAME (a subject or current value), $NAME (published), NAME.tap (button),
+                        just(v), [1, 2].publisher, a name kept with 'let NAME = chain'
 
             \(lines.joined(separator: "\n"))
 
             ':help NAME' shows one of them with Combine's declaration and an example.
 
             """
+    }
+
+    /// Splits text into lines of at most `width` characters, at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
     }
 
     static let overview = """
