@@ -71,10 +71,8 @@ public final class Interpreter {
         let program: [Step]
         do {
             program = try compiler.compileProgram(statements)
-        } catch let diagnostic as Diagnostic {
-            return diagnostic
         } catch {
-            return Diagnostic.error(Messages.internalError(error), at: statements.first?.range ?? .zero)
+            return error
         }
         guard execute else { return nil }
         globals = compiler.globals

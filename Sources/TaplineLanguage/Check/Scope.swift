@@ -70,7 +70,7 @@ extension Compiler {
     }
 
     /// The declaration a command names (`tap NAME`, `set NAME`…).
-    func entity(_ name: Name) throws -> Entity {
+    func entity(_ name: Name) throws(Diagnostic) -> Entity {
         switch resolve(name.text) {
         case .entity(let entity): return entity
         case .local: throw Diagnostic.error(Messages.notA(name.text, isA: "a local value", expected: "a declaration"), at: name.range)
@@ -78,7 +78,7 @@ extension Compiler {
         }
     }
 
-    func declare(_ entity: Entity) throws {
+    func declare(_ entity: Entity) throws(Diagnostic) {
         guard isTopLevel else { throw Diagnostic.error(Messages.declarationAtTopLevel, at: entity.range) }
         if let previous = globals[entity.name] {
             // The REPL lets a later entry declare a name again, as the Swift REPL does: code
@@ -98,7 +98,7 @@ extension Compiler {
     // reabstraction thunk. The body assigns its result to a local instead.
 
     /// Runs `body` with a new frame (a closure or function body); returns the frame's size.
-    func inFrame(isClosure: Bool, argumentTypes: [SType], _ body: () throws -> Void) rethrows -> Int {
+    func inFrame(isClosure: Bool, argumentTypes: [SType], _ body: () throws(Diagnostic) -> Void) throws(Diagnostic) -> Int {
         let saved = scope
         scope = FrameScope(parent: isClosure ? saved : nil, isClosure: isClosure, argumentTypes: argumentTypes)
         if !isClosure { scope.parentForFunctions = saved }
@@ -109,7 +109,7 @@ extension Compiler {
 
     /// Runs `body` with a frame for one turn of a loop: it sees the enclosing names, and a
     /// closure made inside captures that turn's values (as each Swift loop turn binds anew).
-    func inLoopFrame(_ body: () throws -> Void) rethrows -> Int {
+    func inLoopFrame(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) -> Int {
         let saved = scope
         scope = FrameScope(parent: saved, isClosure: false, argumentTypes: [])
         defer { scope = saved }
@@ -127,7 +127,7 @@ extension Compiler {
         return false
     }
 
-    func inBlock(_ body: () throws -> Void) rethrows {
+    func inBlock(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
         scope.blocks.append([:])
         defer { scope.blocks.removeLast() }
         try body()

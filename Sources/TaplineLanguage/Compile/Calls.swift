@@ -6,7 +6,7 @@ extension Compiler {
     /// Methods of a subject that are calls, not chain stages.
     static let subjectMethods: Set<String> = ["send"]
 
-    func call(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws -> (code: Code, type: SType) {
+    func call(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         switch callee.kind {
         case .name(let name):
             if case .entity(let entity)? = resolve(name) {
@@ -34,7 +34,7 @@ extension Compiler {
                 }, .unknown)
             }
             if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
-            let compiled = try arguments.map { argument -> BuiltinArgument in
+            let compiled = try arguments.map { (argument) throws(Diagnostic) -> BuiltinArgument in
                 let (code, type) = try expression(argument.value)
                 return BuiltinArgument(label: argument.label, code: code, type: type, range: argument.value.range)
             }
@@ -46,7 +46,7 @@ extension Compiler {
             }
             if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
             let (base, baseType) = try expression(baseExpr)
-            let compiled = try arguments.map { try expression($0.value) }
+            let compiled = try arguments.map { (each) throws(Diagnostic) in try expression(each.value) }
             let codes = compiled.map(\.code)
             let resultType = Builtins.methodType(method, on: baseType)
             guard Builtins.methods.contains(method) else {
@@ -73,7 +73,7 @@ extension Compiler {
     }
 
     /// `subject.send(value)` and `subject.send(completion: .finished)` in expression position.
-    private func sendCall(_ entity: Entity, _ arguments: [Argument], range: SourceRange) throws -> (code: Code, type: SType) {
+    private func sendCall(_ entity: Entity, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         guard arguments.count == 1 else {
             throw Diagnostic.error(Messages.operatorArguments("send", usage: "'\(entity.name).send(value)'"), at: range)
         }

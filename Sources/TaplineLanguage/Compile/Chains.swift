@@ -43,13 +43,13 @@ extension Compiler {
     }
 
     /// Whether `expr` is a chain that ends in a subscriber.
-    func isSubscription(_ expr: Expr) throws -> Bool {
+    func isSubscription(_ expr: Expr) throws(Diagnostic) -> Bool {
         guard let call = catalogCall(expr), call.entry.isSubscriber else { return false }
         return try publisher(call.base) != nil
     }
 
     /// Compiles `publisher….sink { … }` (or `.subscribe`, `.assign`); nil if `expr` is not one.
-    func subscription(_ expr: Expr) throws -> SubscriptionPlan? {
+    func subscription(_ expr: Expr) throws(Diagnostic) -> SubscriptionPlan? {
         guard let found = catalogCall(expr), case .subscriber(let compile) = found.entry.compile else { return nil }
         guard let upstream = try publisher(found.base) else {
             try rejectNonPublisherBase(found.base, operatorName: found.entry.name)
@@ -61,7 +61,7 @@ extension Compiler {
     }
 
     /// Compiles an expression that is a publisher; nil if it is not one (a plain value).
-    func publisher(_ expr: Expr) throws -> PublisherPlan? {
+    func publisher(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
         if let source = try publisherSource(expr) { return source }
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind else { return nil }
@@ -82,7 +82,7 @@ extension Compiler {
     }
 
     /// An operator on something that is not a publisher: teach what to write instead.
-    func rejectNonPublisherBase(_ base: Expr, operatorName: String) throws {
+    func rejectNonPublisherBase(_ base: Expr, operatorName: String) throws(Diagnostic) {
         if case .name(let name) = base.kind {
             switch resolve(name) {
             case .entity(let entity):

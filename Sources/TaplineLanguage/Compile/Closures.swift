@@ -19,7 +19,7 @@ struct CompiledClosure {
 /// to its frame (`BoundClosure`) and calls it per event.
 extension Compiler {
     /// Compiles a closure that receives `inputs` (one value, or the two of `scan`/`reduce`).
-    func closure(_ closure: ClosureExpr, inputs: [SType]) throws -> CompiledClosure {
+    func closure(_ closure: ClosureExpr, inputs: [SType]) throws(Diagnostic) -> CompiledClosure {
         closuresCompiled += 1
         let closuresBefore = closuresCompiled
         let used = ArgumentScan.highestArgument(in: closure.body) + 1
@@ -40,7 +40,7 @@ extension Compiler {
         if arity == 0, inputs.count == 1 { argumentTypes = [inputs[0]] }
         var body: Code = { _ in .void }
         var resultType = SType.unknown
-        let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) {
+        let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) { () throws(Diagnostic) in
             for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
             (body, resultType) = try closureBody(closure.body)
         }
@@ -51,14 +51,14 @@ extension Compiler {
     /// A single expression is the closure's result (Swift's implicit return); otherwise the
     /// statements run and the result is `()` unless they `return`. Errors raised during a
     /// delivery surface through each statement's `Step`, as everywhere.
-    private func closureBody(_ statements: [Stmt]) throws -> (Code, SType) {
+    private func closureBody(_ statements: [Stmt]) throws(Diagnostic) -> (Code, SType) {
         if statements.count == 1, case .expression(let expr) = statements[0].kind, try !isSubscription(expr) {
             return try expression(expr)
         }
         if statements.count == 1 {
             // One statement (the usual sink body): run it directly, without a block around it.
             var compiled: Step?
-            try inBlock { compiled = try statement(statements[0]) }
+            try inBlock { () throws(Diagnostic) in compiled = try statement(statements[0]) }
             guard let only = compiled else { return ({ _ in .void }, .unknown) }
             return ({ frame in
                 try only.run(frame)

@@ -4,7 +4,7 @@ import TaplineReactive
 /// `cancel`, `request`, `wait`, `show`, `hide`, and an expression on its own.
 extension Compiler {
     /// `tap NAME`: the button's action runs, then its tap publisher emits `()`.
-    func tap(_ name: Name) throws -> Action {
+    func tap(_ name: Name) throws(Diagnostic) -> Action {
         let entity = try entity(name)
         guard case .button(let box) = entity.kind else {
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a button"), at: name.range)
@@ -17,7 +17,7 @@ extension Compiler {
 
     /// `set NAME = value` and `send NAME value`: checked against the declared type, statically
     /// where the value's type is known and again at run time.
-    func assignment(to name: Name, _ valueExpr: Expr, verb: StoreVerb) throws -> Action {
+    func assignment(to name: Name, _ valueExpr: Expr, verb: StoreVerb) throws(Diagnostic) -> Action {
         let entity = try entity(name)
         switch entity.kind {
         case .button:
@@ -48,9 +48,9 @@ extension Compiler {
     }
 
     /// `complete NAME` and `fail NAME "message"`.
-    func completion(of name: Name, failure: Expr?) throws -> Action {
+    func completion(of name: Name, failure: Expr?) throws(Diagnostic) -> Action {
         let entity = try entity(name)
-        let message = try failure.map { try expression($0).code }
+        let message = try failure.map { (each) throws(Diagnostic) in try expression(each).code }
         let finish: (Subscribers.Completion<ScriptFailure>) -> Void
         switch entity.kind {
         case .subject(let subject): finish = { subject.send(completion: $0) }
@@ -70,7 +70,7 @@ extension Compiler {
     }
 
     /// `cancel NAME`: a stored subscription, or a custom subscriber.
-    func cancel(_ name: Name) throws -> Action {
+    func cancel(_ name: Name) throws(Diagnostic) -> Action {
         let entity = try entity(name)
         switch entity.kind {
         case .subscription(let box): return { _ in box.token?.cancel() }
@@ -80,7 +80,7 @@ extension Compiler {
     }
 
     /// `request NAME N`: a custom subscriber asks for more.
-    func request(_ name: Name, _ amount: Expr) throws -> Action {
+    func request(_ name: Name, _ amount: Expr) throws(Diagnostic) -> Action {
         let entity = try entity(name)
         guard case .subscriber(let box) = entity.kind else {
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a subscriber"), at: name.range)
@@ -94,7 +94,7 @@ extension Compiler {
     }
 
     /// `wait 300ms`: the virtual clock advances, running what falls due on the way.
-    func wait(_ durationExpr: Expr, range: SourceRange) throws -> Action {
+    func wait(_ durationExpr: Expr, range: SourceRange) throws(Diagnostic) -> Action {
         let duration = try self.duration(durationExpr)
         let runtime = self.runtime
         return { frame in
@@ -105,7 +105,7 @@ extension Compiler {
     }
 
     /// `show VIEW` and `hide VIEW`: mount or dismantle a view.
-    func showOrHide(_ name: Name, show: Bool) throws -> Action {
+    func showOrHide(_ name: Name, show: Bool) throws(Diagnostic) -> Action {
         let entity = try entity(name)
         guard case .view(let box) = entity.kind else {
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a view"), at: name.range)
@@ -116,7 +116,7 @@ extension Compiler {
 
     /// An expression on its own: a chain ending in a subscriber subscribes (kept for the
     /// session, or in the bag of the view appearing); in the REPL a value is shown.
-    func expressionStatement(_ expr: Expr) throws -> Action {
+    func expressionStatement(_ expr: Expr) throws(Diagnostic) -> Action {
         let runtime = self.runtime
         if let subscription = try subscription(expr) {
             return { frame in runtime.keep(try subscription.start(frame), chain: subscription.chain) }

@@ -35,20 +35,20 @@ final class Compiler {
     }
 
     /// Compiles a program's statements, each into a step for the top-level frame.
-    func compileProgram(_ statements: [Stmt]) throws -> [Step] {
-        try statements.map { try statement($0) }
+    func compileProgram(_ statements: [Stmt]) throws(Diagnostic) -> [Step] {
+        try statements.map { (each) throws(Diagnostic) in try statement(each) }
     }
 
     var topLevelFrameSize: Int { scope.size }
 
     /// Compiles one statement: the one place every statement kind passes through, so each
     /// is wrapped in a `Step` that reports errors raised while it delivered events.
-    func statement(_ stmt: Stmt) throws -> Step {
+    func statement(_ stmt: Stmt) throws(Diagnostic) -> Step {
         Step(action: try action(for: stmt), runtime: runtime)
     }
 
     /// Each statement kind has its own compile function, in the file of its family.
-    private func action(for stmt: Stmt) throws -> Action {
+    private func action(for stmt: Stmt) throws(Diagnostic) -> Action {
         switch stmt.kind {
         case .button(let name, let title, let body): return try button(name, title: title, body: body)
         case .subject(let name, let type): return try subject(name, type: type)
@@ -79,9 +79,9 @@ final class Compiler {
     }
 
     /// Compiles statements into one action that runs them in order, in a block of their own.
-    func block(_ statements: [Stmt]) throws -> Action {
+    func block(_ statements: [Stmt]) throws(Diagnostic) -> Action {
         var steps: [Step] = []
-        try inBlock { steps = try statements.map { try statement($0) } }
+        try inBlock { () throws(Diagnostic) in steps = try statements.map { (each) throws(Diagnostic) in try statement(each) } }
         switch steps.count {
         case 0: return { _ in }
         case 1:

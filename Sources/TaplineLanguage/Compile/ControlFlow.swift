@@ -3,7 +3,7 @@ import TaplineReactive
 /// `repeat`, `for`, `if`, `return`, and `switch` choosing a view from a publisher's values.
 extension Compiler {
     /// `repeat N { … }`
-    func repeatLoop(_ countExpr: Expr, body: [Stmt], range: SourceRange) throws -> Action {
+    func repeatLoop(_ countExpr: Expr, body: [Stmt], range: SourceRange) throws(Diagnostic) -> Action {
         let (count, countType) = try expression(countExpr)
         if countType.isKnown, countType != .int {
             throw Diagnostic.error(Messages.repeatCount(countType.name), at: countExpr.range)
@@ -25,12 +25,12 @@ extension Compiler {
     }
 
     /// `for NAME in LOW...HIGH { … }` and `for NAME in LOW..<HIGH { … }`
-    func forLoop(_ name: Name, from low: Expr, to high: Expr, inclusive: Bool, body: [Stmt], range: SourceRange) throws -> Action {
+    func forLoop(_ name: Name, from low: Expr, to high: Expr, inclusive: Bool, body: [Stmt], range: SourceRange) throws(Diagnostic) -> Action {
         let lowCode = try integer(low)
         let highCode = try integer(high)
         let closuresBefore = closuresCompiled
         var compiled: Action = { _ in }
-        let size = try inLoopFrame {
+        let size = try inLoopFrame { () throws(Diagnostic) in
             _ = scope.addLocal(name.text, type: .int)
             compiled = try block(body)
         }
@@ -58,10 +58,10 @@ extension Compiler {
     }
 
     /// `if CONDITION { … } [else { … }]`
-    func ifStatement(_ condition: Expr, body: [Stmt], else elseBody: [Stmt]?) throws -> Action {
+    func ifStatement(_ condition: Expr, body: [Stmt], else elseBody: [Stmt]?) throws(Diagnostic) -> Action {
         let test = try self.condition(condition)
         let then = try block(body)
-        let otherwise = try elseBody.map { try block($0) }
+        let otherwise = try elseBody.map { (each) throws(Diagnostic) in try block(each) }
         return { frame in
             if try test(frame) {
                 try then(frame)
@@ -72,20 +72,20 @@ extension Compiler {
     }
 
     /// `return [value]`: leaves the closure or function (caught where it is called).
-    func returnStatement(_ valueExpr: Expr?, range: SourceRange) throws -> Action {
+    func returnStatement(_ valueExpr: Expr?, range: SourceRange) throws(Diagnostic) -> Action {
         guard canReturn else { throw Diagnostic.error(Messages.returnOutsideClosure, at: range) }
-        let code = try valueExpr.map { try expression($0).code }
+        let code = try valueExpr.map { (each) throws(Diagnostic) in try expression(each).code }
         return { frame in throw ReturnSignal(value: try code?(frame) ?? .void) }
     }
 
     /// `switch PUBLISHER { case V: VIEW … default: VIEW }`: SwiftUI's `if`/`else` choosing a
     /// view from state. Selecting the view already shown remounts nothing.
-    func switchView(_ subjectExpr: Expr, cases: [SwitchCase]) throws -> Action {
+    func switchView(_ subjectExpr: Expr, cases: [SwitchCase]) throws(Diagnostic) -> Action {
         guard let plan = try publisher(subjectExpr) else {
             throw Diagnostic.error(Messages.switchNeedsPublisher, at: subjectExpr.range)
         }
-        let compiledCases = try cases.map { switchCase -> (values: [Code], view: ViewBox?) in
-            let values = try switchCase.values.map { try expression($0).code }
+        let compiledCases = try cases.map { (switchCase) throws(Diagnostic) -> (values: [Code], view: ViewBox?) in
+            let values = try switchCase.values.map { (value) throws(Diagnostic) in try expression(value).code }
             guard let viewName = switchCase.view else { return (values, nil) }
             let entity = try entity(viewName)
             guard case .view(let box) = entity.kind else {

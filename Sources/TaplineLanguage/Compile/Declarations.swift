@@ -5,14 +5,14 @@ import TaplineReactive
 /// returned gives it its initial state when the statement runs.
 extension Compiler {
     /// `button NAME ["Title"] [{ action }]`
-    func button(_ name: Name, title: Expr?, body: [Stmt]?) throws -> Action {
+    func button(_ name: Name, title: Expr?, body: [Stmt]?) throws(Diagnostic) -> Action {
         let box = ButtonBox()
         box.tap.feedback.limit = runtime.feedbackLimit
         let entity = Entity(name: name.text, range: name.range, kind: .button(box), type: .void)
         try declare(entity)
         installFeedbackGuard(box.tap.feedback, name: name.text)
-        let titleCode = try title.map { try expression($0).code }
-        box.action = try body.map { try inFrameAction($0) }
+        let titleCode = try title.map { (each) throws(Diagnostic) in try expression(each).code }
+        box.action = try body.map { (each) throws(Diagnostic) in try inFrameAction(each) }
         return { frame in
             box.title = try titleCode?(frame).description ?? name.text
             entity.isInitialized = true
@@ -20,7 +20,7 @@ extension Compiler {
     }
 
     /// `subject NAME[: Type]`
-    func subject(_ name: Name, type: TypeName?) throws -> Action {
+    func subject(_ name: Name, type: TypeName?) throws(Diagnostic) -> Action {
         let subject = PassthroughSubject<Value, ScriptFailure>()
         subject.feedback.limit = runtime.feedbackLimit
         installFeedbackGuard(subject.feedback, name: name.text)
@@ -30,7 +30,7 @@ extension Compiler {
     }
 
     /// `current NAME[: Type] = value` and `published NAME[: Type] = value`
-    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool) throws -> Action {
+    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool) throws(Diagnostic) -> Action {
         let (code, staticType) = try expression(initial)
         if let type, staticType.conflicts(with: type) {
             throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.rawValue, got: staticType.name), at: initial.range)
@@ -63,13 +63,13 @@ extension Compiler {
 
     /// `subscriber NAME(demand: N) { value in … } [completion { … }]`: a custom subscriber
     /// whose body may return more demand.
-    func subscriber(_ name: Name, demand demandExpr: Expr, body: ClosureExpr, completion: ClosureExpr?) throws -> Action {
+    func subscriber(_ name: Name, demand demandExpr: Expr, body: ClosureExpr, completion: ClosureExpr?) throws(Diagnostic) -> Action {
         let box = SubscriberBox()
         let entity = Entity(name: name.text, range: name.range, kind: .subscriber(box))
         try declare(entity)
         let demandCode = try expression(demandExpr).code
         let valueClosure = try closure(body, inputs: [.unknown])
-        let completionClosure = try completion.map { try closure($0, inputs: [.completion]) }
+        let completionClosure = try completion.map { (each) throws(Diagnostic) in try closure(each, inputs: [.completion]) }
         let runtime = self.runtime
         return { frame in
             let demand = try Value.demand(from: try demandCode(frame), range: demandExpr.range, allowZero: true)
@@ -93,18 +93,18 @@ extension Compiler {
     }
 
     /// `func NAME() { … }`: at the top level, or inside a view (visible to that view only).
-    func function(_ name: Name, body: [Stmt]) throws -> Action {
+    func function(_ name: Name, body: [Stmt]) throws(Diagnostic) -> Action {
         let box = FunctionBox()
         let entity = Entity(name: name.text, range: name.range, kind: .function(box))
         if viewFunctions.isEmpty || isTopLevel { try declare(entity) } else { viewFunctions[name.text] = entity }
         var action: Action = { _ in }
-        box.frameSize = try inFrame(isClosure: false, argumentTypes: []) { action = try block(body) }
+        box.frameSize = try inFrame(isClosure: false, argumentTypes: []) { () throws(Diagnostic) in action = try block(body) }
         box.body = action
         return { _ in entity.isInitialized = true }
     }
 
     /// `view NAME { func …; on appear { … }; on disappear { … } }`
-    func view(_ name: Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt]) throws -> Action {
+    func view(_ name: Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt]) throws(Diagnostic) -> Action {
         let box = ViewBox()
         let entity = Entity(name: name.text, range: name.range, kind: .view(box))
         try declare(entity)
@@ -120,7 +120,7 @@ extension Compiler {
             let functionBox = FunctionBox()
             viewFunctions[functionName.text] = Entity(name: functionName.text, range: functionName.range, kind: .function(functionBox))
             var action: Action = { _ in }
-            functionBox.frameSize = try inFrame(isClosure: false, argumentTypes: []) { action = try block(body) }
+            functionBox.frameSize = try inFrame(isClosure: false, argumentTypes: []) { () throws(Diagnostic) in action = try block(body) }
             functionBox.body = action
         }
         box.appear = try inFrameAction(appear)
@@ -130,7 +130,7 @@ extension Compiler {
 
     /// `let NAME = chain.sink { … }` keeps a subscription; `let NAME = chain` keeps a
     /// publisher, built once (so that `share()` is shared).
-    func letBinding(_ name: Name, _ value: Expr) throws -> Action {
+    func letBinding(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action {
         if let subscription = try subscription(value) {
             let box = SubscriptionBox()
             box.chain = subscription.chain
@@ -156,9 +156,9 @@ extension Compiler {
 
     /// A body with a frame of its own, made per run (button actions, `on appear`): it needs
     /// no frame from its caller. One without locals shares a single empty frame.
-    func inFrameAction(_ statements: [Stmt]) throws -> Body {
+    func inFrameAction(_ statements: [Stmt]) throws(Diagnostic) -> Body {
         var compiled: Action = { _ in }
-        let size = try inFrame(isClosure: false, argumentTypes: []) { compiled = try block(statements) }
+        let size = try inFrame(isClosure: false, argumentTypes: []) { () throws(Diagnostic) in compiled = try block(statements) }
         let action = compiled
         if size == 0 {
             let empty = Frame(size: 0, parent: nil)

@@ -3,7 +3,7 @@ import TaplineReactive
 /// Expressions: each compiles to code giving its value, with its static type where known.
 extension Compiler {
     /// Compiles an expression to code giving its value, with its type where known.
-    func expression(_ expr: Expr) throws -> (code: Code, type: SType) {
+    func expression(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
         let range = expr.range
         switch expr.kind {
         case .int(let value): return ({ _ in .int(value) }, .int)
@@ -26,13 +26,13 @@ extension Compiler {
             return try argument(index, range: range)
 
         case .array(let elements):
-            let codes = try elements.map { try expression($0) }
+            let codes = try elements.map { (each) throws(Diagnostic) in try expression(each) }
             let parts = codes.map(\.code)
             let elementType = codes.first.map(\.type) ?? .unknown
             let uniform = codes.allSatisfy { $0.type == elementType }
             return ({ frame in .array(try parts.map { try $0(frame) }) }, .array(uniform ? elementType : .unknown))
         case .tuple(let elements):
-            let codes = try elements.map { try expression($0) }
+            let codes = try elements.map { (each) throws(Diagnostic) in try expression(each) }
             let parts = codes.map(\.code)
             return ({ frame in .tuple(try parts.map { try $0(frame) }) }, .tuple(codes.map(\.type)))
         case .unary(let op, let operandExpr):
@@ -69,7 +69,7 @@ extension Compiler {
     }
 
     /// `a OP b`: `&&` and `||` short-circuit; the rest have `Int` fast paths.
-    private func binary(_ op: Punct, _ leftExpr: Expr, _ rightExpr: Expr, range: SourceRange) throws -> (code: Code, type: SType) {
+    private func binary(_ op: Punct, _ leftExpr: Expr, _ rightExpr: Expr, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         let (left, leftType) = try expression(leftExpr)
         let (right, rightType) = try expression(rightExpr)
         let resultType = try ValueArithmetic.binaryType(op, leftType, rightType, range: range)
@@ -92,7 +92,7 @@ extension Compiler {
     }
 
     /// `value.member` (`.count`, `.isEmpty`…); a publisher's member is not a value.
-    private func property(_ member: String, of baseExpr: Expr, nameRange: SourceRange, range: SourceRange) throws -> (code: Code, type: SType) {
+    private func property(_ member: String, of baseExpr: Expr, nameRange: SourceRange, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), member == "tap" {
             throw Diagnostic.error(Messages.publisherAsValue("\(entity.name).tap"), at: range)
         }
@@ -103,14 +103,14 @@ extension Compiler {
     }
 
     /// A `Bool` condition, checked statically where the type is known.
-    func condition(_ expr: Expr) throws -> (Frame) throws -> Bool {
+    func condition(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Bool {
         let (code, type) = try expression(expr)
         if type.isKnown, type != .bool { throw Diagnostic.error(Messages.conditionNotBool(type.name), at: expr.range) }
         return { frame in try ValueArithmetic.truth(try code(frame), range: expr.range) }
     }
 
     /// An `Int` (loop bounds).
-    func integer(_ expr: Expr) throws -> (Frame) throws -> Int {
+    func integer(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Int {
         let (code, type) = try expression(expr)
         if type.isKnown, type != .int { throw Diagnostic.error(Messages.expectedInt(type.name), at: expr.range) }
         return { frame in
@@ -123,7 +123,7 @@ extension Compiler {
     }
 
     /// A duration: `300ms`, `1.5s`, `.milliseconds(n)`, `.seconds(n)`; in nanoseconds.
-    func duration(_ expr: Expr) throws -> (Frame) throws -> Int64 {
+    func duration(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Int64 {
         switch expr.kind {
         case .duration(let nanoseconds):
             return { _ in nanoseconds }
@@ -149,7 +149,7 @@ extension Compiler {
         throw Diagnostic.error(Messages.expectedDurationLiteral, at: expr.range)
     }
 
-    private func interpolation(_ parts: [InterpolatedPart]) throws -> Code {
+    private func interpolation(_ parts: [InterpolatedPart]) throws(Diagnostic) -> Code {
         var pieces: [Code] = []
         for part in parts {
             switch part {
@@ -165,7 +165,7 @@ extension Compiler {
         }
     }
 
-    private func nameValue(_ name: String, range: SourceRange) throws -> (code: Code, type: SType) {
+    private func nameValue(_ name: String, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         switch resolve(name) {
         case .local(let depth, let slot, let type):
             if depth == 0 { return ({ frame in frame.slots[slot] }, type) }
@@ -188,7 +188,7 @@ extension Compiler {
         }
     }
 
-    private func argument(_ index: Int, range: SourceRange) throws -> (code: Code, type: SType) {
+    private func argument(_ index: Int, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         var depth = 0
         var current: FrameScope? = scope
         while let frameScope = current, !frameScope.isClosure {

@@ -4,7 +4,7 @@ import TaplineReactive
 /// an array's `.publisher`, `just(value)`, or a publisher stored with `let`.
 extension Compiler {
     /// The publisher an expression names, if it is a chain's first stage; nil otherwise.
-    func publisherSource(_ expr: Expr) throws -> PublisherPlan? {
+    func publisherSource(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
         let text = self.text(of: expr.range)
         switch expr.kind {
         case .dollarName(let name):
@@ -52,7 +52,7 @@ extension Compiler {
     }
 
     /// `button.tap`: the button's tap publisher.
-    private func tapPublisher(_ base: Expr, range: SourceRange, text: String) throws -> PublisherPlan? {
+    private func tapPublisher(_ base: Expr, range: SourceRange, text: String) throws(Diagnostic) -> PublisherPlan? {
         guard case .name(let name) = base.kind else { return nil }
         guard case .entity(let entity)? = resolve(name) else { throw unknownName(name, at: base.range) }
         guard case .button(let box) = entity.kind else {
@@ -63,7 +63,7 @@ extension Compiler {
     }
 
     /// `[…].publisher`: a sequence publisher over an array's elements.
-    private func sequencePublisher(_ base: Expr, text: String) throws -> PublisherPlan {
+    private func sequencePublisher(_ base: Expr, text: String) throws(Diagnostic) -> PublisherPlan {
         let (code, type) = try expression(base)
         var elementType = SType.unknown
         if case .array(let element) = type { elementType = element } else if type.isKnown {

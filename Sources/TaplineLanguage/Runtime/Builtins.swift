@@ -14,9 +14,9 @@ enum Builtins {
     static let methods: Set<String> = ["uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted"]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
-                     runtime: Runtime, visible: () -> [String]) throws -> (code: Code, type: SType) {
+                     runtime: Runtime, visible: () -> [String]) throws(Diagnostic) -> (code: Code, type: SType) {
         let codes = arguments.map(\.code)
-        func expectCount(_ count: Int, _ usage: String) throws {
+        func expectCount(_ count: Int, _ usage: String) throws(Diagnostic) {
             guard arguments.count == count, arguments.allSatisfy({ $0.label == nil }) else {
                 throw Diagnostic.error(Messages.operatorArguments(name, usage: usage), at: range)
             }

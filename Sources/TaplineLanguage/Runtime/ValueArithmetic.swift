@@ -11,7 +11,7 @@ enum ValueArithmetic {
         return flag
     }
 
-    static func unaryType(_ op: Punct, _ type: SType, range: SourceRange) throws -> SType {
+    static func unaryType(_ op: Punct, _ type: SType, range: SourceRange) throws(Diagnostic) -> SType {
         switch (op, type) {
         case (_, .unknown): return .unknown
         case (.minus, .int), (.minus, .double): return type
@@ -31,7 +31,7 @@ enum ValueArithmetic {
         }
     }
 
-    static func binaryType(_ op: Punct, _ left: SType, _ right: SType, range: SourceRange) throws -> SType {
+    static func binaryType(_ op: Punct, _ left: SType, _ right: SType, range: SourceRange) throws(Diagnostic) -> SType {
         let fail = Diagnostic.error(Messages.binaryOperator(op.rawValue, left.name, right.name), at: range)
         switch op {
         case .and, .or:

@@ -4,7 +4,7 @@ extension Compiler {
     /// `merge(with: p…)` onto the core's `Publishers.MergeMany`.
     ///
     ///     [1, 2].publisher.merge(with: [3].publisher).collect().sink { print($0) }   // [1, 2, 3]
-    func compileMerge(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileMerge(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let (others, combiner) = try otherPublishers(call, firstLabel: "with")
         guard combiner == nil else { throw call.misuse }
         let makers = [call.upstream.make] + others.map(\.make)
@@ -18,11 +18,11 @@ extension Compiler {
     /// onto the core's `CombineLatestMany` and `ZipMany`.
     ///
     ///     ["a", "b"].publisher.zip([1, 2].publisher) { "\($0)\($1)" }.collect().sink { print($0) }   // ["a1", "b2"]
-    func compileCombination(_ call: OperatorCall, pairsInOrder: Bool) throws -> PublisherPlan {
+    func compileCombination(_ call: OperatorCall, pairsInOrder: Bool) throws(Diagnostic) -> PublisherPlan {
         let (others, combinerExpr) = try otherPublishers(call, firstLabel: nil)
         let makers = [call.upstream.make] + others.map(\.make)
         let tupleType = SType.tuple([call.upstream.type] + others.map(\.type))
-        let combiner = try combinerExpr.map { try closure($0, inputs: [tupleType]) }
+        let combiner = try combinerExpr.map { (each) throws(Diagnostic) in try closure(each, inputs: [tupleType]) }
         let runtime = self.runtime
         return PublisherPlan(make: { frame in
             let inputs = try makers.map { try $0(frame) }

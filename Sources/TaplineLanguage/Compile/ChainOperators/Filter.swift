@@ -4,7 +4,7 @@ extension Compiler {
     /// `filter { Bool }` onto the core's `Publishers.Filter`.
     ///
     ///     [1, 2, 3, 4].publisher.filter { $0 > 2 }.sink { print($0) }   // 3, 4
-    func compileFilter(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileFilter(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let predicate = try predicate(try call.closureArgument(), inputs: [call.upstream.type], for: call)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(call.upstream.type) { stream, frame in

@@ -4,7 +4,7 @@ extension Compiler {
     /// `first()` and `first { Bool }` (also `first(where:)`) onto the core's `Publishers.First`.
     ///
     ///     [1, 2, 3].publisher.first { $0 > 1 }.sink { print($0) }   // 2
-    func compileFirst(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileFirst(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let elementType = call.upstream.type
         if call.takesNothing {
             return call.plan(elementType) { stream, _ in stream.first().eraseToAnyPublisher() }
@@ -19,7 +19,7 @@ extension Compiler {
     /// `last()` onto the core's `Publishers.Last`: the last value, once the upstream finishes.
     ///
     ///     [1, 2, 3].publisher.last().sink { print($0) }   // 3
-    func compileLast(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileLast(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.takesNothing else { throw call.misuse }
         return call.plan(call.upstream.type) { stream, _ in stream.last().eraseToAnyPublisher() }
     }

@@ -4,7 +4,7 @@ extension Compiler {
     /// `map { value }` onto the core's `Publishers.Map`.
     ///
     ///     [1, 2].publisher.map { $0 * 10 }.sink { print($0) }   // 10, 20
-    func compileMap(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type])
         let runtime = self.runtime
         return call.plan(transform.resultType) { stream, frame in
@@ -15,7 +15,7 @@ extension Compiler {
     /// `compactMap { value or nil }` onto the core's `Publishers.CompactMap`: `nil` is dropped.
     ///
     ///     ["1", "x", "3"].publisher.compactMap { Int($0) }.sink { print($0) }   // 1, 3
-    func compileCompactMap(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileCompactMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type])
         let runtime = self.runtime
         return call.plan(transform.resultType) { stream, frame in

@@ -23,7 +23,7 @@ struct OperatorCall {
     var takesNothing: Bool { arguments.isEmpty && trailing == nil }
 
     /// The operator's closure: trailing, or the one argument (optionally labelled).
-    func closureArgument(labels: Set<String?> = [nil]) throws -> ClosureExpr {
+    func closureArgument(labels: Set<String?> = [nil]) throws(Diagnostic) -> ClosureExpr {
         if let trailing, arguments.isEmpty { return trailing }
         guard trailing == nil, arguments.count == 1, labels.contains(arguments[0].label),
               case .closure(let closure) = arguments[0].value.kind else { throw misuse }
@@ -39,7 +39,7 @@ struct OperatorCall {
 
 extension Compiler {
     /// An `Int` argument evaluated when the chain is built (`prefix(2)`), 0 or more.
-    func countArgument(_ call: OperatorCall, default value: Int?) throws -> (Frame) throws -> Int {
+    func countArgument(_ call: OperatorCall, default value: Int?) throws(Diagnostic) -> (Frame) throws -> Int {
         if call.takesNothing, let value { return { _ in value } }
         guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailing == nil else { throw call.misuse }
         let code = try integer(call.arguments[0].value)
@@ -54,7 +54,7 @@ extension Compiler {
 
     /// Other publishers given as arguments (`merge(with:)`, `combineLatest`, `zip`), and an
     /// optional closure that combines their values.
-    func otherPublishers(_ call: OperatorCall, firstLabel: String?) throws -> ([PublisherPlan], ClosureExpr?) {
+    func otherPublishers(_ call: OperatorCall, firstLabel: String?) throws(Diagnostic) -> ([PublisherPlan], ClosureExpr?) {
         var others: [PublisherPlan] = []
         var combiner = call.trailing
         for (index, argument) in call.arguments.enumerated() {
@@ -73,7 +73,7 @@ extension Compiler {
     }
 
     /// A closure that must return a `Bool` (`filter`, `first(where:)`), checked where its type is known.
-    func predicate(_ closureExpr: ClosureExpr, inputs: [SType], for call: OperatorCall) throws -> CompiledClosure {
+    func predicate(_ closureExpr: ClosureExpr, inputs: [SType], for call: OperatorCall) throws(Diagnostic) -> CompiledClosure {
         let compiled = try closure(closureExpr, inputs: inputs)
         if compiled.resultType.isKnown, compiled.resultType != .bool {
             throw Diagnostic.error(Messages.closureMustReturnBool(call.name, got: compiled.resultType.name), at: call.range)

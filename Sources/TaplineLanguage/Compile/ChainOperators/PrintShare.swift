@@ -8,9 +8,9 @@ extension Compiler {
     ///     // tag: request unlimited
     ///     // tag: receive value: (1)
     ///     // tag: receive finished
-    func compilePrint(_ call: OperatorCall) throws -> PublisherPlan {
+    func compilePrint(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.trailing == nil, call.arguments.count <= 1, call.arguments.first?.label == nil else { throw call.misuse }
-        let tag = try call.arguments.first.map { try expression($0.value).code }
+        let tag = try call.arguments.first.map { (each) throws(Diagnostic) in try expression(each.value).code }
         let runtime = self.runtime
         return call.plan(call.upstream.type) { stream, frame in
             let prefix = try tag?(frame).description ?? ""
@@ -25,7 +25,7 @@ extension Compiler {
     ///     shared.sink { print("A", $0) }
     ///     shared.sink { print("B", $0) }
     ///     send s 1                                    // A 2, B 2
-    func compileShare(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileShare(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.takesNothing else { throw call.misuse }
         return call.plan(call.upstream.type) { stream, _ in stream.share().eraseToAnyPublisher() }
     }
@@ -33,7 +33,7 @@ extension Compiler {
     /// `eraseToAnyPublisher()`: every stage is already an `AnyPublisher`, so nothing changes.
     ///
     ///     just(1).eraseToAnyPublisher().sink { print($0) }   // 1
-    func compileErase(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileErase(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.takesNothing else { throw call.misuse }
         return call.upstream
     }

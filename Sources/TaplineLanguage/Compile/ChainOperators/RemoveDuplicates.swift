@@ -5,7 +5,7 @@ extension Compiler {
     /// `Publishers.RemoveDuplicates`.
     ///
     ///     [1, 1, 2, 2, 1].publisher.removeDuplicates().collect().sink { print($0) }   // [1, 2, 1]
-    func compileRemoveDuplicates(_ call: OperatorCall) throws -> PublisherPlan {
+    func compileRemoveDuplicates(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let elementType = call.upstream.type
         if call.takesNothing {
             return call.plan(elementType) { stream, _ in stream.removeDuplicates(by: ValueArithmetic.equal).eraseToAnyPublisher() }

@@ -6,7 +6,7 @@ extension Compiler {
     ///
     ///     [1, 2, 3].publisher.scan(0) { $0 + $1 }.collect().sink { print($0) }   // [1, 3, 6]
     ///     [1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print($0) }           // 6
-    func compileAccumulator(_ call: OperatorCall, emitsEachStep: Bool) throws -> PublisherPlan {
+    func compileAccumulator(_ call: OperatorCall, emitsEachStep: Bool) throws(Diagnostic) -> PublisherPlan {
         var closureExpr = call.trailing
         var initialExpr: Expr?
         for argument in call.arguments where argument.label == nil {

@@ -5,7 +5,7 @@ extension Compiler {
     /// with unlimited demand; the closures run for each event.
     ///
     ///     just(1).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })   // 1, finished
-    func compileSink(_ call: OperatorCall) throws -> SubscriptionPlan {
+    func compileSink(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
         var valueClosure: ClosureExpr? = call.trailing
         var completionClosure: ClosureExpr?
         for argument in call.arguments {
@@ -23,8 +23,8 @@ extension Compiler {
         guard valueClosure != nil || completionClosure != nil else {
             throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: call.nameRange)
         }
-        let onValue = try valueClosure.map { try closure($0, inputs: [call.upstream.type]) }
-        let onCompletion = try completionClosure.map { try closure($0, inputs: [.completion]) }
+        let onValue = try valueClosure.map { (each) throws(Diagnostic) in try closure(each, inputs: [call.upstream.type]) }
+        let onCompletion = try completionClosure.map { (each) throws(Diagnostic) in try closure(each, inputs: [.completion]) }
         let (runtime, make) = (self.runtime, call.upstream.make)
         return SubscriptionPlan(start: { frame in
             var receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { _ in }
@@ -47,7 +47,7 @@ extension Compiler {
     ///     subject out: Int
     ///     out.sink { print($0) }
     ///     [1, 2].publisher.subscribe(out)             // 1, 2
-    func compileSubscribe(_ call: OperatorCall) throws -> SubscriptionPlan {
+    func compileSubscribe(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
         guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailing == nil,
               case .name(let targetName) = call.arguments[0].value.kind else { throw call.misuse }
         let targetRange = call.arguments[0].value.range
@@ -83,7 +83,7 @@ extension Compiler {
     ///     published total = 0
     ///     $total.sink { print($0) }
     ///     just(5).assign(to: &$total)                 // 0, 5
-    func compileAssign(_ call: OperatorCall) throws -> SubscriptionPlan {
+    func compileAssign(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
         guard call.arguments.count == 1, call.arguments[0].label == "to", call.trailing == nil else { throw call.misuse }
         var targetExpr = call.arguments[0].value
         if case .inout(let inner) = targetExpr.kind { targetExpr = inner }
@@ -106,7 +106,7 @@ extension Compiler {
     }
 
     /// How `.assign(to:)` and `.subscribe(subject)` put values into a declared value.
-    private func assignment(into target: Entity, range: SourceRange) throws
+    private func assignment(into target: Entity, range: SourceRange) throws(Diagnostic)
         -> (send: (Value) throws -> Void, complete: (Subscribers.Completion<ScriptFailure>) -> Void) {
         switch target.kind {
         case .published(let subject):

@@ -14,7 +14,7 @@ extension Compiler {
     ///     send s 1
     ///     send s 2
     ///     wait 200ms                                  // 2
-    func compileTimed(_ call: OperatorCall, _ kind: TimedOperator) throws -> PublisherPlan {
+    func compileTimed(_ call: OperatorCall, _ kind: TimedOperator) throws(Diagnostic) -> PublisherPlan {
         var interval: ((Frame) throws -> Int64)?
         var latest: Code?
         for argument in call.arguments {
