@@ -80,19 +80,13 @@ indirect enum SType: Equatable {
 extension TypeName {
     /// The type an unannotated `current`/`published` takes from its first value, as Swift infers it.
     init(inferredFrom value: Value) {
-        switch value {
-        case .string: self = .string
-        case .int: self = .int
-        case .double: self = .double
-        case .bool: self = .bool
-        case .void: self = .void
-        default: self = .any
-        }
+        self = SType(of: value).typeName ?? .any
     }
 }
 
 extension Value {
-    /// Whether the value can go where `type` is declared.
+    /// Whether the value can go where `type` is declared: `!SType(of: self).conflicts(with: type)`,
+    /// spelled out because it runs on every `set` and `send` of a typed value.
     func fits(_ type: TypeName) -> Bool {
         switch (type, self) {
         case (.any, _), (.string, .string), (.int, .int), (.double, .double), (.double, .int), (.bool, .bool), (.void, .void):
