@@ -24,7 +24,7 @@ final class Runtime {
     var arguments: [String] = []
 
     /// The first error raised inside event delivery, where it cannot be thrown; once set,
-    /// delivery stops and the statement that started it reports it.
+    /// delivery stops, and the `Step` of the statement that started it throws it.
     private(set) var pendingError: RuntimeError?
     private var deliveries = 0
     private(set) var isAborting = false
@@ -72,7 +72,8 @@ final class Runtime {
         }
     }
 
-    /// Throws the pending error, if any, and clears it so the session can go on.
+    /// Throws the pending error, if any, and clears it so the session can go on. `Step.run`
+    /// calls it after every statement; nothing else needs to.
     func throwPending() throws {
         guard let error = pendingError else { return }
         pendingError = nil
