@@ -23,7 +23,7 @@ let usage = """
 
 /// The `tapline` command: run a script, a one-liner or stdin; check a script; or (on a
 /// terminal, with no arguments) start the REPL.
-final class Tool: @unchecked Sendable {
+final class Tool {
     let stdout = Output(descriptor: 1)
     let stderr = Output(descriptor: 2)
 
@@ -75,7 +75,7 @@ final class Tool: @unchecked Sendable {
     /// The interpreter runs on a thread with a large stack, so deep (but bounded) recursion in
     /// user programs cannot overflow it.
     func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
-        final class Box: @unchecked Sendable {
+        final class Box {
             var status: Int32 = 0
             let body: () -> Int32
             init(_ body: @escaping () -> Int32) { self.body = body }

@@ -72,7 +72,7 @@ extension Compiler {
             if entry != nil { try rejectNonPublisherBase(base, operatorName: method) }
             return nil
         }
-        guard let entry, case .operator_(let compile) = entry.compile else {
+        guard let entry, case .`operator`(let compile) = entry.compile else {
             let suggestion = Suggest.closest(to: method, in: ChainOperator.names)
             throw Diagnostic.error(Messages.unknownOperator(method, suggestion: suggestion), at: nameRange)
         }

@@ -31,7 +31,7 @@ public struct ChainOperator: Sendable {
     let compile: Compile
 
     enum Compile: Sendable {
-        case operator_(@Sendable (Compiler, OperatorCall) throws(Diagnostic) -> PublisherPlan)
+        case `operator`(@Sendable (Compiler, OperatorCall) throws(Diagnostic) -> PublisherPlan)
         case subscriber(@Sendable (Compiler, OperatorCall) throws(Diagnostic) -> SubscriptionPlan)
     }
 }
@@ -54,20 +54,20 @@ extension ChainOperator {
             signature: "func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T>",
             summary: "transforms each value", usage: "'.map { $0 * 2 }'", completion: "map",
             example: "[1, 2].publisher.map { $0 * 10 }.sink { print(\"map\", $0) }", output: "map 10\nmap 20\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileMap(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileMap(call) }),
         ChainOperator(
             name: "compactMap", forms: ["compactMap { value or nil }"],
             signature: "func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T>",
             summary: "transforms and drops `nil` (`Int(\"x\")` is `nil`)", usage: "'.compactMap { Int($0) }'", completion: "compactMap",
             example: "[\"1\", \"x\", \"3\"].publisher.compactMap { Int($0) }.sink { print(\"compactMap\", $0) }",
             output: "compactMap 1\ncompactMap 3\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileCompactMap(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileCompactMap(call) }),
         ChainOperator(
             name: "scan", forms: ["scan(initial) { acc, value in … }"],
             signature: "func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T>",
             summary: "emits each running result", usage: "'.scan(0) { $0 + $1 }'", completion: "scan(",
             example: "[1, 2, 3].publisher.scan(0) { $0 + $1 }.collect().sink { print(\"scan\", $0) }", output: "scan [1, 3, 6]\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: true) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: true) }),
     ]
 
     static let filtering: [ChainOperator] = [
@@ -76,39 +76,39 @@ extension ChainOperator {
             signature: "func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self>",
             summary: "keeps the values the closure accepts", usage: "'.filter { $0 > 1 }'", completion: "filter",
             example: "[1, 2, 3, 4].publisher.filter { $0 > 2 }.sink { print(\"filter\", $0) }", output: "filter 3\nfilter 4\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileFilter(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileFilter(call) }),
         ChainOperator(
             name: "removeDuplicates", forms: ["removeDuplicates()", "removeDuplicates { a, b in Bool }"],
             signature: "func removeDuplicates() -> Publishers.RemoveDuplicates<Self>",
             summary: "drops a value equal to the one before", usage: "'.removeDuplicates()'", completion: "removeDuplicates()",
             example: "[1, 1, 2, 2, 1].publisher.removeDuplicates().collect().sink { print(\"removeDuplicates\", $0) }",
             output: "removeDuplicates [1, 2, 1]\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileRemoveDuplicates(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileRemoveDuplicates(call) }),
         ChainOperator(
             name: "prefix", forms: ["prefix(n)"],
             signature: "func prefix(_ maxLength: Int) -> Publishers.Output<Self>",
             summary: "the first n values, then finishes and cancels upstream", usage: "'.prefix(3)'", completion: "prefix(",
             example: "[1, 2, 3].publisher.prefix(2).collect().sink { print(\"prefix\", $0) }", output: "prefix [1, 2]\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compilePrefix(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compilePrefix(call) }),
         ChainOperator(
             name: "dropFirst", forms: ["dropFirst()", "dropFirst(n)"],
             signature: "func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self>",
             summary: "skips the first values", usage: "'.dropFirst()' or '.dropFirst(2)'", completion: "dropFirst()",
             example: "[1, 2, 3].publisher.dropFirst().collect().sink { print(\"dropFirst\", $0) }", output: "dropFirst [2, 3]\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileDropFirst(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileDropFirst(call) }),
         ChainOperator(
             name: "first", forms: ["first()", "first { Bool }"],
             signature: "func first() -> Publishers.First<Self>",
             summary: "the first value (that the closure accepts), then finishes", usage: "'.first()' or '.first { $0 > 1 }'",
             completion: "first()",
             example: "[1, 2, 3].publisher.first { $0 > 1 }.sink { print(\"first where\", $0) }", output: "first where 2\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileFirst(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileFirst(call) }),
         ChainOperator(
             name: "last", forms: ["last()"],
             signature: "func last() -> Publishers.Last<Self>",
             summary: "the last value, when the upstream finishes", usage: "'.last()'", completion: "last()",
             example: "[1, 2, 3].publisher.last().sink { print(\"last\", $0) }", output: "last 3\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileLast(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileLast(call) }),
     ]
 
     static let reducing: [ChainOperator] = [
@@ -117,7 +117,7 @@ extension ChainOperator {
             signature: "func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Reduce<Self, T>",
             summary: "emits the final result when the upstream finishes", usage: "'.reduce(0) { $0 + $1 }'", completion: "reduce(",
             example: "[1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print(\"reduce\", $0) }", output: "reduce 6\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: false) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: false) }),
         ChainOperator(
             name: "collect", forms: ["collect()", "collect(n)"],
             signature: "func collect(_ count: Int) -> Publishers.CollectByCount<Self>",
@@ -125,7 +125,7 @@ extension ChainOperator {
             completion: "collect()",
             example: "[1, 2, 3, 4, 5].publisher.collect(2).sink { print(\"collect(2)\", $0) }",
             output: "collect(2) [1, 2]\ncollect(2) [3, 4]\ncollect(2) [5]\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileCollect(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileCollect(call) }),
     ]
 
     static let combining: [ChainOperator] = [
@@ -134,21 +134,21 @@ extension ChainOperator {
             signature: "func merge(with other: Self) -> Publishers.MergeMany<Self>",
             summary: "interleaves; finishes when all finish", usage: "'.merge(with: other)'", completion: "merge(with:",
             example: "[1, 2].publisher.merge(with: [3].publisher).collect().sink { print(\"merge\", $0) }", output: "merge [1, 2, 3]\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileMerge(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileMerge(call) }),
         ChainOperator(
             name: "combineLatest", forms: ["combineLatest(p…) [{ a, b in … }]"],
             signature: "func combineLatest<P>(_ other: P) -> Publishers.CombineLatest<Self, P>",
             summary: "latest of each, once all have emitted; finishes when all finish", usage: "'.combineLatest(other)'",
             completion: "combineLatest(",
             example: "just(1).combineLatest(just(\"x\")).sink { print(\"combineLatest\", $0) }", output: "combineLatest (1, \"x\")\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileCombination(call, pairsInOrder: false) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileCombination(call, pairsInOrder: false) }),
         ChainOperator(
             name: "zip", forms: ["zip(p…) [{ a, b in … }]"],
             signature: "func zip<P>(_ other: P) -> Publishers.Zip<Self, P>",
             summary: "pairs in order", usage: "'.zip(other)'", completion: "zip(",
             example: "[\"a\", \"b\"].publisher.zip([1, 2].publisher) { \"\\($0)\\($1)\" }.collect().sink { print(\"zip\", $0) }",
             output: "zip [\"a1\", \"b2\"]\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileCombination(call, pairsInOrder: true) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileCombination(call, pairsInOrder: true) }),
     ]
 
     static let timing: [ChainOperator] = [
@@ -159,7 +159,7 @@ extension ChainOperator {
             completion: "debounce(for:",
             example: "subject s: Int\ns.debounce(for: 100ms).sink { print(\"debounce\", $0) }\nsend s 1\nsend s 2\nwait 200ms",
             output: "debounce 2\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileTimed(call, .debounce) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTimed(call, .debounce) }),
         ChainOperator(
             name: "throttle", forms: ["throttle(for: 1s, latest: Bool)"],
             signature: "func throttle<S>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool) -> Publishers.Throttle<Self, S>",
@@ -167,14 +167,14 @@ extension ChainOperator {
             completion: "throttle(for:",
             example: "subject s: Int\ns.throttle(for: 100ms, latest: true).sink { print(\"throttle\", $0) }\nsend s 1\nsend s 2\nwait 200ms",
             output: "throttle 1\nthrottle 2\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileTimed(call, .throttle) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTimed(call, .throttle) }),
         ChainOperator(
             name: "delay", forms: ["delay(for: 500ms)"],
             signature: "func delay<S>(for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Delay<Self, S>",
             summary: "shifts values and completion later", usage: "'.delay(for: 1s)'", completion: "delay(for:",
             example: "subject s: Int\ns.delay(for: 50ms).sink { print(\"delay\", $0) }\nsend s 1\nprint(\"sent\")\nwait 50ms",
             output: "sent\ndelay 1\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileTimed(call, .delay) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTimed(call, .delay) }),
     ]
 
     static let debuggingAndSharing: [ChainOperator] = [
@@ -184,21 +184,21 @@ extension ChainOperator {
             summary: "logs every event in Combine's format", usage: "'.print(\"tag\")'", completion: "print(",
             example: "just(1).print(\"tag\").sink { _ in }",
             output: "tag: receive subscription: (Just)\ntag: request unlimited\ntag: receive value: (1)\ntag: receive finished\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compilePrint(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compilePrint(call) }),
         ChainOperator(
             name: "share", forms: ["share()"],
             signature: "func share() -> Publishers.Share<Self>",
             summary: "one upstream subscription for all subscribers", usage: "'.share()'", completion: "share()",
             example: "subject s: Int\nlet shared = s.map { $0 * 2 }.share()\nshared.sink { print(\"A\", $0) }\nshared.sink { print(\"B\", $0) }\nsend s 1",
             output: "A 2\nB 2\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileShare(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileShare(call) }),
         ChainOperator(
             name: "eraseToAnyPublisher", forms: ["eraseToAnyPublisher()"],
             signature: "func eraseToAnyPublisher() -> AnyPublisher<Output, Failure>",
             summary: "changes nothing (accepted for familiarity)", usage: "'.eraseToAnyPublisher()'",
             completion: "eraseToAnyPublisher()",
             example: "just(1).eraseToAnyPublisher().sink { print($0) }", output: "1\n",
-            compile: .operator_ { (compiler, call) throws(Diagnostic) in try compiler.compileErase(call) }),
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileErase(call) }),
     ]
 
     static let subscribers: [ChainOperator] = [
