@@ -16,22 +16,7 @@ extension Compiler {
                 guard arguments.isEmpty, trailing == nil else {
                     throw Diagnostic.error(Messages.functionArguments(name), at: range)
                 }
-                let runtime = self.runtime
-                return ({ frame in
-                    try runtime.checkInterrupt(range)
-                    // Bounded, so endless recursion is an error rather than a stack overflow.
-                    guard runtime.callDepth < Runtime.maximumCallDepth else {
-                        throw RuntimeError(Messages.tooMuchRecursion(name, Runtime.maximumCallDepth), at: range)
-                    }
-                    runtime.callDepth += 1
-                    defer { runtime.callDepth -= 1 }
-                    do {
-                        try box.body?(Frame(size: box.frameSize, parent: nil))
-                    } catch let signal as ReturnSignal {
-                        return signal.value
-                    }
-                    return .void
-                }, .unknown)
+                return (functionCall(box, name: name, range: range), .unknown)
             }
             if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
             let compiled = try arguments.map { (argument) throws(Diagnostic) -> BuiltinArgument in
@@ -45,16 +30,7 @@ extension Compiler {
                 return try sendCall(entity, arguments, range: range)
             }
             if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
-            let (base, baseType) = try expression(baseExpr)
-            let compiled = try arguments.map { (each) throws(Diagnostic) in try expression(each.value) }
-            let codes = compiled.map(\.code)
-            let resultType = Builtins.methodType(method, on: baseType)
-            guard Builtins.methods.contains(method) else {
-                throw Diagnostic.error(Messages.noMember(method, on: baseType.name), at: nameRange)
-            }
-            return ({ frame in
-                try Builtins.method(method, of: try base(frame), arguments: try codes.map { try $0(frame) }, range: nameRange)
-            }, resultType)
+            return try methodCall(method, on: baseExpr, arguments, nameRange: nameRange)
 
         case .implicitMember("max"):
             guard arguments.count == 1, arguments[0].label == nil, trailing == nil else {
@@ -70,6 +46,39 @@ extension Compiler {
         default:
             throw Diagnostic.error(Messages.notCallable(Compiler.describe(callee)), at: callee.range)
         }
+    }
+
+    /// `NAME()` of a declared `func`: a fresh frame per call, depth bounded so that endless
+    /// recursion is an error rather than a stack overflow.
+    private func functionCall(_ box: FunctionBox, name: String, range: SourceRange) -> Code {
+        let runtime = self.runtime
+        return { frame in
+            try runtime.checkInterrupt(range)
+            guard runtime.callDepth < Runtime.maximumCallDepth else {
+                throw RuntimeError(Messages.tooMuchRecursion(name, Runtime.maximumCallDepth), at: range)
+            }
+            runtime.callDepth += 1
+            defer { runtime.callDepth -= 1 }
+            do {
+                try box.body?(Frame(size: box.frameSize, parent: nil))
+            } catch let signal as ReturnSignal {
+                return signal.value
+            }
+            return .void
+        }
+    }
+
+    /// `value.method(arguments)`: one of the builtin methods (`uppercased()`, `contains(x)`…).
+    private func methodCall(_ method: String, on baseExpr: Expr, _ arguments: [Argument], nameRange: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let (base, baseType) = try expression(baseExpr)
+        let compiled = try arguments.map { (each) throws(Diagnostic) in try expression(each.value) }
+        let codes = compiled.map(\.code)
+        guard Builtins.methods.contains(method) else {
+            throw Diagnostic.error(Messages.noMember(method, on: baseType.name), at: nameRange)
+        }
+        return ({ frame in
+            try Builtins.method(method, of: try base(frame), arguments: try codes.map { try $0(frame) }, range: nameRange)
+        }, Builtins.methodType(method, on: baseType))
     }
 
     /// `subject.send(value)` and `subject.send(completion: .finished)` in expression position.
