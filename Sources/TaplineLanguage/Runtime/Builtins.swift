@@ -23,24 +23,7 @@ enum Builtins {
         }
         switch name {
         case "print":
-            var separator: Code = { _ in .string(" ") }
-            var terminator: Code = { _ in .string("\n") }
-            var items: [Code] = []
-            for argument in arguments {
-                switch argument.label {
-                case nil: items.append(argument.code)
-                case "separator": separator = argument.code
-                case "terminator": terminator = argument.code
-                default: throw Diagnostic.error(Messages.printLabel(argument.label ?? ""), at: argument.range)
-                }
-            }
-            return ({ frame in
-                let text = try items.map { try $0(frame).description }.joined(separator: try separator(frame).description)
-                let end = try terminator(frame).description
-                // `write` adds the newline; another terminator is written as it is.
-                if end == "\n" { runtime.write(text) } else { runtime.writeRaw(text + end) }
-                return .void
-            }, .void)
+            return (try printCall(arguments, runtime: runtime), .void)
         case "Int":
             try expectCount(1, "'Int(value)'")
             return ({ frame in toInt(try codes[0](frame)) }, arguments[0].type == .string ? .unknown : .int)
@@ -87,6 +70,29 @@ enum Builtins {
         default:
             let suggestion = Suggest.closest(to: name, in: visible() + Array(functions))
             throw Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange)
+        }
+    }
+
+    /// `print(a, b, separator: ", ", terminator: "")`, as Swift's.
+    private static func printCall(_ arguments: [BuiltinArgument], runtime: Runtime) throws(Diagnostic) -> Code {
+        var separator: Code = { _ in .string(" ") }
+        var terminator: Code = { _ in .string("\n") }
+        var items: [Code] = []
+        for argument in arguments {
+            switch argument.label {
+            case nil: items.append(argument.code)
+            case "separator": separator = argument.code
+            case "terminator": terminator = argument.code
+            default: throw Diagnostic.error(Messages.printLabel(argument.label ?? ""), at: argument.range)
+            }
+        }
+        let (values, between, ending) = (items, separator, terminator)   // lets: a captured var is boxed
+        return { frame in
+            let text = try values.map { try $0(frame).description }.joined(separator: try between(frame).description)
+            let end = try ending(frame).description
+            // `write` adds the newline; another terminator is written as it is.
+            if end == "\n" { runtime.write(text) } else { runtime.writeRaw(text + end) }
+            return .void
         }
     }
 
