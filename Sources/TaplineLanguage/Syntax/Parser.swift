@@ -188,63 +188,18 @@ public struct Parser {
         }
     }
 
+    // keyword-statement = declaration | command | repeat | for | if | return ;
     private mutating func parseKeywordStatement(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
         switch keyword {
         case .button: return try parseButton()
-        case .subject:
-            _ = advance()
-            let name = try expectName(Messages.nameAfter("subject"))
-            return .subject(name, try parseOptionalType())
-        case .current, .published:
-            _ = advance()
-            let name = try expectName(Messages.nameAfter(keyword.rawValue))
-            let type = try parseOptionalType()
-            _ = try expect(.assign, Messages.toGiveInitialValue(keyword.rawValue))
-            let value = try parseExpression()
-            return keyword == .current ? .current(name, type, value) : .published(name, type, value)
+        case .subject, .current, .published, .let: return try parseNamedValue(keyword)
         case .subscriber: return try parseSubscriber()
         case .func:
             let (name, body) = try parseFunction()
             return .function(name, body: body)
         case .view: return try parseView()
         case .switch: return try parseSwitch()
-        case .let:
-            _ = advance()
-            let name = try expectName(Messages.nameAfter("let"))
-            _ = try expect(.assign, "after the name")
-            return .letBinding(name, try parseExpression())
-        case .tap, .complete, .cancel, .show, .hide:
-            _ = advance()
-            let name = try expectName(Messages.nameAfter(keyword.rawValue))
-            switch keyword {
-            case .tap: return .tap(name)
-            case .complete: return .complete(name)
-            case .cancel: return .cancel(name)
-            case .show: return .show(name)
-            default: return .hide(name)
-            }
-        case .set:
-            _ = advance()
-            let name = try expectName(Messages.nameAfter("set"))
-            guard check(.assign) || check(.plusAssign) || check(.minusAssign) else {
-                throw unexpected(Messages.expected("'=' after 'set \(name.text)'", found: current))
-            }
-            return .set(name, try parseAssignedValue(to: name))
-        case .send, .fail, .request:
-            _ = advance()
-            let name = try expectName(Messages.nameAfter(keyword.rawValue))
-            guard !(current.kind == .newline || current.kind == .eof || check(.semicolon) || check(.rbrace)) else {
-                throw unexpected(Messages.expected(Messages.valueAfter(keyword.rawValue, name.text), found: current))
-            }
-            let value = try parseExpression()
-            switch keyword {
-            case .send: return .send(name, value)
-            case .fail: return .fail(name, value)
-            default: return .request(name, value)
-            }
-        case .wait:
-            _ = advance()
-            return .wait(try parseExpression())
+        case .tap, .complete, .cancel, .show, .hide, .set, .send, .fail, .request, .wait: return try parseCommand(keyword)
         case .repeat:
             _ = advance()
             let count = try parseCondition()
@@ -261,6 +216,58 @@ public struct Parser {
             return .expression(try parseExpression())
         case .case, .default, .else:
             throw unexpected(Messages.misplacedKeyword(keyword.rawValue))
+        }
+    }
+
+    // subject = "subject" NAME [ type-annotation ] ;
+    // current = ( "current" | "published" ) NAME [ type-annotation ] "=" expression ;
+    // let = "let" NAME "=" expression ;
+    private mutating func parseNamedValue(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        let name = try expectName(Messages.nameAfter(keyword.rawValue))
+        switch keyword {
+        case .subject:
+            return .subject(name, try parseOptionalType())
+        case .let:
+            _ = try expect(.assign, "after the name")
+            return .letBinding(name, try parseExpression())
+        default:
+            let type = try parseOptionalType()
+            _ = try expect(.assign, Messages.toGiveInitialValue(keyword.rawValue))
+            let value = try parseExpression()
+            return keyword == .current ? .current(name, type, value) : .published(name, type, value)
+        }
+    }
+
+    // command = ( "tap" | "complete" | "cancel" | "show" | "hide" ) NAME
+    //         | "set" NAME ( "=" | "+=" | "-=" ) expression
+    //         | ( "send" | "fail" | "request" ) NAME expression
+    //         | "wait" expression ;
+    private mutating func parseCommand(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        if keyword == .wait { return .wait(try parseExpression()) }
+        let name = try expectName(Messages.nameAfter(keyword.rawValue))
+        switch keyword {
+        case .tap: return .tap(name)
+        case .complete: return .complete(name)
+        case .cancel: return .cancel(name)
+        case .show: return .show(name)
+        case .hide: return .hide(name)
+        case .set:
+            guard check(.assign) || check(.plusAssign) || check(.minusAssign) else {
+                throw unexpected(Messages.expected("'=' after 'set \(name.text)'", found: current))
+            }
+            return .set(name, try parseAssignedValue(to: name))
+        default:
+            guard !(current.kind == .newline || current.kind == .eof || check(.semicolon) || check(.rbrace)) else {
+                throw unexpected(Messages.expected(Messages.valueAfter(keyword.rawValue, name.text), found: current))
+            }
+            let value = try parseExpression()
+            switch keyword {
+            case .send: return .send(name, value)
+            case .fail: return .fail(name, value)
+            default: return .request(name, value)
+            }
         }
     }
 
