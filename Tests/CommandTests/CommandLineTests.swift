@@ -35,7 +35,7 @@ struct CommandLineTests {
 
     @Test("arguments, output and exit status", arguments: cases)
     func command(_ testCase: Case) throws {
-        let result = try GoldenScriptTests.runBinary(testCase.arguments, stdin: testCase.stdin)
+        let result = try Tapline.run(testCase.arguments, stdin: testCase.stdin)
         if testCase.stdout.hasPrefix("usage:") {
             #expect(result.stdout.hasPrefix(testCase.stdout))
         } else {
@@ -47,30 +47,28 @@ struct CommandLineTests {
     }
 
     @Test func aShebangScriptRunsWithItsArguments() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let script = directory.appendingPathComponent("hello.tapline")
-        try "#!/usr/bin/env tapline\nprint(\"hello\", arguments.count)\n".write(to: script, atomically: true, encoding: .utf8)
-        let result = try GoldenScriptTests.runBinary([script.path, "x"])
+        let result = try withTemporaryDirectory { directory in
+            let script = directory.appendingPathComponent("hello.tapline")
+            try "#!/usr/bin/env tapline\nprint(\"hello\", arguments.count)\n".write(to: script, atomically: true, encoding: .utf8)
+            return try Tapline.run([script.path, "x"])
+        }
         #expect(result.stdout == "hello 1\n")
         #expect(result.status == 0)
     }
 
     @Test func binaryInputIsALocatedErrorNotACrash() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("noise.bin")
-        var generator = SystemRandomNumberGenerator()
-        try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: file)
-        let result = try GoldenScriptTests.runBinary([file.path])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix(file.path + ":"))
+        try withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("noise.bin")
+            var generator = SystemRandomNumberGenerator()
+            try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: file)
+            let result = try Tapline.run([file.path])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix(file.path + ":"))
+        }
     }
 
     @Test func deeplyNestedInputIsALocatedError() throws {
-        let result = try GoldenScriptTests.runBinary(["-e", String(repeating: "[", count: 100_000)])
+        let result = try Tapline.run(["-e", String(repeating: "[", count: 100_000)])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("-e:1:201: error: too deeply nested (more than 200 levels)"))
     }

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import TaplineLanguage
 
 /// The REPL end to end: the real binary on a pseudo-terminal, typed at as a person would.
 @Suite("REPL on a terminal", .serialized)

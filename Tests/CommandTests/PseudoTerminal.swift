@@ -13,18 +13,14 @@ final class PseudoTerminal {
     /// Where the next `expect` starts looking.
     private var mark: String.Index
 
-    /// The binary `swift test` built beside the test bundle.
-    static var binary: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tapline").path
-    }
-
     /// Whether a pseudo-terminal can be had here at all.
     static let isAvailable: Bool = {
-        tl_pty_available() == 1 && FileManager.default.isExecutableFile(atPath: binary)
+        tl_pty_available() == 1 && FileManager.default.isExecutableFile(atPath: Tapline.binary.path)
     }()
 
     init?(arguments: [String], home: String) {
-        let argv = ([PseudoTerminal.binary] + arguments).map { strdup($0) } + [nil]
+        let binary = Tapline.binary.path
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         let environment = ["HOME=\(home)", "TERM=xterm", "NO_COLOR=1", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
         let envp = environment.map { strdup($0) } + [nil]
         defer {
@@ -32,7 +28,7 @@ final class PseudoTerminal {
             envp.forEach { free($0) }
         }
         var master: Int32 = -1
-        let pid = tl_spawn_in_pty(PseudoTerminal.binary, argv, envp, 100, 30, &master)
+        let pid = tl_spawn_in_pty(binary, argv, envp, 100, 30, &master)
         guard pid > 0 else { return nil }
         self.master = master
         self.pid = pid
