@@ -12,6 +12,8 @@ final class PseudoTerminal {
     private(set) var screen = ""
     /// Where the next `expect` starts looking.
     private var mark: String.Index
+    /// Whether `exitStatus()` has reaped the program.
+    private var exited = false
 
     /// Whether a pseudo-terminal can be had here at all.
     static let isAvailable: Bool = {
@@ -36,7 +38,11 @@ final class PseudoTerminal {
     }
 
     deinit {
-        kill(pid, SIGKILL)
+        // A test that stopped early leaves its program running: end it and reap it.
+        if !exited {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+        }
         close(master)
     }
 
@@ -55,33 +61,48 @@ final class PseudoTerminal {
                 mark = found.upperBound
                 return true
             }
-            guard Date() < deadline, read(for: deadline.timeIntervalSinceNow) else { return false }
+            guard pump(until: deadline) else { return false }
         }
     }
 
-    /// Reads whatever arrives within `seconds` (or less, once something has arrived).
+    /// Waits until the line editor has taken the terminal (no line discipline, no echo).
+    /// libedit writes its prompt before it switches the terminal over, and keys typed in
+    /// between are cooked by the kernel (echoed twice, and a Ctrl-D can reach the editor
+    /// after a stray NUL that makes it insert the Ctrl-D instead of ending the session).
     @discardableResult
-    func read(for seconds: Double) -> Bool {
+    func expectEditing(timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var settings = termios()
+        while tcgetattr(master, &settings) == 0, Date() < deadline {
+            if settings.c_lflag & tcflag_t(ICANON | ECHO) == 0 { return true }
+            // No event announces the switch: look at the settings again a millisecond on.
+            usleep(1000)
+        }
+        return false
+    }
+
+    /// Waits for the program to end; its exit status (-2 if it had not ended in `timeout`).
+    func exitStatus(timeout: Double = 10) -> Int32 {
+        // Read until the program closes the terminal, so it is never blocked writing.
+        let deadline = Date().addingTimeInterval(timeout)
+        while pump(until: deadline) {}
+        exited = true
+        return tl_wait_exit(pid, max(0.1, deadline.timeIntervalSinceNow))
+    }
+
+    /// Adds whatever arrives before `deadline` to the screen; false once nothing more can
+    /// come by then (the deadline passed, or the program closed the terminal).
+    private func pump(until deadline: Date) -> Bool {
+        let milliseconds = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, Int32(max(0, seconds) * 1000)) > 0 else { return false }
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready < 0 { return errno == EINTR && Date() < deadline }
+        guard ready > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+        // Linux answers EIO once the program's side of the terminal is closed.
         guard count > 0 else { return false }
         screen += String(decoding: buffer[0..<count], as: UTF8.self)
         return true
-    }
-
-    /// Text that arrives within `seconds` after the mark, without moving it.
-    func settle(_ seconds: Double) -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { read(for: deadline.timeIntervalSinceNow) }
-        return String(screen[mark...])
-    }
-
-    /// Waits for the program to end; its exit status.
-    func exitStatus() -> Int32 {
-        // Drain output so the child is never blocked writing.
-        while read(for: 0.2) {}
-        return tl_wait_exit(pid, 10)
     }
 }
