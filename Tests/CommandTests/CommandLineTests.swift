@@ -56,14 +56,26 @@ struct CommandLineTests {
         #expect(result.status == 0)
     }
 
+    /// Fixed bytes, so a failure reproduces. In the order the lexer meets them: a byte-order
+    /// mark (skipped), invalid UTF-8 in a string literal (a lone continuation byte, a truncated
+    /// sequence, an overlong encoding, bytes that never occur: each read as U+FFFD), then on
+    /// line 2 NUL, control characters and every byte value 0...255 in order.
+    static let noise: [UInt8] = {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let invalidUTF8: [UInt8] = [0x80, 0xE2, 0x82, 0xC0, 0xAF, 0xF5, 0xFE, 0xFF]
+        let controls: [UInt8] = [0x00, 0x01, 0x07, 0x08, 0x09, 0x0B, 0x0C, 0x0D, 0x1B, 0x7F]
+        let everyByte = (0...255).map { UInt8($0) }
+        return byteOrderMark + Array("print(\"".utf8) + invalidUTF8 + Array("\")\n".utf8) + controls + everyByte
+    }()
+
     @Test func binaryInputIsALocatedErrorNotACrash() throws {
         try withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("noise.bin")
-            var generator = SystemRandomNumberGenerator()
-            try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: file)
+            try Data(Self.noise).write(to: file)
             let result = try Tapline.run([file.path])
             #expect(result.status == 1)
-            #expect(result.stderr.hasPrefix(file.path + ":"))
+            #expect(result.stderr.hasPrefix(file.path + ":2:1: error: unexpected character"), "stderr: \(result.stderr)")
+            #expect(result.stdout == "")
         }
     }
 
