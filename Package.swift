@@ -20,9 +20,6 @@ let package = Package(
         // The language: lexer, parser, diagnostics, compiler and runtime.
         .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"], swiftSettings: optimized),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage"]),
-        // Starts the real binary on a pseudo-terminal for the REPL's end-to-end test.
-        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
-        .testTarget(name: "REPLTests", dependencies: ["CPseudoTerminal", "TaplineLanguage"]),
         // libedit's native API, wrapped where Swift cannot call it (variadic functions).
         .target(name: "CLibedit", linkerSettings: [.linkedLibrary("edit")]),
         // A small line editor on libedit: prompt, history, completion. Knows no Tapline.
@@ -33,5 +30,9 @@ let package = Package(
             name: "tapline", dependencies: ["TaplineLanguage", "LineEditor"],
             // A statically linked Swift runtime starts about a millisecond sooner.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+        // Starts the real binary on a pseudo-terminal: forkpty's child must run no Swift before exec.
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        // The command as a user meets it (scripts, arguments, the REPL on a terminal), through the built binary.
+        .testTarget(name: "CommandTests", dependencies: ["CPseudoTerminal"]),
     ]
 )

@@ -14,7 +14,7 @@ struct DocsTests {
     }
 
     static var examples: [Example] {
-        let url = GoldenScriptTests.root.appendingPathComponent("docs/LANGUAGE.md")
+        let url = repositoryRoot.appendingPathComponent("docs/LANGUAGE.md")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         let lines = text.components(separatedBy: "\n")
         var examples: [Example] = []

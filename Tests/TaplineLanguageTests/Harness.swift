@@ -1,5 +1,9 @@
+import Foundation
 import Testing
 @testable import TaplineLanguage
+
+/// The repository's root, where the docs checked against the language live.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs a program and returns what it printed and its rendered error (plain, file "t").
 func run(_ program: String, feedbackLimit: Int = 1000) -> (output: String, error: String?) {

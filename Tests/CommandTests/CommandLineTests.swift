@@ -35,7 +35,7 @@ struct CommandLineTests {
 
     @Test("arguments, output and exit status", arguments: cases)
     func command(_ testCase: Case) throws {
-        let result = try GoldenScriptTests.runBinary(testCase.arguments, stdin: testCase.stdin)
+        let result = try Tapline.run(testCase.arguments, stdin: testCase.stdin)
         if testCase.stdout.hasPrefix("usage:") {
             #expect(result.stdout.hasPrefix(testCase.stdout))
         } else {
@@ -47,30 +47,40 @@ struct CommandLineTests {
     }
 
     @Test func aShebangScriptRunsWithItsArguments() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let script = directory.appendingPathComponent("hello.tapline")
-        try "#!/usr/bin/env tapline\nprint(\"hello\", arguments.count)\n".write(to: script, atomically: true, encoding: .utf8)
-        let result = try GoldenScriptTests.runBinary([script.path, "x"])
+        let result = try withTemporaryDirectory { directory in
+            let script = directory.appendingPathComponent("hello.tapline")
+            try "#!/usr/bin/env tapline\nprint(\"hello\", arguments.count)\n".write(to: script, atomically: true, encoding: .utf8)
+            return try Tapline.run([script.path, "x"])
+        }
         #expect(result.stdout == "hello 1\n")
         #expect(result.status == 0)
     }
 
+    /// Fixed bytes, so a failure reproduces. In the order the lexer meets them: a byte-order
+    /// mark (skipped), invalid UTF-8 in a string literal (a lone continuation byte, a truncated
+    /// sequence, an overlong encoding, bytes that never occur: each read as U+FFFD), then on
+    /// line 2 NUL, control characters and every byte value 0...255 in order.
+    static let noise: [UInt8] = {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let invalidUTF8: [UInt8] = [0x80, 0xE2, 0x82, 0xC0, 0xAF, 0xF5, 0xFE, 0xFF]
+        let controls: [UInt8] = [0x00, 0x01, 0x07, 0x08, 0x09, 0x0B, 0x0C, 0x0D, 0x1B, 0x7F]
+        let everyByte = (0...255).map { UInt8($0) }
+        return byteOrderMark + Array("print(\"".utf8) + invalidUTF8 + Array("\")\n".utf8) + controls + everyByte
+    }()
+
     @Test func binaryInputIsALocatedErrorNotACrash() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("noise.bin")
-        var generator = SystemRandomNumberGenerator()
-        try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: file)
-        let result = try GoldenScriptTests.runBinary([file.path])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix(file.path + ":"))
+        try withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("noise.bin")
+            try Data(Self.noise).write(to: file)
+            let result = try Tapline.run([file.path])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix(file.path + ":2:1: error: unexpected character"), "stderr: \(result.stderr)")
+            #expect(result.stdout == "")
+        }
     }
 
     @Test func deeplyNestedInputIsALocatedError() throws {
-        let result = try GoldenScriptTests.runBinary(["-e", String(repeating: "[", count: 100_000)])
+        let result = try Tapline.run(["-e", String(repeating: "[", count: 100_000)])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("-e:1:201: error: too deeply nested (more than 200 levels)"))
     }

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The REPL end to end, one behaviour per test: the real binary on its own pseudo-terminal
+/// with its own empty HOME, typed at as a person would. Every step waits for something the
+/// program shows (a prompt, an echo, an output), never for a fixed time.
+///
+/// Expected outputs are built with `+` in the typed code (`"sa" + "ved"`), so the terminal's
+/// echo of the typed line can never be mistaken for them.
+@Suite("REPL on a terminal", .serialized,
+       .enabled(if: PseudoTerminal.isAvailable, "no pseudo-terminal can be opened here"))
+struct REPLTests {
+    static let prompt = "tapline> "
+
+    @Test func aReactionPrints() throws {
+        try withSession { terminal, _ in
+            try declareSubjectAndSink(terminal)
+            #expect(terminal.enter("send s 5", expecting: "got 5"), "screen: \(terminal.screen)")
+        }
+    }
+
+    @Test func anErrorKeepsWhatWasDeclared() throws {
+        try withSession { terminal, _ in
+            try declareSubjectAndSink(terminal)
+            #expect(terminal.enter("tap nothing", expecting: "error: unknown name 'nothing'"), "screen: \(terminal.screen)")
+            #expect(terminal.enter("send s 6", expecting: "got 6"), "screen: \(terminal.screen)")
+        }
+    }
+
+    @Test func upRecallsTheLastEntry() throws {
+        try withSession { terminal, _ in
+            #expect(terminal.enter("print(\"up\" + \"per\")", expecting: "upper"), "screen: \(terminal.screen)")
+            terminal.type("\u{1B}[A\r")
+            #expect(terminal.expect("upper"), "screen: \(terminal.screen)")
+        }
+    }
+
+    @Test func tabCompletesAKeywordThenADeclaredName() throws {
+        try withSession { terminal, _ in
+            #expect(terminal.enter("button save { print(\"sa\" + \"ved\") }"), "screen: \(terminal.screen)")
+            // Only `tap save` prints: "ta" must have become the keyword, "sa" the button.
+            terminal.type("ta\tsa\t\r")
+            #expect(terminal.expect("saved"), "screen: \(terminal.screen)")
+        }
+    }
+
+    @Test func aMultiLineBlockIsOneEntryWithAContinuationPrompt() throws {
+        try withSession { terminal, _ in
+            try enterBlock(terminal, ["view V {", "on appear { print(\"sh\" + \"own\") }", "}"])
+            #expect(terminal.enter("show V", expecting: "shown"), "screen: \(terminal.screen)")
+        }
+    }
+
+    @Test func ctrlCDiscardsTheLineBeingTyped() throws {
+        try withSession { terminal, _ in
+            try interruptTyping(terminal, "print(12345 + 1)")
+            #expect(terminal.enter("print(\"after\", 1)", expecting: "after 1"), "screen: \(terminal.screen)")
+            #expect(!terminal.screen.contains("12346"))
+        }
+    }
+
+    @Test func ctrlCInterruptsARunningLoopAndTheSessionGoesOn() throws {
+        try withSession { terminal, _ in
+            try declareSubjectAndSink(terminal)
+            terminal.type("print(\"sta\" + \"rted\"); repeat 1000000000 { }\r")
+            // Only once the loop is known to run does Ctrl-C go in (a busy machine may lag).
+            try #require(terminal.expect("started"), "screen: \(terminal.screen)")
+            terminal.type("\u{3}")
+            #expect(terminal.expect("interrupted"), "screen: \(terminal.screen)")
+            #expect(terminal.expectPrompt(), "screen: \(terminal.screen)")
+            #expect(terminal.enter("send s 7", expecting: "got 7"), "screen: \(terminal.screen)")
+        }
+    }
+
+    @Test func ctrlDOnAnEmptyLineExitsWithStatus0() throws {
+        try withSession { terminal, _ in
+            terminal.type("\u{4}")
+            #expect(terminal.exitStatus() == 0, "screen: \(terminal.screen)")
+        }
+    }
+
+    @Test func theHistoryFileIsPrivateWithOneEntryPerCompleteInput() throws {
+        try withSession { terminal, home in
+            try enterBlock(terminal, ["view V {", "on appear { print(1) }", "}"])
+            #expect(terminal.enter("print(\"on\" + \"e\")", expecting: "one"), "screen: \(terminal.screen)")
+            // Neither a discarded line nor an empty one is an entry.
+            try interruptTyping(terminal, "print(2)")
+            #expect(terminal.enter(""), "screen: \(terminal.screen)")
+            terminal.type("\u{4}")
+            try #require(terminal.exitStatus() == 0, "screen: \(terminal.screen)")
+
+            let history = home.appendingPathComponent(".tapline_history").path
+            let attributes = try FileManager.default.attributesOfItem(atPath: history)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+            // libedit's format: a header, then one line per entry, spaces and newlines escaped.
+            let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n")
+            #expect(lines == [
+                "_HiStOrY_V2_",
+                #"view\040V\040{\012on\040appear\040{\040print(1)\040}\012}"#,
+                #"print("on"\040+\040"e")"#,
+            ])
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Starts `tapline -q` on a new terminal with a new empty HOME and waits for its prompt.
+    private func withSession(_ body: (PseudoTerminal, URL) throws -> Void) throws {
+        try withTemporaryDirectory { home in
+            let terminal = try #require(PseudoTerminal(arguments: ["-q"], home: home.path))
+            try #require(terminal.expectPrompt(), "no prompt: \(terminal.screen)")
+            try body(terminal, home)
+        }
+    }
+
+    /// Declares subject `s` and a sink that prints each value as `got N`.
+    private func declareSubjectAndSink(_ terminal: PseudoTerminal) throws {
+        try #require(terminal.enter("subject s: Int"), "screen: \(terminal.screen)")
+        try #require(terminal.enter("s.sink { print(\"got\", $0) }"), "screen: \(terminal.screen)")
+    }
+
+    /// Types an entry line by line: each line but the last must get the continuation prompt.
+    private func enterBlock(_ terminal: PseudoTerminal, _ lines: [String]) throws {
+        for line in lines.dropLast() {
+            terminal.type(line + "\r")
+            try #require(terminal.expectPrompt("...> "), "screen: \(terminal.screen)")
+        }
+        try #require(terminal.enter(lines.last ?? ""), "screen: \(terminal.screen)")
+    }
+
+    /// Types `text` without Enter, then Ctrl-C, and waits for the fresh prompt.
+    private func interruptTyping(_ terminal: PseudoTerminal, _ text: String) throws {
+        terminal.type(text)
+        // Once the echo is back the editor holds the text; a Ctrl-C sent sooner would only
+        // flush the terminal's queue, and the editor's discarding would go untested.
+        try #require(terminal.expect(text), "screen: \(terminal.screen)")
+        terminal.type("\u{3}")
+        try #require(terminal.expectPrompt(), "screen: \(terminal.screen)")
+    }
+}
+
+extension PseudoTerminal {
+    /// Types `line` and Enter, then waits for `output` (when given) and the next prompt.
+    func enter(_ line: String, expecting output: String? = nil) -> Bool {
+        type(line + "\r")
+        if let output, !expect(output) { return false }
+        return expectPrompt()
+    }
+
+    /// Waits for `prompt` and for the line editor to take the terminal, so typing may start.
+    func expectPrompt(_ prompt: String = REPLTests.prompt) -> Bool {
+        expect(prompt) && expectEditing()
+    }
+}
