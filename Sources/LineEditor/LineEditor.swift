@@ -177,6 +177,10 @@ public final class LineEditor {
                 return -1
             }
             if count == 0 { return bytes.isEmpty ? 0 : -1 }
+            // Keys typed while a command ran were read by the terminal in cooked mode, where
+            // the kernel stores Ctrl-D (end of file) as a NUL byte; it becomes readable as that
+            // NUL once libedit switches to raw mode. Read it as the Ctrl-D it was.
+            if bytes.isEmpty, byte == 0 { byte = 4 }
             if bytes.isEmpty {
                 expected = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
             } else if byte & 0xC0 != 0x80 {

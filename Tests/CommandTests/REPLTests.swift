@@ -79,6 +79,17 @@ struct REPLTests {
         }
     }
 
+    /// Typed while a command runs, Ctrl-D reaches the terminal in cooked mode, which keeps it
+    /// as a NUL byte until the editor reads it: it must still end the session.
+    @Test func ctrlDTypedAheadWhileACommandRunsExitsWithStatus0() throws {
+        try withSession { terminal, _ in
+            terminal.type("print(\"bu\" + \"sy\"); repeat 20000000 { }\r")
+            try #require(terminal.expect("busy"), "screen: \(terminal.screen)")
+            terminal.type("\u{4}")
+            #expect(terminal.exitStatus() == 0, "screen: \(terminal.screen)")
+        }
+    }
+
     @Test func theHistoryFileIsPrivateWithOneEntryPerCompleteInput() throws {
         try withSession { terminal, home in
             try enterBlock(terminal, ["view V {", "on appear { print(1) }", "}"])
