@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The real `tapline` binary, run as a user runs it: what every test in this target goes through.
 enum Tapline {
@@ -35,12 +36,33 @@ enum Tapline {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        // Read both pipes before waiting, so a large output cannot block the child.
+        // Read both pipes at once, before waiting: a child that fills one pipe while the
+        // other is being read would block for ever.
+        let errors = ErrorPipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.wait()
         process.waitUntilExit()
         return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
                       status: process.terminationStatus)
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class ErrorPipeReader: Sendable {
+    private let data = Mutex(Data())
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data.withLock { $0 }
     }
 }
 
