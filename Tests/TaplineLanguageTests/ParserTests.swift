@@ -82,6 +82,12 @@ struct ParserTests {
 
     /// Each mistake, with its exact rendered diagnostic (file "t").
     @Test("diagnostics", arguments: [
+        ("print(1)\u{1}", """
+            t:1:9: error: unexpected character (U+0001); is this a text file?
+             1 | print(1)?
+               |         ^
+
+            """),
         ("tap", """
             t:1:4: error: expected a name after 'tap', found end of input
              1 | tap

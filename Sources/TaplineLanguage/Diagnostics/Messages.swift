@@ -18,8 +18,10 @@ enum Messages {
     static func unexpectedCharacter(_ c: Character) -> Message {
         if c == "@" { return Message(.unexpectedCharacter, "'@' is not needed; write 'published NAME = value' for an @Published value") }
         if c == "'" { return Message(.unexpectedCharacter, "strings use double quotes: \"text\"") }
-        let scalar = c.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) } ?? "?"
-        return Message(.unexpectedCharacter, c == "\u{FFFD}" || !c.isASCII && !c.isLetter
+        let hex = c.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) } ?? "?"
+        let scalar = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let isControl = c.unicodeScalars.first.map { $0.value < 32 || $0.value == 127 } ?? false
+        return Message(.unexpectedCharacter, c == "\u{FFFD}" || isControl || !c.isASCII && !c.isLetter
             ? "unexpected character (U+\(scalar)); is this a text file?"
             : "unexpected character '\(c)'")
     }
