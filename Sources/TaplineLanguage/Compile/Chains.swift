@@ -8,11 +8,11 @@ struct PublisherPlan {
     /// What each value is, where known: the type of `$0` in the next operator.
     let type: SType
     /// The chain as written, for `:list`.
-    let text: String
+    let text: SourceText
     /// What the REPL shows when the chain is typed on its own (a subject shows its state).
     let describe: (Frame) throws -> String
 
-    init(make: @escaping (Frame) throws -> Stream, type: SType, text: String, describe: ((Frame) throws -> String)? = nil) {
+    init(make: @escaping (Frame) throws -> Stream, type: SType, text: SourceText, describe: ((Frame) throws -> String)? = nil) {
         self.make = make
         self.type = type
         self.text = text
@@ -23,16 +23,12 @@ struct PublisherPlan {
 /// A chain ending in a subscriber (`.sink`, `.subscribe`, `.assign`): starting it subscribes.
 struct SubscriptionPlan {
     let start: (Frame) throws -> AnyCancellable
-    let chain: String
+    let chain: SourceText
 }
 
 extension Compiler {
     /// The source text of a range, to quote chains in `:list` and in messages.
-    func text(of range: SourceRange) -> String {
-        let start = max(0, min(range.start.offset, source.count))
-        let end = max(start, min(range.end.offset, source.count))
-        return String(source[start..<end])
-    }
+    func text(of range: SourceRange) -> SourceText { SourceText(source, range) }
 
     /// `base.name(arguments) { trailing }` when `name` is in the catalogue.
     private func catalogCall(_ expr: Expr) -> (base: Expr, entry: ChainOperator, arguments: [Argument], trailing: ClosureExpr?, nameRange: SourceRange)? {

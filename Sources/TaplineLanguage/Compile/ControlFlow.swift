@@ -108,7 +108,7 @@ extension Compiler {
                 }
             })
             try plan.make(frame).subscribe(sink)
-            runtime.keep(AnyCancellable(sink), chain: "switch " + plan.text)
+            runtime.keep(AnyCancellable(sink), chain: plan.text.prefixed("switch "))
         }
     }
 }

@@ -132,8 +132,7 @@ extension Compiler {
     /// publisher, built once (so that `share()` is shared).
     func letBinding(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action {
         if let subscription = try subscription(value) {
-            let box = SubscriptionBox()
-            box.chain = subscription.chain
+            let box = SubscriptionBox(chain: subscription.chain)
             let entity = Entity(name: name.text, range: name.range, kind: .subscription(box))
             try declare(entity)
             return { frame in
@@ -144,8 +143,7 @@ extension Compiler {
         guard let plan = try publisher(value) else {
             throw Diagnostic.error(Messages.letNeedsSubscription(name.text), at: value.range)
         }
-        let box = StreamBox()
-        box.chain = plan.text
+        let box = StreamBox(chain: plan.text)
         let entity = Entity(name: name.text, range: name.range, kind: .stream(box), type: plan.type.typeName ?? .any)
         try declare(entity)
         return { frame in

@@ -36,7 +36,7 @@ extension Compiler {
     }
 
     /// A subject, current value or stored publisher used by name.
-    private func namedPublisher(_ entity: Entity, text: String) -> PublisherPlan? {
+    private func namedPublisher(_ entity: Entity, text: SourceText) -> PublisherPlan? {
         let describe: (Frame) throws -> String = { _ in entity.stateDescription }
         switch entity.kind {
         case .subject(let subject):
@@ -52,7 +52,7 @@ extension Compiler {
     }
 
     /// `button.tap`: the button's tap publisher.
-    private func tapPublisher(_ base: Expr, range: SourceRange, text: String) throws(Diagnostic) -> PublisherPlan? {
+    private func tapPublisher(_ base: Expr, range: SourceRange, text: SourceText) throws(Diagnostic) -> PublisherPlan? {
         guard case .name(let name) = base.kind else { return nil }
         guard case .entity(let entity)? = resolve(name) else { throw unknownName(name, at: base.range) }
         guard case .button(let box) = entity.kind else {
@@ -63,7 +63,7 @@ extension Compiler {
     }
 
     /// `[…].publisher`: a sequence publisher over an array's elements.
-    private func sequencePublisher(_ base: Expr, text: String) throws(Diagnostic) -> PublisherPlan {
+    private func sequencePublisher(_ base: Expr, text: SourceText) throws(Diagnostic) -> PublisherPlan {
         let (code, type) = try expression(base)
         var elementType = SType.unknown
         if case .array(let element) = type { elementType = element } else if type.isKnown {

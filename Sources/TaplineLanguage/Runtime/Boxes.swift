@@ -26,11 +26,15 @@ final class FunctionBox {
 /// `let NAME = chain` without a subscriber: the publisher, built once.
 final class StreamBox {
     var publisher: AnyPublisher<Value, ScriptFailure>?
-    var chain: String = ""
+    let chain: SourceText
+
+    init(chain: SourceText) { self.chain = chain }
 }
 
 /// `let NAME = chain.sink { … }`: the subscription, cancelled by `cancel NAME`.
 final class SubscriptionBox {
     var token: AnyCancellable?
-    var chain: String = ""
+    let chain: SourceText
+
+    init(chain: SourceText) { self.chain = chain }
 }

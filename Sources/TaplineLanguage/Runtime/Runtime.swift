@@ -4,8 +4,11 @@ import TaplineReactive
 /// Swift REPL keeps a result alive; the REPL lists and cancels these by number.
 public struct LiveSubscription {
     public var id: Int
-    public var chain: String
+    let source: SourceText
     let token: AnyCancellable
+
+    /// The chain as written.
+    public var chain: String { source.description }
 }
 
 /// The state of a running program (a script, or a whole REPL session).
@@ -94,11 +97,11 @@ final class Runtime {
     }
 
     /// Keeps a new subscription: in the view being shown, else for the session.
-    func keep(_ token: AnyCancellable, chain: String) {
+    func keep(_ token: AnyCancellable, chain: SourceText) {
         if let owner = bagOwners.last {
             owner.bag.append(token)
         } else {
-            live.append(LiveSubscription(id: nextLiveID, chain: chain, token: token))
+            live.append(LiveSubscription(id: nextLiveID, source: chain, token: token))
             nextLiveID += 1
         }
     }

@@ -55,8 +55,8 @@ extension Entity {
             return make(nil, state ?? "", .subscriber)
         case .function: return make(nil, "", .function)
         case .view(let box): return make(nil, box.isShown ? "shown, \(box.bag.count) in its bag" : "hidden", .view)
-        case .subscription(let box): return make(nil, box.chain, .subscription)
-        case .stream(let box): return make(annotated, box.chain, .publisher)
+        case .subscription(let box): return make(nil, box.chain.description, .subscription)
+        case .stream(let box): return make(annotated, box.chain.description, .publisher)
         }
     }
 

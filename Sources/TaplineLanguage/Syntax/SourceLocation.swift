@@ -32,3 +32,31 @@ extension SourceRange {
     /// The start of the text: where an error with no better place is reported.
     public static let zero = SourceRange(SourceLocation(line: 1, column: 1, offset: 0), SourceLocation(line: 1, column: 1, offset: 0))
 }
+
+/// A piece of the source as written (a chain, for `:list` and the REPL's echo), kept as a
+/// range of the session's text and made into a `String` only when it is shown: a chain of
+/// n stages would otherwise copy its text n times while it compiles.
+public struct SourceText: CustomStringConvertible, Sendable {
+    private let characters: [Character]
+    private let range: Range<Int>
+    private let prefix: String
+
+    init(_ characters: [Character], _ range: SourceRange, prefix: String = "") {
+        let start = max(0, min(range.start.offset, characters.count))
+        let end = max(start, min(range.end.offset, characters.count))
+        self.characters = characters
+        self.range = start..<end
+        self.prefix = prefix
+    }
+
+    /// The same text with words before it (`switch $p`).
+    func prefixed(_ words: String) -> SourceText { SourceText(characters, range, prefix: words + prefix) }
+
+    private init(_ characters: [Character], _ range: Range<Int>, prefix: String) {
+        self.characters = characters
+        self.range = range
+        self.prefix = prefix
+    }
+
+    public var description: String { prefix + String(characters[range]) }
+}

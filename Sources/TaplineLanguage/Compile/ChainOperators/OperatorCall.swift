@@ -13,7 +13,7 @@ struct OperatorCall {
     let range: SourceRange
     let nameRange: SourceRange
     /// The chain up to and including this call, as written.
-    let text: String
+    let text: SourceText
 
     var name: String { entry.name }
 
