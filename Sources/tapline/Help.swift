@@ -104,7 +104,7 @@ enum Help {
         current NAME[: Type] = value                  CurrentValueSubject<Type, Error>
         published NAME[: Type] = value                @Published var NAME; $NAME is its publisher
         subscriber NAME(demand: .unlimited | N) { … } [completion { … }]
-        func NAME() { … }
+        func NAME(x: Int, _ y: Int) -> Int { … }      called NAME(x: 1, 2); types optional
         view NAME { func …; on appear { … }; on disappear { … } }
         switch $P { case V: VIEW … default: VIEW }
         let NAME = publisher.sink { … }               a stored subscription (cancel NAME)

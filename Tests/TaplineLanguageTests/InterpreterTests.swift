@@ -197,3 +197,42 @@ struct RedeclarationTests {
         #expect(result.error?.contains(message) == true, "\(result.error ?? "no error")")
     }
 }
+
+/// Funcs take parameters and return values as Swift's do: labels, `_`, two names, optional
+/// types, checked arguments and results.
+@Suite("Funcs")
+struct FuncTests {
+    @Test("a func and its calls", arguments: [
+        ("func double(x: Int) -> Int { return x * 2 }\nprint(double(x: 21))", "42\n"),
+        ("func greet(_ name: String) { print(\"hi \\(name)\") }\ngreet(\"you\")", "hi you\n"),
+        ("func add(_ a: Int, to b: Int) -> Int { return a + b }\nprint(add(1, to: 2))", "3\n"),
+        ("func find(for q: String) -> String { return q }\nprint(find(for: \"x\"))", "x\n"),
+        ("func half(x) { return x / 2 }\nprint(half(x: 3.0))", "1.5\n"),
+        ("func widen(x: Double) -> Double { return x }\nprint(widen(x: 2))", "2.0\n"),
+        ("func f(_ n: Int) -> Int { if n <= 1 { return 1 }\nreturn n * f(n - 1) }\nprint(f(5))", "120\n"),
+        ("func f(n: Int) { print(n) }\nsubject s: Int\ns.sink { f(n: $0 + 1) }\nsend s 1", "2\n"),
+        ("view V {\n  func g(_ x: Int) { print(\"g\", x) }\n  on appear { g(1) }\n}\nshow V", "g 1\n"),
+    ])
+    func calls(program: String, output: String) {
+        let result = run(program)
+        #expect(result.error == nil, "\(result.error ?? "")")
+        #expect(result.output == output)
+    }
+
+    @Test("a wrong call or result is a located error", arguments: [
+        ("func f(x: Int) {}\nf(1)", "2:3: error: missing argument label 'x:' in call to 'f(x:)'"),
+        ("func f(x: Int) {}\nf(y: 1)", "2:3: error: incorrect argument label in call to 'f(x:)': expected 'x:'"),
+        ("func f(_ x: Int) {}\nf(x: 1)", "2:3: error: extraneous argument label 'x:' in call to 'f(_:)'"),
+        ("func f() {}\nf(1)", "2:1: error: 'f()' takes no arguments, not 1"),
+        ("func f(x: Int) {}\nf(x: \"a\")", "2:6: error: cannot pass a value of type 'String' to a parameter of type 'Int' in 'f(x:)'"),
+        ("func f() -> Int { return \"a\" }", "1:26: error: 'f' returns 'Int', not 'String'"),
+        ("func f(x) -> Int { return x }\nprint(f(x: \"a\"))", "2:7: error: 'f' returns 'Int', not 'String'"),
+        ("func f() -> Int { }\nprint(f())", "2:7: error: 'f' ended without returning the 'Int' it declares"),
+        ("func f(x: Strng) {}", "1:11: error: unknown type 'Strng'; did you mean 'String'?"),
+        ("func f(x: Int, x: Int) {}", "1:16: error: 'x' is already declared"),
+    ])
+    func errors(program: String, message: String) {
+        let error = run(program).error ?? ""
+        #expect(error.contains("t:" + message), "\(error)")
+    }
+}

@@ -32,8 +32,8 @@ struct ParserTests {
             (current c Double 1.5)
             (published p _ "a")
             (subscriber sub (call .max 2) { (call print $0) } { (call print $0) })
-            (func f { (call print 1) })
-            (view V { (func g { }) } { (tap b) } { })
+            (func f () _ { (call print 1) })
+            (view V { (func g () _ { }) } { (tap b) } { })
             (switch $p (case "a" "b" V) (default V))
             (let token (call (. s sink) { (_) in }))
             (tap b)
@@ -69,6 +69,16 @@ struct ParserTests {
             (call (. s sink) { (v) in (call print v) })
             (call (. s sink) { (a b) in (call print a) })
             (call (. s sink) { (_) in })
+            """)
+    }
+
+    @Test func funcsHaveLabelledTypedParametersAndAResultType() throws {
+        #expect(try Self.tree("""
+            func f(x: Int, _ y: [String], for z, w: (Int, Bool)) -> AnyPublisher<Int, Never> { return y }
+            f(x: 1, [], for: 2, w: (3, true))
+            """) == """
+            (func f ((x x Int) (_ y [String]) (for z) (w w (Int, Bool))) AnyPublisher<Int, Never> { (return y) })
+            (call f x: 1 (array) for: 2 w: (tuple 3 true))
             """)
     }
 
@@ -136,10 +146,16 @@ struct ParserTests {
                |          ^~~~~
 
             """),
-        ("func f(x) { }", """
-            t:1:8: error: functions take no parameters: 'func name() { … }'
-             1 | func f(x) { }
-               |        ^
+        ("func f(x y z) { }", """
+            t:1:12: error: expected ',' between parameters, found 'z'
+             1 | func f(x y z) { }
+               |            ^
+
+            """),
+        ("func f(x: AnyPublisher<Int, Never) { }", """
+            t:1:34: error: expected '>' to close the type's arguments, found ')'
+             1 | func f(x: AnyPublisher<Int, Never) { }
+               |                                  ^
 
             """),
         ("case 1: V", """

@@ -6,6 +6,9 @@ final class FrameScope {
     var parentForFunctions: FrameScope?
     let isClosure: Bool
     let argumentTypes: [SType]
+    /// A func's name and declared result type, which its `return`s must fit (`.unknown`: anything).
+    var functionName = ""
+    var resultType = SType.unknown
     var blocks: [[String: (Int, SType)]] = [[:]]
     private(set) var size: Int
 
@@ -117,14 +120,16 @@ extension Compiler {
         return scope.size
     }
 
-    /// Whether a `return` here leaves a closure or function.
-    var canReturn: Bool {
+    /// What a `return` here leaves — a closure or a func, named for messages — and the
+    /// type its value must have; nil outside both.
+    var returnTarget: (name: String, type: SType)? {
         var current: FrameScope? = scope
         while let frameScope = current {
-            if frameScope.isClosure || frameScope.parentForFunctions != nil { return true }
+            if frameScope.isClosure { return ("the closure", .unknown) }
+            if frameScope.parentForFunctions != nil { return (frameScope.functionName, frameScope.resultType) }
             current = frameScope.parent
         }
-        return false
+        return nil
     }
 
     func inBlock(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {

@@ -4,10 +4,14 @@
 
 /// What the compiler knows of an expression's type before running it. `.unknown` defers
 /// the check to run time.
-indirect enum SType: Equatable {
+indirect enum SType: Equatable, Sendable {
     case int, double, string, bool, void, `nil`, completion, demand, unknown
+    /// Swift's `Error`, and `Never` (the Failure of a publisher that cannot fail).
+    case error, never
     case tuple([SType])
     case array(SType)
+    /// A publisher with its Output and Failure (`AnyPublisher<Int, Never>`).
+    case publisher(output: SType, failure: SType)
 
     /// The static type an annotation promises (`Any` promises nothing).
     init(_ name: TypeName) {
@@ -61,8 +65,11 @@ indirect enum SType: Equatable {
         case .completion: return "Completion"
         case .demand: return "Demand"
         case .unknown: return "Any"
+        case .error: return "Error"
+        case .never: return "Never"
         case .tuple(let elements): return "(" + elements.map(\.name).joined(separator: ", ") + ")"
         case .array(let element): return "[\(element.name)]"
+        case .publisher(let output, let failure): return "AnyPublisher<\(output.name), \(failure.name)>"
         }
     }
 
@@ -74,6 +81,62 @@ indirect enum SType: Equatable {
         guard isKnown, type != .any else { return false }
         if type == .double, self == .int { return false }
         return typeName != type
+    }
+}
+
+extension SType {
+    /// The static type a written type stands for; an unknown name is an error that suggests
+    /// the closest one.
+    init(_ type: TypeExpr) throws(Diagnostic) {
+        switch type.kind {
+        case .array(let element): self = .array(try SType(element))
+        case .tuple(let elements):
+            var types: [SType] = []
+            for element in elements { types.append(try SType(element)) }
+            self = types.isEmpty ? .void : .tuple(types)
+        case .named(let name, let arguments):
+            self = try SType.named(name, arguments, at: type.range)
+        }
+    }
+
+    /// The simple types, and the generic ones with their arguments.
+    private static let simple: [String: SType] = [
+        "Int": .int, "Double": .double, "String": .string, "Bool": .bool, "Void": .void, "Any": .unknown,
+        "Error": .error, "Never": .never,
+    ]
+
+    private static func named(_ name: String, _ arguments: [TypeExpr], at range: SourceRange) throws(Diagnostic) -> SType {
+        if let type = simple[name], arguments.isEmpty { return type }
+        if name == "AnyPublisher", arguments.count == 2 {
+            return .publisher(output: try SType(arguments[0]), failure: try SType(arguments[1]))
+        }
+        let known = Array(simple.keys) + ["AnyPublisher"]
+        throw Diagnostic.error(Messages.unknownType(name, suggestion: Suggest.closest(to: name, in: known)), at: range)
+    }
+
+    /// Whether a value of type `other` can go where this type is expected, as far as the
+    /// compiler can tell (an unknown type is checked when the program runs).
+    func admits(_ other: SType) -> Bool {
+        switch (self, other) {
+        case (.unknown, _), (_, .unknown), (.double, .int): return true
+        case (.array(let element), .array(let otherElement)): return element.admits(otherElement)
+        case (.tuple(let elements), .tuple(let others)):
+            return elements.count == others.count && zip(elements, others).allSatisfy { $0.admits($1) }
+        case (.publisher(let output, let failure), .publisher(let otherOutput, let otherFailure)):
+            return output.admits(otherOutput) && failure.admits(otherFailure)
+        default: return self == other
+        }
+    }
+}
+
+extension SType {
+    /// The value, checked against this type when the program runs (an argument, a result);
+    /// `mismatch` words the error from the value's type.
+    func checked(_ value: Value, at range: SourceRange, mismatch: (_ got: String) -> Message) throws -> Value {
+        if self == .unknown { return value }
+        guard admits(SType(of: value)) else { throw RuntimeError(mismatch(value.typeName), at: range) }
+        if self == .double, case .int(let number) = value { return .double(Double(number)) }
+        return value
     }
 }
 

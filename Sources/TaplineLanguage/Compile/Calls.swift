@@ -13,10 +13,8 @@ extension Compiler {
                 guard case .function(let box) = entity.kind else {
                     throw Diagnostic.error(Messages.notCallable(name), at: callee.range)
                 }
-                guard arguments.isEmpty, trailing == nil else {
-                    throw Diagnostic.error(Messages.functionArguments(name), at: range)
-                }
-                return (functionCall(box, name: name, range: range), .unknown)
+                let values = try functionArguments(box, name: name, arguments, trailing: trailing, range: range)
+                return (functionCall(box, name: name, arguments: values, range: range), box.result)
             }
             if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
             let compiled = try arguments.map { (argument) throws(Diagnostic) -> BuiltinArgument in
@@ -48,23 +46,56 @@ extension Compiler {
         }
     }
 
-    /// `NAME()` of a declared `func`: a fresh frame per call, depth bounded so that endless
-    /// recursion is an error rather than a stack overflow.
-    private func functionCall(_ box: FunctionBox, name: String, range: SourceRange) -> Code {
+    /// The arguments of a call to a declared `func`, checked against its signature as Swift
+    /// checks them: one per parameter, in order, each with the parameter's label.
+    private func functionArguments(_ box: FunctionBox, name: String, _ arguments: [Argument], trailing: ClosureExpr?,
+                                   range: SourceRange) throws(Diagnostic) -> [Code] {
+        let signature = box.signature(name)
+        guard trailing == nil, arguments.count == box.parameters.count else {
+            throw Diagnostic.error(Messages.functionArguments(signature, given: arguments.count + (trailing == nil ? 0 : 1)), at: range)
+        }
+        var codes: [Code] = []
+        for (argument, parameter) in zip(arguments, box.parameters) {
+            guard argument.label == parameter.label else {
+                throw Diagnostic.error(Messages.argumentLabel(signature, expected: parameter.label, got: argument.label),
+                                       at: argument.labelRange ?? argument.value.range)
+            }
+            let (code, type) = try expression(argument.value)
+            guard parameter.type.admits(type) else {
+                throw Diagnostic.error(Messages.argumentType(signature, expected: parameter.type.name, got: type.name), at: argument.value.range)
+            }
+            codes.append(code)
+        }
+        return codes
+    }
+
+    /// A call of a declared `func`: a fresh frame per call holding the arguments, depth
+    /// bounded so that endless recursion is an error rather than a stack overflow.
+    private func functionCall(_ box: FunctionBox, name: String, arguments: [Code], range: SourceRange) -> Code {
         let runtime = self.runtime
         return { frame in
             try runtime.checkInterrupt(range)
             guard runtime.callDepth < Runtime.maximumCallDepth else {
                 throw RuntimeError(Messages.tooMuchRecursion(name, Runtime.maximumCallDepth), at: range)
             }
+            let callee = Frame(size: box.frameSize, parent: nil)
+            for (slot, argument) in arguments.enumerated() {
+                let type = box.parameters[slot].type
+                callee.slots[slot] = try type.checked(try argument(frame), at: range) { got in
+                    Messages.argumentType(box.signature(name), expected: type.name, got: got)
+                }
+            }
             runtime.callDepth += 1
             defer { runtime.callDepth -= 1 }
+            var result = Value.void
             do {
-                try box.body?(Frame(size: box.frameSize, parent: nil))
+                try box.body?(callee)
             } catch let signal as ReturnSignal {
-                return signal.value
+                result = signal.value
             }
-            return .void
+            return try box.result.checked(result, at: range) { got in
+                got == "Void" ? Messages.missingReturn(name, expected: box.result.name) : Messages.resultType(name, expected: box.result.name, got: got)
+            }
         }
     }
 

@@ -73,8 +73,13 @@ extension Compiler {
 
     /// `return [value]`: leaves the closure or function (caught where it is called).
     func returnStatement(_ valueExpr: Expr?, range: SourceRange) throws(Diagnostic) -> Action {
-        guard canReturn else { throw Diagnostic.error(Messages.returnOutsideClosure, at: range) }
-        let code = try valueExpr.map { (each) throws(Diagnostic) in try expression(each).code }
+        guard let (name, declared) = returnTarget else { throw Diagnostic.error(Messages.returnOutsideClosure, at: range) }
+        let compiled = try valueExpr.map { (each) throws(Diagnostic) in try expression(each) }
+        let type = compiled?.type ?? .void
+        if !declared.admits(type) {
+            throw Diagnostic.error(Messages.resultType(name, expected: declared.name, got: type.name), at: valueExpr?.range ?? range)
+        }
+        let code = compiled?.code
         return { frame in throw ReturnSignal(value: try code?(frame) ?? .void) }
     }
 

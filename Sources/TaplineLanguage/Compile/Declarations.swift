@@ -92,15 +92,43 @@ extension Compiler {
         }
     }
 
-    /// `func NAME() { … }`: at the top level, or inside a view (visible to that view only).
-    func function(_ name: Name, body: [Stmt]) throws(Diagnostic) -> Action {
-        let box = FunctionBox()
+    /// `func NAME(parameters) [-> Type] { … }`: at the top level, or inside a view (visible to
+    /// that view only). Declared before its body compiles, so that it may call itself.
+    func function(_ declaration: FunctionDecl, inView: Bool = false) throws(Diagnostic) -> Action {
+        let name = declaration.name
+        let box = try functionBox(declaration)
         let entity = Entity(name: name.text, range: name.range, kind: .function(box))
-        if viewFunctions.isEmpty || isTopLevel { try declare(entity) } else { viewFunctions[name.text] = entity }
-        var action: Action = { _ in }
-        box.frameSize = try inFrame(isClosure: false, argumentTypes: []) { () throws(Diagnostic) in action = try block(body) }
-        box.body = action
+        if inView { viewFunctions[name.text] = entity } else { try declare(entity) }
+        try compileBody(of: declaration, into: box)
         return { _ in entity.isInitialized = true }
+    }
+
+    /// The signature: each parameter's label and type, and the result type.
+    private func functionBox(_ declaration: FunctionDecl) throws(Diagnostic) -> FunctionBox {
+        var parameters: [(label: String?, type: SType)] = []
+        var seen: [String: Name] = [:]
+        for parameter in declaration.parameters {
+            if let previous = seen[parameter.name.text] {
+                throw Diagnostic.error(Messages.alreadyDeclared(parameter.name.text), at: parameter.name.range,
+                                       notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
+            }
+            seen[parameter.name.text] = parameter.name
+            parameters.append((parameter.label, try parameter.type.map { (type) throws(Diagnostic) in try SType(type) } ?? .unknown))
+        }
+        let result = try declaration.result.map { (type) throws(Diagnostic) in try SType(type) } ?? .unknown
+        return FunctionBox(parameters: parameters, result: result)
+    }
+
+    /// The body, in a frame whose first slots are the parameters.
+    private func compileBody(of declaration: FunctionDecl, into box: FunctionBox) throws(Diagnostic) {
+        var action: Action = { _ in }
+        box.frameSize = try inFrame(isClosure: false, argumentTypes: box.parameters.map(\.type)) { () throws(Diagnostic) in
+            for (slot, parameter) in declaration.parameters.enumerated() { scope.nameArgument(parameter.name.text, slot: slot) }
+            scope.functionName = declaration.name.text
+            scope.resultType = box.result
+            action = try block(declaration.body)
+        }
+        box.body = action
     }
 
     /// `view NAME { func …; on appear { … }; on disappear { … } }`
@@ -112,16 +140,12 @@ extension Compiler {
         defer { viewFunctions = saved }
         viewFunctions = [:]
         for function in functions {
-            guard case .function(let functionName, let body) = function.kind else { continue }
-            if let previous = viewFunctions[functionName.text] {
-                throw Diagnostic.error(Messages.alreadyDeclared(functionName.text), at: functionName.range,
+            guard case .function(let declaration) = function.kind else { continue }
+            if let previous = viewFunctions[declaration.name.text] {
+                throw Diagnostic.error(Messages.alreadyDeclared(declaration.name.text), at: declaration.name.range,
                                        notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
             }
-            let functionBox = FunctionBox()
-            viewFunctions[functionName.text] = Entity(name: functionName.text, range: functionName.range, kind: .function(functionBox))
-            var action: Action = { _ in }
-            functionBox.frameSize = try inFrame(isClosure: false, argumentTypes: []) { () throws(Diagnostic) in action = try block(body) }
-            functionBox.body = action
+            _ = try self.function(declaration, inView: true)
         }
         box.appear = try inFrameAction(appear)
         box.disappear = try inFrameAction(disappear)

@@ -61,7 +61,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case numberTooLarge, invalidEscape, unexpectedCharacter
     // Parser
     case expected, expectedEndOfStatement, expectedEndOfInterpolation, tooDeeplyNested, unknownType
-    case functionParameters, viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression
+    case viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression
     // Names and declarations
     case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, letNeedsSubscription
     // Commands
@@ -76,6 +76,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case notCallable, closureArity, durationAsValue, publisherAsValue, unknownImplicitMember, closureAsValue
     case inoutOutsideAssign, expectedInt, expectedDuration, durationOutOfRange, expectedDurationLiteral
     case subjectHasNoValue, functionNotCalled, notAValue, functionArguments, sendCompletionForm, printLabel
+    case argumentLabel, argumentType, resultType, missingReturn
     // Running
     case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
     case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError

@@ -37,7 +37,6 @@ enum Messages {
         Message(.unknownType, "unknown type '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" }
             ?? "; use String, Int, Double, Bool, Void or Any"))
     }
-    static let functionParameters = Message(.functionParameters, "functions take no parameters: 'func name() { … }'")
     static func viewMember(found token: Token) -> Message {
         Message(.viewMember, "a view holds 'func', 'on appear { … }' and 'on disappear { … }', found \(token.quoted)")
     }
@@ -156,7 +155,24 @@ enum Messages {
     }
     static func functionNotCalled(_ name: String) -> Message { Message(.functionNotCalled, "'\(name)' is a function; call it: '\(name)()'") }
     static func notAValue(_ name: String, kind: String) -> Message { Message(.notAValue, "'\(name)' is \(kind), not a value") }
-    static func functionArguments(_ name: String) -> Message { Message(.functionArguments, "'\(name)' takes no arguments: '\(name)()'") }
+    static func functionArguments(_ signature: String, given: Int) -> Message {
+        let count = signature.filter { $0 == ":" }.count
+        return Message(.functionArguments, "'\(signature)' takes \(count == 0 ? "no" : String(count)) argument\(count == 1 ? "" : "s"), not \(given)")
+    }
+    static func argumentLabel(_ signature: String, expected: String?, got: String?) -> Message {
+        Message(.argumentLabel, expected.map { label in
+            got == nil ? "missing argument label '\(label):' in call to '\(signature)'" : "incorrect argument label in call to '\(signature)': expected '\(label):'"
+        } ?? "extraneous argument label '\(got ?? ""):' in call to '\(signature)'")
+    }
+    static func argumentType(_ signature: String, expected: String, got: String) -> Message {
+        Message(.argumentType, "cannot pass a value of type '\(got)' to a parameter of type '\(expected)' in '\(signature)'")
+    }
+    static func missingReturn(_ name: String, expected: String) -> Message {
+        Message(.missingReturn, "'\(name)' ended without returning the '\(expected)' it declares; add 'return …'")
+    }
+    static func resultType(_ name: String, expected: String, got: String) -> Message {
+        Message(.resultType, "'\(name)' returns '\(expected)', not '\(got)'")
+    }
     static func sendCompletionForm(_ name: String) -> Message {
         Message(.sendCompletionForm, "use '\(name).send(completion: .finished)', or 'fail \(name) \"message\"' for a failure")
     }

@@ -17,10 +17,31 @@ final class SubscriberBox {
     var isAttached = false
 }
 
-/// `func NAME()`: its body and the size of the frame each call gets.
+/// `func NAME(parameters) -> Type`: its signature, its body and the size of the frame each
+/// call gets (the arguments take its first slots).
 final class FunctionBox {
+    /// Each parameter's label (nil for `_`) and type.
+    let parameters: [(label: String?, type: SType)]
+    /// The declared result type; `.unknown` when the signature has no `->`.
+    let result: SType
     var body: Action?
     var frameSize = 0
+
+    init(parameters: [(label: String?, type: SType)], result: SType) {
+        self.parameters = parameters
+        self.result = result
+    }
+
+    /// The type as `:list` shows it: `(x: Int, String) -> Int`.
+    var typeDescription: String {
+        let parameterList = parameters.map { ($0.label.map { $0 + ": " } ?? "") + $0.type.name }.joined(separator: ", ")
+        return "(" + parameterList + ")" + (result == .unknown ? "" : " -> " + result.name)
+    }
+
+    /// How a call is written: `double(x:)`, `search(_:)`, `refresh()` — Swift's notation.
+    func signature(_ name: String) -> String {
+        name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
 }
 
 /// `let NAME = chain` without a subscriber: the publisher, built once.

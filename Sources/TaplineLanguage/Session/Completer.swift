@@ -48,7 +48,9 @@ public enum Completer {
             return matching(pool)
         }
 
-        let values = names([.published, .current]) + names([.function]).map { $0 + "()" }
+        // A func with parameters completes to `name(`, one without to `name()`.
+        let functions = declarations.filter { $0.kind == .function }.map { $0.name + ($0.detail.hasPrefix("()") ? "()" : "(") }
+        let values = names([.published, .current]) + functions
         switch position(of: head) {
         case .afterCommand(let command):
             switch command {

@@ -53,7 +53,7 @@ extension Entity {
                     + (box.isAttached ? (subscriber.isSubscribed ? ", subscribed" : ", ended") : ", not subscribed")
             }
             return make(nil, state ?? "", .subscriber)
-        case .function: return make(nil, "", .function)
+        case .function(let box): return make(nil, box.typeDescription, .function)
         case .view(let box): return make(nil, box.isShown ? "shown, \(box.bag.count) in its bag" : "hidden", .view)
         case .subscription(let box): return make(nil, box.chain.description, .subscription)
         case .stream(let box): return make(annotated, box.chain.description, .publisher)

@@ -86,6 +86,38 @@ public struct Name: Hashable, Sendable {
     public var range: SourceRange
 }
 
+/// A type as written in a func's signature: `Int`, `[String]`, `(Int, String)`,
+/// `AnyPublisher<String, Error>`. The checker turns it into a static type.
+public struct TypeExpr: Sendable {
+    public indirect enum Kind: Sendable {
+        /// `Int`, or a generic type with its arguments: `AnyPublisher<Int, Never>`.
+        case named(String, arguments: [TypeExpr])
+        case array(TypeExpr)
+        case tuple([TypeExpr])
+    }
+
+    public let kind: Kind
+    public let range: SourceRange
+}
+
+/// One parameter of a `func`: `x: Int` (called `f(x: 1)`), `_ q: String` (called `f("a")`),
+/// `for q: String` (called `f(for: "a")`), or `x` with no type.
+public struct Parameter: Sendable {
+    /// The label a call writes; nil for `_`.
+    public var label: String?
+    public var name: Name
+    public var type: TypeExpr?
+}
+
+/// A `func` declaration.
+public struct FunctionDecl: Sendable {
+    public var name: Name
+    public var parameters: [Parameter]
+    /// The declared result type; nil when the signature has no `->`.
+    public var result: TypeExpr?
+    public var body: [Stmt]
+}
+
 /// A type annotation.
 public enum TypeName: String, CaseIterable, Sendable {
     case string = "String", int = "Int", double = "Double", bool = "Bool", void = "Void", any = "Any"
@@ -105,7 +137,7 @@ public enum StmtKind: Sendable {
     case current(Name, TypeName?, Expr)
     case published(Name, TypeName?, Expr)
     case subscriber(Name, demand: Expr, body: ClosureExpr, completion: ClosureExpr?)
-    case function(Name, body: [Stmt])
+    case function(FunctionDecl)
     case view(Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt])
     case switchView(Expr, cases: [SwitchCase])
     case letBinding(Name, Expr)

@@ -19,7 +19,11 @@ public enum ASTPrinter {
         case .published(let name, let type, let value): return group("published", name.text, type?.rawValue ?? "_", print(value))
         case .subscriber(let name, let demand, let body, let completion):
             return group("subscriber", name.text, print(demand), closure(body), completion.map(closure) ?? "_")
-        case .function(let name, let body): return group("func", name.text, block(body))
+        case .function(let function):
+            let parameters = function.parameters.map { parameter in
+                group([parameter.label ?? "_", parameter.name.text] + (parameter.type.map { [print($0)] } ?? []))
+            }
+            return group("func", function.name.text, group(parameters), function.result.map(print) ?? "_", block(function.body))
         case .view(let name, let functions, let appear, let disappear):
             return group("view", name.text, block(functions), block(appear), block(disappear))
         case .switchView(let subject, let cases):
@@ -45,6 +49,16 @@ public enum ASTPrinter {
             return group("if", print(condition), block(body), elseBody.map(block) ?? "_")
         case .returnStatement(let value): return group("return", value.map(print) ?? "_")
         case .expression(let expr): return print(expr)
+        }
+    }
+
+    /// `Int`, `[Int]`, `(Int, String)`, `AnyPublisher<Int, Never>`, as written.
+    public static func print(_ type: TypeExpr) -> String {
+        switch type.kind {
+        case .named(let name, let arguments):
+            return arguments.isEmpty ? name : name + "<" + arguments.map(print).joined(separator: ", ") + ">"
+        case .array(let element): return "[" + print(element) + "]"
+        case .tuple(let elements): return "(" + elements.map(print).joined(separator: ", ") + ")"
         }
     }
 

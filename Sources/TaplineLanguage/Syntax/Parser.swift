@@ -194,9 +194,7 @@ public struct Parser {
         case .button: return try parseButton()
         case .subject, .current, .published, .let: return try parseNamedValue(keyword)
         case .subscriber: return try parseSubscriber()
-        case .func:
-            let (name, body) = try parseFunction()
-            return .function(name, body: body)
+        case .func: return .function(try parseFunction())
         case .view: return try parseView()
         case .switch: return try parseSwitch()
         case .tap, .complete, .cancel, .show, .hide, .set, .send, .fail, .request, .wait: return try parseCommand(keyword)
@@ -323,14 +321,66 @@ public struct Parser {
         return .subscriber(name, demand: demand, body: bodyClosure, completion: completion)
     }
 
-    // func = "func" NAME "(" ")" block ;
-    private mutating func parseFunction() throws(Diagnostic) -> (Name, [Stmt]) {
+    // func = "func" NAME "(" [ parameter { "," parameter } ] ")" [ "->" type ] block ;
+    private mutating func parseFunction() throws(Diagnostic) -> FunctionDecl {
         _ = advance()
         let name = try expectName(Messages.nameAfter("func"))
         _ = try expect(.lparen, "after the function's name")
-        guard check(.rparen) else { throw unexpected(Messages.functionParameters) }
+        var parameters: [Parameter] = []
+        while !check(.rparen) {
+            if !parameters.isEmpty { _ = try expect(.comma, "between parameters") }
+            parameters.append(try parseParameter())
+        }
         _ = advance()
-        return (name, try parseBlock("to start the function's body"))
+        let result = match(.arrow) ? try parseType() : nil
+        return FunctionDecl(name: name, parameters: parameters, result: result, body: try parseBlock("to start the function's body"))
+    }
+
+    // parameter = [ LABEL ] NAME [ ":" type ] ;   (LABEL "_": called without a label)
+    private mutating func parseParameter() throws(Diagnostic) -> Parameter {
+        // A label may be a word Tapline reserves, as Swift allows (`func find(for q: String)`).
+        if case .keyword(let keyword) = current.kind, case .identifier = peekKind() {
+            _ = advance()
+            let name = try expectName("a parameter name")
+            return Parameter(label: keyword.rawValue, name: name, type: match(.colon) ? try parseType() : nil)
+        }
+        let first = try expectName("a parameter name")
+        var label: String? = first.text
+        var name = first
+        if case .identifier = current.kind {
+            name = try expectName("a parameter name")
+            if first.text == "_" { label = nil }
+        } else if first.text == "_" {
+            throw unexpected(Messages.expected("a parameter name after '_'", found: current))
+        }
+        let type = match(.colon) ? try parseType() : nil
+        return Parameter(label: label, name: name, type: type)
+    }
+
+    // type = NAME [ "<" type { "," type } ">" ] | "[" type "]" | "(" [ type { "," type } ] ")" ;
+    mutating func parseType() throws(Diagnostic) -> TypeExpr {
+        let start = current.range
+        if match(.lbracket) {
+            let element = try parseType()
+            _ = try expect(.rbracket, "to close the array type")
+            return TypeExpr(kind: .array(element), range: start.to(previous.range))
+        }
+        if match(.lparen) {
+            var elements: [TypeExpr] = []
+            while !check(.rparen) {
+                if !elements.isEmpty { _ = try expect(.comma, "between the tuple's types") }
+                elements.append(try parseType())
+            }
+            _ = advance()
+            return TypeExpr(kind: .tuple(elements), range: start.to(previous.range))
+        }
+        let name = try expectName("a type")
+        var arguments: [TypeExpr] = []
+        if match(.less) {
+            repeat { arguments.append(try parseType()) } while match(.comma)
+            _ = try expect(.greater, "to close the type's arguments")
+        }
+        return TypeExpr(kind: .named(name.text, arguments: arguments), range: start.to(previous.range))
     }
 
     // view = "view" NAME "{" { func | "on" ( "appear" | "disappear" ) block } "}" ;
@@ -347,8 +397,8 @@ public struct Parser {
                 let start = parser.current.range
                 switch parser.current.kind {
                 case .keyword(.func):
-                    let (functionName, body) = try parser.parseFunction()
-                    functions.append(Stmt(.function(functionName, body: body), start.to(parser.previous.range)))
+                    let function = try parser.parseFunction()
+                    functions.append(Stmt(.function(function), start.to(parser.previous.range)))
                 case .identifier("on"):
                     _ = parser.advance()
                     guard case .identifier(let event) = parser.current.kind, event == "appear" || event == "disappear" else {
