@@ -212,6 +212,8 @@ struct FuncTests {
         ("func f(_ n: Int) -> Int { if n <= 1 { return 1 }\nreturn n * f(n - 1) }\nprint(f(5))", "120\n"),
         ("func f(n: Int) { print(n) }\nsubject s: Int\ns.sink { f(n: $0 + 1) }\nsend s 1", "2\n"),
         ("view V {\n  func g(_ x: Int) { print(\"g\", x) }\n  on appear { g(1) }\n}\nshow V", "g 1\n"),
+        // `return` leaves a button's action (it once escaped it as an internal error).
+        ("button b { print(1); return; print(2) }\ntap b\nprint(3)", "1\n3\n"),
     ])
     func calls(program: String, output: String) {
         let result = run(program)

@@ -5,15 +5,16 @@ import Testing
 /// the run-time check is spelled out for speed, so this holds it to the static one.
 @Suite("Static types")
 struct StaticTypeTests {
-    static let values: [Value] = [
+    static var values: [Value] { [
         .int(1), .double(1.5), .string("a"), .bool(true), .nil, .void, .tuple([.int(1), .string("x")]),
         .array([.int(1)]), .completion(failure: nil), .demand(.unlimited),
-    ]
+    ] }
 
-    @Test("a value fits an annotation exactly when its static type does not conflict", arguments: values)
-    func fitsAgreesWithConflicts(_ value: Value) {
-        for type in TypeName.allCases {
-            #expect(value.fits(type) == !SType(of: value).conflicts(with: type), "\(value) as \(type)")
+    @Test func aValueFitsAnAnnotationExactlyWhenItsStaticTypeDoesNotConflict() {
+        for value in Self.values {
+            for type in TypeName.allCases {
+                #expect(value.fits(type) == !SType(of: value).conflicts(with: type), "\(value) as \(type)")
+            }
         }
     }
 

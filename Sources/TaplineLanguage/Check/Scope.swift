@@ -7,8 +7,10 @@ final class FrameScope {
     let isClosure: Bool
     let argumentTypes: [SType]
     /// A func's name and declared result type, which its `return`s must fit (`.unknown`: anything).
-    var functionName = ""
+    var functionName = "the closure"
     var resultType = SType.unknown
+    /// Whether a `return` leaves this frame, so that its body must catch one.
+    var containsReturn = false
     var blocks: [[String: (Int, SType)]] = [[:]]
     private(set) var size: Int
 
@@ -120,13 +122,11 @@ extension Compiler {
         return scope.size
     }
 
-    /// What a `return` here leaves — a closure or a func, named for messages — and the
-    /// type its value must have; nil outside both.
-    var returnTarget: (name: String, type: SType)? {
+    /// The frame a `return` here leaves — a closure's or a func's — or nil outside both.
+    var returnScope: FrameScope? {
         var current: FrameScope? = scope
         while let frameScope = current {
-            if frameScope.isClosure { return ("the closure", .unknown) }
-            if frameScope.parentForFunctions != nil { return (frameScope.functionName, frameScope.resultType) }
+            if frameScope.isClosure || frameScope.parentForFunctions != nil { return frameScope }
             current = frameScope.parent
         }
         return nil

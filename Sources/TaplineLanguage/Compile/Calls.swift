@@ -90,8 +90,8 @@ extension Compiler {
             var result = Value.void
             do {
                 try box.body?(callee)
-            } catch let signal as ReturnSignal {
-                result = signal.value
+            } catch is ReturnSignal {
+                result = runtime.takeReturned()
             }
             return try box.result.checked(result, at: range) { got in
                 got == "Void" ? Messages.missingReturn(name, expected: box.result.name) : Messages.resultType(name, expected: box.result.name, got: got)

@@ -43,9 +43,22 @@ extension Compiler {
         let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) { () throws(Diagnostic) in
             for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
             (body, resultType) = try closureBody(closure.body)
+            if scope.containsReturn { body = catchingReturn(body) }
         }
         return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType,
                                reusesFrame: closuresCompiled == closuresBefore)
+    }
+
+    /// A body that a `return` leaves: the value it threw waits in the runtime.
+    private func catchingReturn(_ body: @escaping Code) -> Code {
+        let runtime = self.runtime
+        return { frame in
+            do {
+                return try body(frame)
+            } catch is ReturnSignal {
+                return runtime.takeReturned()
+            }
+        }
     }
 
     /// A single expression is the closure's result (Swift's implicit return); otherwise the

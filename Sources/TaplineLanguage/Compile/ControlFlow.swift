@@ -73,14 +73,20 @@ extension Compiler {
 
     /// `return [value]`: leaves the closure or function (caught where it is called).
     func returnStatement(_ valueExpr: Expr?, range: SourceRange) throws(Diagnostic) -> Action {
-        guard let (name, declared) = returnTarget else { throw Diagnostic.error(Messages.returnOutsideClosure, at: range) }
+        guard let target = returnScope else { throw Diagnostic.error(Messages.returnOutsideClosure, at: range) }
+        target.containsReturn = true
+        let (name, declared) = (target.functionName, target.resultType)
         let compiled = try valueExpr.map { (each) throws(Diagnostic) in try expression(each) }
         let type = compiled?.type ?? .void
         if !declared.admits(type) {
             throw Diagnostic.error(Messages.resultType(name, expected: declared.name, got: type.name), at: valueExpr?.range ?? range)
         }
         let code = compiled?.code
-        return { frame in throw ReturnSignal(value: try code?(frame) ?? .void) }
+        let runtime = self.runtime
+        return { frame in
+            runtime.returned = try code?(frame) ?? .void
+            throw ReturnSignal()
+        }
     }
 
     /// `switch PUBLISHER { case V: VIEW … default: VIEW }`: SwiftUI's `if`/`else` choosing a

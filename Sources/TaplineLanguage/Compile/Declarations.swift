@@ -180,8 +180,17 @@ extension Compiler {
     /// no frame from its caller. One without locals shares a single empty frame.
     func inFrameAction(_ statements: [Stmt]) throws(Diagnostic) -> Body {
         var compiled: Action = { _ in }
-        let size = try inFrame(isClosure: false, argumentTypes: []) { () throws(Diagnostic) in compiled = try block(statements) }
-        let action = compiled
+        var returns = false
+        let size = try inFrame(isClosure: false, argumentTypes: []) { () throws(Diagnostic) in
+            compiled = try block(statements)
+            returns = scope.containsReturn
+        }
+        let body = compiled
+        // `return` leaves the action early; what it returns goes nowhere.
+        let runtime = self.runtime
+        let action: Action = !returns ? body : { frame in
+            do { try body(frame) } catch is ReturnSignal { _ = runtime.takeReturned() }
+        }
         if size == 0 {
             let empty = Frame(size: 0, parent: nil)
             return { try action(empty) }

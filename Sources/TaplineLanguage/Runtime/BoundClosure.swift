@@ -56,11 +56,8 @@ final class BoundClosure {
         }
     }
 
+    /// A body with a `return` catches it itself (`Compiler.closure`).
     @inline(__always) private func run(_ frame: Frame) throws -> Value {
-        do {
-            return try body(frame)
-        } catch let signal as ReturnSignal {
-            return signal.value
-        }
+        try body(frame)
     }
 }

@@ -13,7 +13,7 @@ struct RuntimeError: Error {
     }
 }
 
-/// Thrown by `return` and caught at the closure or function boundary.
-struct ReturnSignal: Error {
-    var value: Value
-}
+/// Thrown by `return` and caught at the closure or function boundary, where the value waits
+/// in `Runtime.returned`. (An error must be `Sendable`; a `Value`, which may hold a publisher,
+/// is not, and never leaves the interpreter's thread.)
+struct ReturnSignal: Error {}

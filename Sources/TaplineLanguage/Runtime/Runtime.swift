@@ -19,6 +19,15 @@ final class Runtime {
     /// Checked at safe points (each loop turn, each event, each timer): true stops the run.
     var isInterrupted: () -> Bool = { false }
     let feedbackLimit: Int
+    /// The value of the `return` being unwound, until its closure or func takes it.
+    var returned = Value.void
+
+    /// Takes the returned value, leaving nothing behind.
+    func takeReturned() -> Value {
+        defer { returned = .void }
+        return returned
+    }
+
     /// How deeply `func` calls are nested now, and the bound on it.
     var callDepth = 0
     static let maximumCallDepth = 500

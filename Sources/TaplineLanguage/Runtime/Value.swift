@@ -1,7 +1,7 @@
 import TaplineReactive
 
 /// A Tapline value. Values print the way Swift's `print` shows them.
-public enum Value: Equatable, Sendable {
+public enum Value: Equatable {
     case int(Int)
     case double(Double)
     case string(String)
