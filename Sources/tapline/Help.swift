@@ -53,7 +53,8 @@ enum Help {
         }
         return """
             Publishers: NAME (a subject or current value), $NAME (published), NAME.tap (button),
-                        just(v), [1, 2].publisher, a name kept with 'let NAME = chain'
+                        Just(v), Empty(), Fail(error: "x"), [1, 2].publisher, "abc".publisher,
+                        a name kept with 'let NAME = chain', a func that returns a publisher
 
             \(lines.joined(separator: "\n"))
 

@@ -38,6 +38,7 @@ indirect enum SType: Equatable, Sendable {
         case .demand: self = .demand
         case .tuple(let elements): self = .tuple(elements.map(SType.init(of:)))
         case .array: self = .array(.unknown)
+        case .publisher(let publisher): self = .publisher(output: publisher.output, failure: publisher.failure)
         }
     }
 

@@ -5,18 +5,36 @@ import TaplineReactive
 struct PublisherPlan {
     typealias Stream = AnyPublisher<Value, ScriptFailure>
     let make: (Frame) throws -> Stream
-    /// What each value is, where known: the type of `$0` in the next operator.
+    /// What each value is, where known: the type of `$0` in the next operator (Output).
     let type: SType
+    /// How it can fail, as Swift would know it: `.never`, `.error`, or `.unknown`.
+    let failure: SType
     /// The chain as written, for `:list`.
     let text: SourceText
     /// What the REPL shows when the chain is typed on its own (a subject shows its state).
     let describe: (Frame) throws -> String
+    /// How Swift prints it as a value, where that is more than its type (`Just<Int>(output: 1)`).
+    let valueDescription: ((Frame) throws -> String)?
 
-    init(make: @escaping (Frame) throws -> Stream, type: SType, text: SourceText, describe: ((Frame) throws -> String)? = nil) {
+    init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
+         describe: ((Frame) throws -> String)? = nil, valueDescription: ((Frame) throws -> String)? = nil) {
         self.make = make
         self.type = type
+        self.failure = failure
         self.text = text
-        self.describe = describe ?? { _ in "a publisher: \(text)" }
+        self.describe = describe ?? valueDescription ?? { _ in "a publisher: \(text)" }
+        self.valueDescription = valueDescription
+    }
+
+    /// Its static type as a value: `AnyPublisher<Output, Failure>`.
+    var valueType: SType { .publisher(output: type, failure: failure) }
+
+    /// Code that gives the publisher as a value.
+    func valueCode() -> Code {
+        let (make, output, failure, description) = (self.make, type, self.failure, valueDescription)
+        return { frame in
+            .publisher(PublisherValue(try make(frame), output: output, failure: failure, description: try description?(frame)))
+        }
     }
 }
 
@@ -47,7 +65,7 @@ extension Compiler {
     /// Compiles `publisher….sink { … }` (or `.subscribe`, `.assign`); nil if `expr` is not one.
     func subscription(_ expr: Expr) throws(Diagnostic) -> SubscriptionPlan? {
         guard let found = catalogCall(expr), case .subscriber(let compile) = found.entry.compile else { return nil }
-        guard let upstream = try publisher(found.base) else {
+        guard let upstream = try upstream(of: found.base) else {
             try rejectNonPublisherBase(found.base, operatorName: found.entry.name)
             return nil
         }
@@ -58,13 +76,19 @@ extension Compiler {
 
     /// Compiles an expression that is a publisher; nil if it is not one (a plain value).
     func publisher(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
+        if let chain = try chain(expr) { return chain }
+        return try valuePublisher(expr)
+    }
+
+    /// A chain as written: a source and its operators (not a value that holds a publisher).
+    func chain(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
         if let source = try publisherSource(expr) { return source }
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind else { return nil }
         let entry = ChainOperator.named(method)
         // A subscriber ends the chain, and `subject.send(v)` is a call on a subject, not a stage.
         if entry?.isSubscriber == true || Compiler.subjectMethods.contains(method) { return nil }
-        guard let upstream = try publisher(base) else {
+        guard let upstream = entry != nil ? try upstream(of: base) : try publisher(base) else {
             if entry != nil { try rejectNonPublisherBase(base, operatorName: method) }
             return nil
         }
@@ -75,6 +99,51 @@ extension Compiler {
         let call = OperatorCall(entry: entry, upstream: upstream, arguments: arguments, trailing: trailing,
                                 range: expr.range, nameRange: nameRange, text: text(of: expr.range))
         return try compile(self, call)
+    }
+
+    /// What an operator or subscriber is applied to: a chain, or a value that may hold a
+    /// publisher (checked when the chain is built where its type is not known).
+    private func upstream(of base: Expr) throws(Diagnostic) -> PublisherPlan? {
+        if let plan = try publisher(base) { return plan }
+        return try valuePublisher(base, allowingUnknown: true)
+    }
+
+    /// An expression whose value is a publisher — a local, a parameter, a func's result — as a
+    /// chain's first stage. With `allowingUnknown` (the base of an operator), a value whose
+    /// type is not known is taken too, and checked when the chain is built.
+    ///
+    /// Compiling the expression to learn its type is kept for `expression(_:)`, which would
+    /// otherwise compile it again when it is not a publisher.
+    func valuePublisher(_ expr: Expr, allowingUnknown: Bool = false) throws(Diagnostic) -> PublisherPlan? {
+        switch expr.kind {
+        case .name, .argument, .call, .ternary: break
+        default: return nil
+        }
+        if case .name(let name) = expr.kind, case .entity? = resolve(name) { return nil }
+        let (code, type) = try expression(expr)
+        let output: SType, failure: SType
+        switch type {
+        case .publisher(let valueOutput, let valueFailure): (output, failure) = (valueOutput, valueFailure)
+        case .unknown where allowingUnknown: (output, failure) = (.unknown, .unknown)
+        default:
+            compiled = (expr, code, type)
+            return nil
+        }
+        let range = expr.range
+        return PublisherPlan(make: { frame in
+            let value = try code(frame)
+            guard case .publisher(let publisher) = value else {
+                throw RuntimeError(Messages.notAPublisher("a value of type '\(value.typeName)'"), at: range)
+            }
+            return publisher.stream
+        }, type: output, failure: failure, text: text(of: range))
+    }
+
+    /// The expression `valuePublisher` compiled and found not to be a publisher, if it is `expr`.
+    func takeCompiled(_ expr: Expr) -> (code: Code, type: SType)? {
+        guard let held = compiled, held.expr === expr else { return nil }
+        compiled = nil
+        return (held.code, held.type)
     }
 
     /// An operator on something that is not a publisher: teach what to write instead.

@@ -23,6 +23,9 @@ final class Compiler {
     let source: [Character]
 
     var scope: FrameScope
+    /// An expression compiled to learn whether it is a publisher, kept so that it is not
+    /// compiled again as a value (`valuePublisher`, `takeCompiled`).
+    var compiled: (expr: Expr, code: Code, type: SType)?
     /// The functions of the view being compiled.
     var viewFunctions: [String: Entity] = [:]
 

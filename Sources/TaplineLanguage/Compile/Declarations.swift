@@ -167,7 +167,7 @@ extension Compiler {
         guard let plan = try publisher(value) else {
             throw Diagnostic.error(Messages.letNeedsSubscription(name.text), at: value.range)
         }
-        let box = StreamBox(chain: plan.text)
+        let box = StreamBox(chain: plan.text, output: plan.type, failure: plan.failure)
         let entity = Entity(name: name.text, range: name.range, kind: .stream(box), type: plan.type.typeName ?? .any)
         try declare(entity)
         return { frame in

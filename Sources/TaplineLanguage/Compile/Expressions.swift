@@ -4,6 +4,7 @@ import TaplineReactive
 extension Compiler {
     /// Compiles an expression to code giving its value, with its type where known.
     func expression(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
+        if let compiled = takeCompiled(expr) { return compiled }
         let range = expr.range
         switch expr.kind {
         case .int(let value): return ({ _ in .int(value) }, .int)
@@ -19,8 +20,8 @@ extension Compiler {
         case .name(let name):
             return try nameValue(name, range: range)
 
-        case .dollarName(let name):
-            throw Diagnostic.error(Messages.publisherAsValue("$" + name), at: range)
+        case .dollarName:
+            return try publisherValue(expr)
 
         case .argument(let index):
             return try argument(index, range: range)
@@ -58,6 +59,7 @@ extension Compiler {
             return ({ _ in value }, SType(of: value))
 
         case .call(let callee, let arguments, let trailing):
+            if let plan = try chain(expr) { return (plan.valueCode(), plan.valueType) }
             return try call(callee, arguments, trailing: trailing, range: range)
 
         case .closure:
@@ -93,13 +95,18 @@ extension Compiler {
 
     /// `value.member` (`.count`, `.isEmpty`…); a publisher's member is not a value.
     private func property(_ member: String, of baseExpr: Expr, nameRange: SourceRange, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), member == "tap" {
-            throw Diagnostic.error(Messages.publisherAsValue("\(entity.name).tap"), at: range)
+        if member == "tap" || member == "publisher", let plan = try publisherSource(Expr(.member(baseExpr, member, nameRange: nameRange), range)) {
+            return (plan.valueCode(), plan.valueType)
         }
-        if member == "publisher" { throw Diagnostic.error(Messages.publisherAsValue("'.publisher'"), at: range) }
         let (base, baseType) = try expression(baseExpr)
         let resultType = Builtins.propertyType(member, on: baseType)
         return ({ frame in try Builtins.property(member, of: try base(frame), range: nameRange) }, resultType)
+    }
+
+    /// A chain's first stage used as a value (`$name`, `button.tap`, `[1].publisher`).
+    private func publisherValue(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
+        guard let plan = try publisherSource(expr) else { throw Diagnostic.error(Messages.notAValue(Compiler.describe(expr), kind: "a publisher"), at: expr.range) }
+        return (plan.valueCode(), plan.valueType)
     }
 
     /// A `Bool` condition, checked statically where the type is known.
@@ -175,6 +182,9 @@ extension Compiler {
             case .current(let subject): return ({ _ in subject.value }, SType(entity.type))
             case .published(let subject): return ({ _ in subject.value }, SType(entity.type))
             case .subject: throw Diagnostic.error(Messages.subjectHasNoValue(name), at: range)
+            case .stream(let box):
+                return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure)) },
+                        .publisher(output: box.output, failure: box.failure))
             case .function: throw Diagnostic.error(Messages.functionNotCalled(name), at: range)
             default: throw Diagnostic.error(Messages.notAValue(name, kind: entity.kindDescription), at: range)
             }

@@ -1,11 +1,11 @@
 import TaplineReactive
 
 /// Where a chain starts: a subject or current value by name, `$published`, a button's `.tap`,
-/// an array's `.publisher`, `just(value)`, or a publisher stored with `let`.
+/// a sequence's `.publisher`, `Just(value)`, `Empty()`, `Fail(error:)`, a publisher stored
+/// with `let`, or any expression whose value is a publisher (a func's result, a parameter).
 extension Compiler {
     /// The publisher an expression names, if it is a chain's first stage; nil otherwise.
     func publisherSource(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
-        let text = self.text(of: expr.range)
         switch expr.kind {
         case .dollarName(let name):
             guard case .entity(let entity)? = resolve(name) else { throw unknownName(name, at: expr.range) }
@@ -13,23 +13,21 @@ extension Compiler {
                 throw Diagnostic.error(Messages.dollarOnNonPublished(name, kind: entity.kindDescription), at: expr.range)
             }
             return PublisherPlan(make: { _ in subject.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher() },
-                                 type: SType(entity.type), text: text, describe: { _ in entity.stateDescription })
+                                 type: SType(entity.type), failure: .never, text: text(of: expr.range),
+                                 describe: { _ in entity.stateDescription })
         case .name(let name):
             guard case .entity(let entity)? = resolve(name) else { return nil }
-            return namedPublisher(entity, text: text)
+            return namedPublisher(entity, text: text(of: expr.range))
         case .member(let base, "tap", _):
-            return try tapPublisher(base, range: expr.range, text: text)
+            return try tapPublisher(base, range: expr.range, text: text(of: expr.range))
         case .member(let base, "publisher", _):
-            return try sequencePublisher(base, text: text)
+            return try sequencePublisher(base, text: text(of: expr.range))
         case .call(let callee, let arguments, let trailing):
-            guard case .name(let name) = callee.kind, Builtins.publisherFunctions.contains(name), resolve(name) == nil else { return nil }
-            guard arguments.count == 1, arguments[0].label == nil, trailing == nil else {
-                throw Diagnostic.error(Messages.operatorArguments(name, usage: "'just(value)'"), at: expr.range)
+            guard case .name(let name) = callee.kind, resolve(name) == nil, let source = PublisherFunction(rawValue: name) else {
+                return nil
             }
-            let (code, type) = try expression(arguments[0].value)
-            return PublisherPlan(make: { frame in
-                Just(try code(frame)).setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
-            }, type: type, text: text, describe: { _ in "Just" })
+            guard trailing == nil else { throw Diagnostic.error(Messages.operatorArguments(name, usage: source.usage), at: expr.range) }
+            return try publisherFunction(source, arguments, range: expr.range)
         default:
             return nil
         }
@@ -40,12 +38,14 @@ extension Compiler {
         let describe: (Frame) throws -> String = { _ in entity.stateDescription }
         switch entity.kind {
         case .subject(let subject):
-            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), text: text, describe: describe)
+            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: .error,
+                                 text: text, describe: describe)
         case .current(let subject):
-            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), text: text, describe: describe)
+            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: .error,
+                                 text: text, describe: describe)
         case .stream(let box):
-            return PublisherPlan(make: { _ in box.publisher ?? Empty().eraseToAnyPublisher() }, type: SType(entity.type), text: text,
-                                 describe: { _ in "a publisher: \(box.chain)" })
+            return PublisherPlan(make: { _ in box.publisher ?? Empty().eraseToAnyPublisher() }, type: box.output,
+                                 failure: box.failure, text: text, describe: { _ in "a publisher: \(box.chain)" })
         default:
             return nil
         }
@@ -59,22 +59,73 @@ extension Compiler {
             throw Diagnostic.error(Messages.tapNeedsButton(name, isA: entity.kindDescription), at: range)
         }
         return PublisherPlan(make: { _ in box.tap.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher() },
-                             type: .void, text: text, describe: { _ in entity.stateDescription })
+                             type: .void, failure: .never, text: text, describe: { _ in entity.stateDescription })
     }
 
-    /// `[…].publisher`: a sequence publisher over an array's elements.
+    /// `[…].publisher`, `(1...3).publisher`, `"abc".publisher`: a sequence publisher over an
+    /// array's elements or a string's characters.
     private func sequencePublisher(_ base: Expr, text: SourceText) throws(Diagnostic) -> PublisherPlan {
         let (code, type) = try expression(base)
-        var elementType = SType.unknown
-        if case .array(let element) = type { elementType = element } else if type.isKnown {
-            throw Diagnostic.error(Messages.publisherOfNonArray(type.name), at: base.range)
+        let elementType: SType
+        switch type {
+        case .array(let element): elementType = element
+        case .string: elementType = .string
+        case .unknown: elementType = .unknown
+        default: throw Diagnostic.error(Messages.publisherOfNonArray(type.name), at: base.range)
         }
         return PublisherPlan(make: { frame in
             let value = try code(frame)   // evaluated once: the error below names its type
-            guard case .array(let elements) = value else {
-                throw RuntimeError(Messages.publisherOfNonArray(value.typeName), at: base.range)
+            let elements: [Value]
+            switch value {
+            case .array(let values): elements = values
+            case .string(let text): elements = text.map { .string(String($0)) }
+            default: throw RuntimeError(Messages.publisherOfNonArray(value.typeName), at: base.range)
             }
             return Publishers.Sequence<[Value], ScriptFailure>(sequence: elements).eraseToAnyPublisher()
-        }, type: elementType, text: text, describe: { _ in "a sequence publisher" })
+        }, type: elementType, failure: .never, text: text, describe: { _ in "a sequence publisher" })
+    }
+}
+
+/// The publishers a program makes by calling their type, as in Swift.
+enum PublisherFunction: String {
+    case just = "Just", justLowercase = "just", empty = "Empty", fail = "Fail"
+
+    var usage: String {
+        switch self {
+        case .just, .justLowercase: return "'Just(value)'"
+        case .empty: return "'Empty()' or 'Empty(completeImmediately: false)'"
+        case .fail: return "'Fail(error: \"message\")'"
+        }
+    }
+}
+
+extension Compiler {
+    /// `Just(v)`, `Empty()`, `Empty(completeImmediately: false)`, `Fail(error: "x")`.
+    func publisherFunction(_ source: PublisherFunction, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> PublisherPlan {
+        let misuse = Diagnostic.error(Messages.operatorArguments(source.rawValue, usage: source.usage), at: range)
+        let labels = arguments.map(\.label)
+        let text = self.text(of: range)
+        switch source {
+        case .just, .justLowercase:
+            guard labels == [nil] else { throw misuse }
+            let (code, type) = try expression(arguments[0].value)
+            return PublisherPlan(make: { frame in
+                Just(try code(frame)).setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+            }, type: type, failure: .never, text: text,
+               valueDescription: { frame in "Just<\(type.name)>(output: \(try code(frame).debugDescription))" })
+        case .empty:
+            guard labels.isEmpty || labels == ["completeImmediately"] else { throw misuse }
+            let completes = try arguments.first.map { (argument) throws(Diagnostic) in try condition(argument.value) }
+            return PublisherPlan(make: { frame in
+                Empty(completeImmediately: try completes?(frame) ?? true).eraseToAnyPublisher()
+            }, type: .unknown, failure: .never, text: text, valueDescription: { _ in "Empty<Any, Never>()" })
+        case .fail:
+            guard labels == ["error"] else { throw misuse }
+            let (code, _) = try expression(arguments[0].value)
+            return PublisherPlan(make: { frame in
+                Fail(error: ScriptFailure(message: try code(frame).description)).eraseToAnyPublisher()
+            }, type: .unknown, failure: .error, text: text,
+               valueDescription: { frame in "Fail<Any, Error>(error: \(try code(frame).description))" })
+        }
     }
 }

@@ -70,7 +70,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     // Chains
     case unknownOperator, chainNotSubscribed, operatorArguments, notAPublisher, tapNeedsButton
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
-    case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed
+    case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed, failureMismatch
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange
     case notCallable, closureArity, durationAsValue, publisherAsValue, unknownImplicitMember, closureAsValue

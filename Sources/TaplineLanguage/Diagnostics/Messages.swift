@@ -109,8 +109,12 @@ enum Messages {
     static func arrayIsNotAPublisher(_ operatorName: String) -> Message {
         Message(.arrayIsNotAPublisher, "an array is not a publisher; use '.publisher' first: '[…].publisher.\(operatorName)…'")
     }
-    static func publisherOfNonArray(_ type: String) -> Message { Message(.publisherOfNonArray, "'.publisher' needs an array, not '\(type)'") }
+    static func publisherOfNonArray(_ type: String) -> Message { Message(.publisherOfNonArray, "'.publisher' needs an array or a string, not '\(type)'") }
     static func negativeCount(_ name: String) -> Message { Message(.negativeCount, "'\(name)' needs a count of 0 or more") }
+    static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
+        Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "
+            + "give the one that never fails '.setFailureType(to: Error.self)'")
+    }
     static func closureMustReturnBool(_ name: String, got: String) -> Message {
         Message(.closureMustReturnBool, "the closure of '\(name)' must return a 'Bool', not '\(got)'")
     }

@@ -48,8 +48,15 @@ final class FunctionBox {
 final class StreamBox {
     var publisher: AnyPublisher<Value, ScriptFailure>?
     let chain: SourceText
+    /// Its Output and Failure, as the compiler knew them.
+    let output: SType
+    let failure: SType
 
-    init(chain: SourceText) { self.chain = chain }
+    init(chain: SourceText, output: SType, failure: SType) {
+        self.chain = chain
+        self.output = output
+        self.failure = failure
+    }
 }
 
 /// `let NAME = chain.sink { … }`: the subscription, cancelled by `cancel NAME`.

@@ -8,9 +8,9 @@ struct BuiltinArgument {
 }
 
 enum Builtins {
-    /// The functions that make a publisher (a chain's source), not a value.
-    static let publisherFunctions: Set<String> = ["just", "Just"]
-    static let functions = Set(["print", "Int", "Double", "String", "Bool", "min", "max", "abs"]).union(publisherFunctions)
+    /// Every function a program can call without declaring it (for "did you mean").
+    static let functions = Set(["print", "Int", "Double", "String", "Bool", "min", "max", "abs"])
+        .union(["Just", "just", "Empty", "Fail"])
     static let methods: Set<String> = ["uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted"]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
@@ -65,8 +65,6 @@ enum Builtins {
                 case let other: throw RuntimeError(Messages.unaryOperator("abs", other.typeName), at: range)
                 }
             }, arguments.first?.type ?? .unknown)
-        case _ where publisherFunctions.contains(name):
-            throw Diagnostic.error(Messages.publisherAsValue("'\(name)(…)'"), at: range)
         default:
             let suggestion = Suggest.closest(to: name, in: visible() + Array(functions))
             throw Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange)

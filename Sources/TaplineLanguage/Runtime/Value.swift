@@ -15,6 +15,8 @@ public enum Value: Equatable {
     case completion(failure: String?)
     /// A demand (`.unlimited`, `.max(3)`), as `request` and a subscriber's body return it.
     case demand(Subscribers.Demand)
+    /// A publisher as a value (`let p = Just(1)`, a func's result, a `flatMap` closure's).
+    case publisher(PublisherValue)
 
     /// The type's name, as diagnostics show it.
     public var typeName: String {
@@ -32,6 +34,7 @@ public enum Value: Equatable {
             return elements.allSatisfy({ $0.typeName == name }) ? "[\(name)]" : "[Any]"
         case .completion: return "Completion"
         case .demand: return "Demand"
+        case .publisher(let publisher): return SType.publisher(output: publisher.output, failure: publisher.failure).name
         }
     }
 }
@@ -56,6 +59,7 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .array(let elements): return "[" + elements.map(\.debugDescription).joined(separator: ", ") + "]"
         case .completion(let failure): return failure.map { "failure(\($0))" } ?? "finished"
         case .demand(let demand): return demand.description
+        case .publisher(let publisher): return publisher.description
         }
     }
 

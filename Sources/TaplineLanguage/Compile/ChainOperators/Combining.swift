@@ -11,7 +11,7 @@ extension Compiler {
         let type = others.allSatisfy { $0.type == call.upstream.type } ? call.upstream.type : .unknown
         return PublisherPlan(make: { frame in
             Publishers.MergeMany(try makers.map { try $0(frame) }).eraseToAnyPublisher()
-        }, type: type, text: call.text)
+        }, type: type, failure: try sharedFailure(call, others), text: call.text)
     }
 
     /// `combineLatest(p…)` and `zip(p…)`, with an optional closure that combines each tuple,
@@ -31,6 +31,20 @@ extension Compiler {
                 : Publishers.CombineLatestMany(inputs).map(Value.tuple).eraseToAnyPublisher()
             guard let combiner else { return tuples }
             return tuples.map(Compiler.transform(combiner, frame, runtime)).eraseToAnyPublisher()
-        }, type: combiner?.resultType ?? tupleType, text: call.text)
+        }, type: combiner?.resultType ?? tupleType, failure: try sharedFailure(call, others), text: call.text)
+    }
+
+    /// Publishers combined must fail alike, as Swift requires: a `Never` one joins an `Error`
+    /// one only after `setFailureType(to: Error.self)`.
+    private func sharedFailure(_ call: OperatorCall, _ others: [PublisherPlan]) throws(Diagnostic) -> SType {
+        var failure = call.upstream.failure
+        for other in others where other.failure != failure {
+            guard failure.isKnown, other.failure.isKnown else {
+                failure = .unknown
+                continue
+            }
+            throw Diagnostic.error(Messages.failureMismatch(call.name, failure.name, other.failure.name), at: call.range)
+        }
+        return failure
     }
 }

@@ -30,10 +30,13 @@ struct OperatorCall {
         return closure
     }
 
-    /// A plan that transforms the upstream's publisher, for the next stage.
-    func plan(_ type: SType, _ transform: @escaping (PublisherPlan.Stream, Frame) throws -> PublisherPlan.Stream) -> PublisherPlan {
+    /// A plan that transforms the upstream's publisher, for the next stage; it fails as the
+    /// upstream does unless `failure` says otherwise.
+    func plan(_ type: SType, failure: SType? = nil,
+              _ transform: @escaping (PublisherPlan.Stream, Frame) throws -> PublisherPlan.Stream) -> PublisherPlan {
         let make = upstream.make
-        return PublisherPlan(make: { frame in try transform(try make(frame), frame) }, type: type, text: text)
+        return PublisherPlan(make: { frame in try transform(try make(frame), frame) }, type: type,
+                             failure: failure ?? upstream.failure, text: text)
     }
 }
 
