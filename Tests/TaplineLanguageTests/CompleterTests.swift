@@ -33,7 +33,7 @@ struct CompleterTests {
         ("show H", "H", ["Home"]),
         ("$", "$", ["$name"]),
         ("clicks.fi", "fi", ["filter", "first()"]),
-        ("clicks.se", "se", ["send("]),
+        ("clicks.sen", "sen", ["send("]),
         ("save.", "", ["tap"]),
         ("$name.ma", "ma", ["map"]),
         ("[1, 2].pub", "pub", ["publisher"]),

@@ -193,6 +193,14 @@ extension ChainOperator {
             output: "A 2\nB 2\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileShare(call) }),
         ChainOperator(
+            name: "setFailureType", forms: ["setFailureType(to: Error.self)"],
+            signature: "func setFailureType<E>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> where Self.Failure == Never",
+            summary: "lets a publisher that never fails join ones that can (its Failure becomes Error)",
+            usage: "'.setFailureType(to: Error.self)'", completion: "setFailureType(to:",
+            example: "subject s: Int\ns.merge(with: Just(0).setFailureType(to: Error.self)).sink { print($0) }\nsend s 1",
+            output: "0\n1\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileSetFailureType(call) }),
+        ChainOperator(
             name: "eraseToAnyPublisher", forms: ["eraseToAnyPublisher()"],
             signature: "func eraseToAnyPublisher() -> AnyPublisher<Output, Failure>",
             summary: "changes nothing (accepted for familiarity)", usage: "'.eraseToAnyPublisher()'",

@@ -111,6 +111,9 @@ enum Messages {
     }
     static func publisherOfNonArray(_ type: String) -> Message { Message(.publisherOfNonArray, "'.publisher' needs an array or a string, not '\(type)'") }
     static func negativeCount(_ name: String) -> Message { Message(.negativeCount, "'\(name)' needs a count of 0 or more") }
+    static func alreadyFails(_ name: String, _ failure: String) -> Message {
+        Message(.alreadyFails, "'\(name)' is for publishers that never fail; this one already fails with '\(failure)'")
+    }
     static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
         Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "
             + "give the one that never fails '.setFailureType(to: Error.self)'")

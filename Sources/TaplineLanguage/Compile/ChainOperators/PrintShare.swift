@@ -30,6 +30,21 @@ extension Compiler {
         return call.plan(call.upstream.type) { stream, _ in stream.share().eraseToAnyPublisher() }
     }
 
+    /// `setFailureType(to: Error.self)`: the same values, with a Failure of `Error` for the
+    /// compiler (every stage can already carry an error at run time). As in Swift, only a
+    /// publisher that never fails has it.
+    ///
+    ///     subject s: Int
+    ///     s.merge(with: Just(0).setFailureType(to: Error.self)).sink { print($0) }   // 0
+    func compileSetFailureType(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.trailing == nil, call.arguments.count == 1, call.arguments[0].label == "to",
+              case .member(let base, "self", _) = call.arguments[0].value.kind, case .name("Error") = base.kind else { throw call.misuse }
+        guard call.upstream.failure != .error else {
+            throw Diagnostic.error(Messages.alreadyFails(call.name, call.upstream.failure.name), at: call.nameRange)
+        }
+        return call.plan(call.upstream.type, failure: .error) { stream, _ in stream }
+    }
+
     /// `eraseToAnyPublisher()`: every stage is already an `AnyPublisher`, so nothing changes.
     ///
     ///     just(1).eraseToAnyPublisher().sink { print($0) }   // 1
