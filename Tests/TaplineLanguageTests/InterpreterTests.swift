@@ -272,3 +272,35 @@ struct PublisherValueTests {
         #expect(error.contains("t:" + message), "\(error)")
     }
 }
+
+/// `switch` and `if case` as in Swift: values compared with `==`, a completion matched by its
+/// kind, `.failure(let error)` binding the error; at the top level a `switch` whose cases name
+/// views still chooses a view.
+@Suite("switch and if case")
+struct MatchingTests {
+    @Test("matching", arguments: [
+        ("for i in 1...4 {\n  switch i {\n  case 1, 2: print(\"small\", i)\n  case 3: print(\"three\")\n  default: print(\"big\")\n  }\n}", "small 1\nsmall 2\nthree\nbig\n"),
+        ("subject s: Int\ns.sink(receiveCompletion: { c in\n  switch c {\n  case .finished: print(\"done\")\n  case .failure(let error): print(\"failed:\", error)\n  }\n}, receiveValue: { _ in })\nfail s \"timeout\"", "failed: timeout\n"),
+        ("subject s: Int\ns.sink(receiveCompletion: { if case .failure(let e) = $0 { print(\"no\", e) } else { print(\"ok\") } }, receiveValue: { _ in })\ncomplete s", "ok\n"),
+        ("subject s: Int\ns.sink(receiveCompletion: { if case .finished = $0 { print(\"finished\") } }, receiveValue: { _ in })\ncomplete s", "finished\n"),
+        ("switch 5 { case _: print(\"any\") }", "any\n"),
+        ("switch \"x\" { case \"y\": print(\"y\") }", ""),
+    ])
+    func matching(program: String, output: String) {
+        let result = run(program)
+        #expect(result.error == nil, "\(result.error ?? "")")
+        #expect(result.output == output)
+    }
+
+    @Test("a pattern that cannot match is an error", arguments: [
+        ("switch 1 { case .finished: print(1) }", "1:12: error: '.finished' matches a completion, not a value of type 'Int'"),
+        ("subject s: Int\ns.sink(receiveCompletion: { switch $0 { case .finished, .failure(let e): print(e) } }, receiveValue: { _ in })",
+         "2:70: error: a case that binds 'e' must have that one pattern"),
+        ("published p = 1\nswitch $p { case 1: print(1) }", "2:8: error: a 'switch' over a publisher chooses a view"),
+        ("if case .failure(error) = 1 { }", "1:18: error: expected 'let' to bind the error"),
+    ])
+    func errors(program: String, message: String) {
+        let error = run(program).error ?? ""
+        #expect(error.contains("t:" + message), "\(error)")
+    }
+}

@@ -34,7 +34,7 @@ struct ParserTests {
             (subscriber sub (call .max 2) { (call print $0) } { (call print $0) })
             (func f () _ { (call print 1) })
             (view V { (func g () _ { }) } { (tap b) } { })
-            (switch $p (case "a" "b" V) (default V))
+            (switch $p (case "a" "b" { V }) (default { V }))
             (let token (call (. s sink) { (_) in }))
             (tap b)
             (set p "b")

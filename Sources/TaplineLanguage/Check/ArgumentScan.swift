@@ -12,8 +12,11 @@ enum ArgumentScan {
         case .current(_, _, let e), .published(_, _, let e), .letBinding(_, let e), .set(_, let e), .send(_, let e),
              .fail(_, let e), .request(_, let e), .wait(let e), .expression(let e):
             return highest(in: e)
-        case .switchView(let e, let cases):
-            return max(highest(in: e), cases.flatMap(\.values).map(highest(in:)).max() ?? -1)
+        case .switchStatement(let e, let cases):
+            let inCases = cases.map { max(highest(in: $0.patterns), highestArgument(in: $0.body)) }.max() ?? -1
+            return max(highest(in: e), inCases)
+        case .ifCase(let pattern, let e, let body, let elseBody):
+            return max(highest(in: [pattern]), highest(in: e), highestArgument(in: body), highestArgument(in: elseBody ?? []))
         case .repeatLoop(let e, let body):
             return max(highest(in: e), highestArgument(in: body))
         case .forLoop(_, let low, let high, _, let body):
@@ -23,6 +26,13 @@ enum ArgumentScan {
         case .returnStatement(let e):
             return e.map(highest(in:)) ?? -1
         }
+    }
+
+    private static func highest(in patterns: [Pattern]) -> Int {
+        patterns.map { pattern in
+            if case .value(let e) = pattern { return highest(in: e) }
+            return -1
+        }.max() ?? -1
     }
 
     private static func highest(in expr: Expr) -> Int {

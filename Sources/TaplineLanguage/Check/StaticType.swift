@@ -39,6 +39,7 @@ indirect enum SType: Equatable, Sendable {
         case .tuple(let elements): self = .tuple(elements.map(SType.init(of:)))
         case .array: self = .array(.unknown)
         case .publisher(let publisher): self = .publisher(output: publisher.output, failure: publisher.failure)
+        case .error: self = .error
         }
     }
 

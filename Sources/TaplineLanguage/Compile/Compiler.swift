@@ -60,7 +60,7 @@ final class Compiler {
         case .subscriber(let name, let demand, let body, let completion): return try subscriber(name, demand: demand, body: body, completion: completion)
         case .function(let declaration): return try function(declaration)
         case .view(let name, let functions, let appear, let disappear): return try view(name, functions: functions, appear: appear, disappear: disappear)
-        case .switchView(let subject, let cases): return try switchView(subject, cases: cases)
+        case .switchStatement(let subject, let cases): return try switchStatement(subject, cases: cases)
         case .letBinding(let name, let value): return try letBinding(name, value)
         case .tap(let name): return try tap(name)
         case .set(let name, let value): return try assignment(to: name, value, verb: .set)
@@ -76,6 +76,7 @@ final class Compiler {
         case .forLoop(let name, let low, let high, let inclusive, let body):
             return try forLoop(name, from: low, to: high, inclusive: inclusive, body: body, range: stmt.range)
         case .ifStatement(let condition, let body, let elseBody): return try ifStatement(condition, body: body, else: elseBody)
+        case .ifCase(let pattern, let value, let body, let elseBody): return try ifCase(pattern, value, body: body, else: elseBody)
         case .returnStatement(let value): return try returnStatement(value, range: stmt.range)
         case .expression(let expr): return try expressionStatement(expr)
         }

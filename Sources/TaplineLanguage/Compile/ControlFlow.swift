@@ -89,19 +89,121 @@ extension Compiler {
         }
     }
 
+    /// `switch`: at the top level, one whose every case names a view chooses a view from a
+    /// publisher's values (DESIGN §8); anywhere else it is Swift's `switch` statement.
+    func switchStatement(_ subjectExpr: Expr, cases: [SwitchCase]) throws(Diagnostic) -> Action {
+        if isTopLevel, let views = try viewCases(cases) { return try switchView(subjectExpr, cases: views) }
+        let (subject, subjectType) = try expression(subjectExpr)
+        if case .publisher = subjectType { throw Diagnostic.error(Messages.switchOnPublisher, at: subjectExpr.range) }
+        var arms: [(matches: [Matcher], bind: Binder?, body: Action)] = []
+        for arm in cases {
+            var matchers: [Matcher] = []
+            for pattern in arm.patterns {
+                matchers.append(try matcher(pattern, against: subjectType, single: arm.patterns.count == 1, at: arm.range))
+            }
+            let (bind, body) = try patternBody(arm.patterns.count == 1 ? arm.patterns[0] : nil, arm.body)
+            arms.append((matchers, bind, body))
+        }
+        return { frame in
+            let value = try subject(frame)
+            for arm in arms where try arm.matches.isEmpty || arm.matches.contains(where: { try $0(value, frame) }) {
+                arm.bind?(value, frame)
+                try arm.body(frame)
+                return
+            }
+        }
+    }
+
+    /// `if case PATTERN = value { … } [else { … }]`
+    func ifCase(_ pattern: Pattern, _ valueExpr: Expr, body: [Stmt], else elseBody: [Stmt]?) throws(Diagnostic) -> Action {
+        let (value, type) = try expression(valueExpr)
+        let matches = try matcher(pattern, against: type, single: true, at: valueExpr.range)
+        let (bind, then) = try patternBody(pattern, body)
+        let otherwise = try elseBody.map { (each) throws(Diagnostic) in try block(each) }
+        return { frame in
+            let subject = try value(frame)
+            if try matches(subject, frame) {
+                bind?(subject, frame)
+                try then(frame)
+            } else {
+                try otherwise?(frame)
+            }
+        }
+    }
+
+    typealias Matcher = (Value, Frame) throws -> Bool
+    typealias Binder = (Value, Frame) -> Void
+
+    /// Whether a value matches a pattern: a value by `==`, a completion by its kind.
+    private func matcher(_ pattern: Pattern, against type: SType, single: Bool, at range: SourceRange) throws(Diagnostic) -> Matcher {
+        switch pattern {
+        case .value(let expr):
+            let (code, _) = try expression(expr)
+            return { value, frame in ValueArithmetic.equal(value, try code(frame)) }
+        case .wildcard:
+            return { _, _ in true }
+        case .finished, .failure:
+            if type.isKnown, type != .completion {
+                throw Diagnostic.error(Messages.completionPattern(ASTPrinter.print(pattern), type.name), at: range)
+            }
+            if case .failure(let binding?) = pattern, !single {
+                throw Diagnostic.error(Messages.bindingInManyPatterns(binding.text), at: binding.range)
+            }
+            if case .finished = pattern { return { value, _ in value == .completion(failure: nil) } }
+            return { value, _ in
+                if case .completion(_?) = value { return true }
+                return false
+            }
+        }
+    }
+
+    /// The statements of a case, in a block of their own where `.failure(let error)` binds
+    /// `error` to the failure's `Error`.
+    private func patternBody(_ pattern: Pattern?, _ statements: [Stmt]) throws(Diagnostic) -> (Binder?, Action) {
+        var slot: Int?
+        var body: Action = { _ in }
+        try inBlock { () throws(Diagnostic) in
+            if case .failure(let name?)? = pattern { slot = scope.addLocal(name.text, type: .error) }
+            body = try block(statements)
+        }
+        guard let slot else { return (nil, body) }
+        return ({ value, frame in
+            if case .completion(let message?) = value { frame.slots[slot] = .error(message) }
+        }, body)
+    }
+
+    /// The cases of a view `switch` — every body empty or a view's bare name, every pattern a
+    /// value — or nil when the `switch` is Swift's.
+    private func viewCases(_ cases: [SwitchCase]) throws(Diagnostic) -> [(values: [Expr], view: Name?)]? {
+        var views: [(values: [Expr], view: Name?)] = []
+        var namesAView = false
+        for arm in cases {
+            var values: [Expr] = []
+            for pattern in arm.patterns {
+                guard case .value(let expr) = pattern else { return nil }
+                values.append(expr)
+            }
+            switch arm.body.map(\.kind).first {
+            case nil where arm.body.isEmpty: views.append((values, nil))
+            case .expression(let expr)? where arm.body.count == 1:
+                guard case .name(let name) = expr.kind, case .entity(let entity)? = resolve(name), case .view = entity.kind else { return nil }
+                views.append((values, Name(text: name, range: expr.range)))
+                namesAView = true
+            default: return nil
+            }
+        }
+        return namesAView ? views : nil
+    }
+
     /// `switch PUBLISHER { case V: VIEW … default: VIEW }`: SwiftUI's `if`/`else` choosing a
     /// view from state. Selecting the view already shown remounts nothing.
-    func switchView(_ subjectExpr: Expr, cases: [SwitchCase]) throws(Diagnostic) -> Action {
+    func switchView(_ subjectExpr: Expr, cases: [(values: [Expr], view: Name?)]) throws(Diagnostic) -> Action {
         guard let plan = try publisher(subjectExpr) else {
             throw Diagnostic.error(Messages.switchNeedsPublisher, at: subjectExpr.range)
         }
         let compiledCases = try cases.map { (switchCase) throws(Diagnostic) -> (values: [Code], view: ViewBox?) in
             let values = try switchCase.values.map { (value) throws(Diagnostic) in try expression(value).code }
-            guard let viewName = switchCase.view else { return (values, nil) }
-            let entity = try entity(viewName)
-            guard case .view(let box) = entity.kind else {
-                throw Diagnostic.error(Messages.notA(viewName.text, isA: entity.kindDescription, expected: "a view"), at: viewName.range)
-            }
+            guard let viewName = switchCase.view, case .view(let box) = try entity(viewName).kind else { return (values, nil) }
             return (values, box)
         }
         let runtime = self.runtime

@@ -66,12 +66,12 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, letNeedsSubscription
     // Commands
     case setOnButton, sendToPublished, neverFails, requestZero, notASubscription, typeMismatch, sendTypeMismatch
-    case repeatCount, switchNeedsPublisher, returnOutsideClosure
+    case repeatCount, switchNeedsPublisher, switchOnPublisher, returnOutsideClosure
     // Chains
     case unknownOperator, chainNotSubscribed, operatorArguments, notAPublisher, tapNeedsButton
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
     case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed, failureMismatch
-    case alreadyFails
+    case alreadyFails, completionPattern, bindingInManyPatterns
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange
     case notCallable, closureArity, durationAsValue, publisherAsValue, unknownImplicitMember, closureAsValue

@@ -82,6 +82,8 @@ enum Messages {
         Message(.sendTypeMismatch, "cannot send '\(got)' to '\(name)', which carries '\(expected)'")
     }
     static func repeatCount(_ type: String) -> Message { Message(.repeatCount, "'repeat' needs an 'Int' count, not '\(type)'") }
+    static let switchOnPublisher = Message(.switchOnPublisher,
+        "a 'switch' over a publisher chooses a view: at the top level, each case names a view ('case \"apple\": AppleMapView')")
     static let switchNeedsPublisher = Message(.switchNeedsPublisher, "'switch' chooses a view from a publisher's values: 'switch $name { … }'")
     static let returnOutsideClosure = Message(.returnOutsideClosure, "'return' is only allowed inside a closure or function")
 
@@ -113,6 +115,12 @@ enum Messages {
     static func negativeCount(_ name: String) -> Message { Message(.negativeCount, "'\(name)' needs a count of 0 or more") }
     static func alreadyFails(_ name: String, _ failure: String) -> Message {
         Message(.alreadyFails, "'\(name)' is for publishers that never fail; this one already fails with '\(failure)'")
+    }
+    static func completionPattern(_ pattern: String, _ type: String) -> Message {
+        Message(.completionPattern, "'\(pattern)' matches a completion, not a value of type '\(type)'")
+    }
+    static func bindingInManyPatterns(_ name: String) -> Message {
+        Message(.bindingInManyPatterns, "a case that binds '\(name)' must have that one pattern; give the others a case of their own")
     }
     static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
         Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "

@@ -15,6 +15,9 @@ public enum Value: Equatable {
     case completion(failure: String?)
     /// A demand (`.unlimited`, `.max(3)`), as `request` and a subscriber's body return it.
     case demand(Subscribers.Demand)
+    /// An `Error`, made from a message (`Fail(error: "boom")`, `.failure(let error)`); it
+    /// prints as its message.
+    case error(String)
     /// A publisher as a value (`let p = Just(1)`, a func's result, a `flatMap` closure's).
     case publisher(PublisherValue)
 
@@ -35,6 +38,7 @@ public enum Value: Equatable {
         case .completion: return "Completion"
         case .demand: return "Demand"
         case .publisher(let publisher): return SType.publisher(output: publisher.output, failure: publisher.failure).name
+        case .error: return "Error"
         }
     }
 }
@@ -60,6 +64,7 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .completion(let failure): return failure.map { "failure(\($0))" } ?? "finished"
         case .demand(let demand): return demand.description
         case .publisher(let publisher): return publisher.description
+        case .error(let message): return message
         }
     }
 

@@ -123,11 +123,20 @@ public enum TypeName: String, CaseIterable, Sendable {
     case string = "String", int = "Int", double = "Double", bool = "Bool", void = "Void", any = "Any"
 }
 
-/// One `case` of a `switch` over a published value.
+/// What a `case` or `if case` matches: a value (compared with `==`), a completion
+/// (`.finished`, `.failure` — optionally binding its error: `.failure(let error)`), or `_`.
+public enum Pattern: Sendable {
+    case value(Expr)
+    case finished
+    case failure(binding: Name?)
+    case wildcard
+}
+
+/// One `case` of a `switch` (or its `default`, with no patterns), and the statements it runs.
+/// At the top level, a `switch` whose every case is a view's bare name chooses a view.
 public struct SwitchCase: Sendable {
-    /// The values it matches; empty for `default`.
-    public var values: [Expr]
-    public var view: Name?
+    public var patterns: [Pattern]
+    public var body: [Stmt]
     public var range: SourceRange
 }
 
@@ -139,7 +148,7 @@ public enum StmtKind: Sendable {
     case subscriber(Name, demand: Expr, body: ClosureExpr, completion: ClosureExpr?)
     case function(FunctionDecl)
     case view(Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt])
-    case switchView(Expr, cases: [SwitchCase])
+    case switchStatement(Expr, cases: [SwitchCase])
     case letBinding(Name, Expr)
 
     case tap(Name)
@@ -155,6 +164,8 @@ public enum StmtKind: Sendable {
     case repeatLoop(Expr, [Stmt])
     case forLoop(Name, from: Expr, to: Expr, inclusive: Bool, [Stmt])
     case ifStatement(Expr, [Stmt], else: [Stmt]?)
+    /// `if case PATTERN = value { … } [else { … }]`
+    case ifCase(Pattern, Expr, [Stmt], else: [Stmt]?)
     case returnStatement(Expr?)
     /// An expression on its own: a call, a subscription chain, or a value to echo.
     case expression(Expr)

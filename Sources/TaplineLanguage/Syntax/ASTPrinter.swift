@@ -26,11 +26,13 @@ public enum ASTPrinter {
             return group("func", function.name.text, group(parameters), function.result.map(print) ?? "_", block(function.body))
         case .view(let name, let functions, let appear, let disappear):
             return group("view", name.text, block(functions), block(appear), block(disappear))
-        case .switchView(let subject, let cases):
+        case .switchStatement(let subject, let cases):
             let arms = cases.map { arm in
-                group(arm.values.isEmpty ? "default" : "case", arm.values.map(print).joined(separator: " "), arm.view?.text ?? "_")
+                group(arm.patterns.isEmpty ? "default" : "case", arm.patterns.map(print).joined(separator: " "), block(arm.body))
             }
             return group("switch", print(subject), arms.joined(separator: " "))
+        case .ifCase(let pattern, let value, let body, let elseBody):
+            return group("if-case", print(pattern), print(value), block(body), elseBody.map(block) ?? "_")
         case .letBinding(let name, let value): return group("let", name.text, print(value))
         case .tap(let name): return group("tap", name.text)
         case .set(let name, let value): return group("set", name.text, print(value))
@@ -49,6 +51,16 @@ public enum ASTPrinter {
             return group("if", print(condition), block(body), elseBody.map(block) ?? "_")
         case .returnStatement(let value): return group("return", value.map(print) ?? "_")
         case .expression(let expr): return print(expr)
+        }
+    }
+
+    /// `1`, `.finished`, `.failure(let e)`, `_`.
+    public static func print(_ pattern: Pattern) -> String {
+        switch pattern {
+        case .value(let expr): return print(expr)
+        case .finished: return ".finished"
+        case .failure(let binding): return binding.map { ".failure(let \($0.text))" } ?? ".failure"
+        case .wildcard: return "_"
         }
     }
 

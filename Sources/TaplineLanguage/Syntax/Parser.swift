@@ -78,6 +78,12 @@ public struct Parser {
         return true
     }
 
+    private mutating func match(_ keyword: Keyword) -> Bool {
+        guard check(keyword) else { return false }
+        _ = advance()
+        return true
+    }
+
     private mutating func skipNewlines() {
         while current.kind == .newline || check(.semicolon) { _ = advance() }
     }
@@ -418,7 +424,7 @@ public struct Parser {
         return .view(name, functions: functions, appear: appear, disappear: disappear)
     }
 
-    // switch = "switch" expr "{" { "case" expr { "," expr } ":" NAME | "default" ":" NAME } "}" ;
+    // switch = "switch" expr "{" { ( "case" pattern { "," pattern } | "default" ) ":" { statement sep } } "}" ;
     private mutating func parseSwitch() throws(Diagnostic) -> StmtKind {
         _ = advance()
         let subject = try parseCondition()
@@ -426,29 +432,47 @@ public struct Parser {
         try nested { (parser: inout Parser) throws(Diagnostic) in
             _ = try parser.expect(.lbrace, "to start the switch's cases")
             parser.skipNewlines()
-            while !parser.match(.rbrace) {
-                let start = parser.current.range
-                var values: [Expr] = []
-                if parser.check(.case) {
-                    _ = parser.advance()
-                    repeat { values.append(try parser.parseExpression()) } while parser.match(.comma)
-                } else if parser.check(.default) {
-                    _ = parser.advance()
-                } else {
-                    throw parser.unexpected(Messages.expected("'case' or 'default'", found: parser.current))
-                }
-                _ = try parser.expect(.colon, values.isEmpty ? "after 'default'" : "after the case's values")
-                var view: Name?
-                if case .identifier = parser.current.kind {
-                    view = try parser.expectName("a view")
-                } else if !(parser.current.kind == .newline || parser.check(.rbrace) || parser.check(.semicolon)) {
-                    throw parser.unexpected(Messages.expected("the name of a view to show", found: parser.current))
-                }
-                cases.append(SwitchCase(values: values, view: view, range: start.to(parser.previous.range)))
-                try parser.endStatement()
-            }
+            while !parser.match(.rbrace) { cases.append(try parser.parseSwitchCase()) }
         }
-        return .switchView(subject, cases: cases)
+        return .switchStatement(subject, cases: cases)
+    }
+
+    private mutating func parseSwitchCase() throws(Diagnostic) -> SwitchCase {
+        let start = current.range
+        var patterns: [Pattern] = []
+        if match(.case) {
+            repeat { patterns.append(try parsePattern()) } while match(.comma)
+        } else if !match(.default) {
+            throw unexpected(Messages.expected("'case' or 'default'", found: current))
+        }
+        _ = try expect(.colon, patterns.isEmpty ? "after 'default'" : "after the case's patterns")
+        var body: [Stmt] = []
+        skipNewlines()
+        while !(check(.case) || check(.default) || check(.rbrace)) {
+            guard current.kind != .eof else { throw unexpected(Messages.expected("'}' to close the switch", found: current)) }
+            body.append(try parseStatement())
+            try endStatement()
+            skipNewlines()
+        }
+        return SwitchCase(patterns: patterns, body: body, range: start.to(previous.range))
+    }
+
+    // pattern = "_" | "." "finished" | "." "failure" [ "(" "let" NAME ")" ] | expression ;
+    private mutating func parsePattern() throws(Diagnostic) -> Pattern {
+        if case .identifier("_") = current.kind {
+            _ = advance()
+            return .wildcard
+        }
+        if check(.dot), case .identifier(let member) = peekKind(), member == "finished" || member == "failure" {
+            _ = advance()
+            _ = advance()
+            guard member == "failure", match(.lparen) else { return member == "finished" ? .finished : .failure(binding: nil) }
+            guard match(.let) else { throw unexpected(Messages.expected("'let' to bind the error: '.failure(let error)'", found: current)) }
+            let name = try expectName("a name for the error")
+            _ = try expect(.rparen, "after the error's name")
+            return .failure(binding: name)
+        }
+        return .value(try parseExpression())
     }
 
     // for = "for" NAME "in" expr ( "..." | "..<" ) expr block ;
@@ -466,19 +490,28 @@ public struct Parser {
         return .forLoop(name, from: low, to: high, inclusive: op == .closedRange, try parseBlock("to start the loop"))
     }
 
-    // if = "if" expr block [ "else" ( block | if ) ] ;
+    // if = "if" ( expr | "case" pattern "=" expr ) block [ "else" ( block | if ) ] ;
     private mutating func parseIf() throws(Diagnostic) -> StmtKind {
         _ = advance()
+        var pattern: Pattern?
+        if match(.case) {
+            pattern = try parsePattern()
+            _ = try expect(.assign, "after the pattern: 'if case .failure(let error) = completion'")
+        }
         let condition = try parseCondition()
         let body = try parseBlock("to start the 'if' body")
-        guard check(.else) else { return .ifStatement(condition, body, else: nil) }
-        _ = advance()
-        if check(.if) {
-            let start = current.range
-            let inner = try parseIf()
-            return .ifStatement(condition, body, else: [Stmt(inner, start.to(previous.range))])
+        var elseBody: [Stmt]?
+        if match(.else) {
+            if check(.if) {
+                let start = current.range
+                let inner = try parseIf()
+                elseBody = [Stmt(inner, start.to(previous.range))]
+            } else {
+                elseBody = try parseBlock("to start the 'else' body")
+            }
         }
-        return .ifStatement(condition, body, else: try parseBlock("to start the 'else' body"))
+        guard let pattern else { return .ifStatement(condition, body, else: elseBody) }
+        return .ifCase(pattern, condition, body, else: elseBody)
     }
 
     /// An expression that a block follows: no trailing closure.
