@@ -100,7 +100,7 @@ public final class Interpreter {
     /// A run-time error as the user sees it: where it was raised, and — when that is outside
     /// the statement (in a closure declared earlier) — a note pointing at the statement.
     private func diagnostic(for error: any Error, in statement: Stmt) -> Diagnostic {
-        guard var diagnostic = (error as? RuntimeError)?.diagnostic else {
+        guard var diagnostic = (error as? RuntimeError ?? (error as? ThrownError)?.uncaught)?.diagnostic else {
             return Diagnostic.error(Messages.internalError(error), at: statement.range)
         }
         let inside = diagnostic.range.start >= statement.range.start && diagnostic.range.end <= statement.range.end

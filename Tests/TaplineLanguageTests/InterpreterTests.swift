@@ -304,3 +304,32 @@ struct MatchingTests {
         #expect(error.contains("t:" + message), "\(error)")
     }
 }
+
+/// `throw`, `try` and `try?` as in Swift: a func that throws is one that can; an error no one
+/// catches is reported where it was thrown; a closure that cannot throw says what to use.
+@Suite("throw and try")
+struct ThrowTests {
+    static let check = "func check(_ x: Int) -> Int {\n  if x < 0 { throw \"negative\" }\n  return x\n}\n"
+
+    @Test func tryIsAcceptedAndTryOptionalGivesNil() {
+        let result = run(Self.check + "print(check(1), try check(2), try? check(-1))\nsubject s: Int\ns.map { try? check($0) }.sink { print($0) }\nsend s -1")
+        #expect(result.error == nil, "\(result.error ?? "")")
+        #expect(result.output == "1 2 nil\nnil\n")
+    }
+
+    @Test func anUncaughtErrorIsReportedWhereItWasThrown() {
+        let result = run(Self.check + "print(check(-3))\nprint(\"not reached\")")
+        #expect(result.output == "")
+        #expect(result.error?.hasPrefix("t:2:14: error: uncaught error: negative") == true, "\(result.error ?? "")")
+        #expect(result.error?.contains("t:5:1: note: while running this statement") == true)
+    }
+
+    @Test("a closure that cannot throw says so", arguments: [
+        ("subject s: Int\ns.sink { throw \"no\" }", "2:10: error: 'throw' is not allowed in the closure of 'sink', which cannot throw"),
+        (check + "subject s: Int\ns.map { check($0) }.sink { _ in }", "6:9: error: calling 'check(_:)', which can throw, is not allowed in the closure of 'map'"),
+    ])
+    func cannotThrow(program: String, message: String) {
+        let error = run(program).error ?? ""
+        #expect(error.contains("t:" + message), "\(error)")
+    }
+}

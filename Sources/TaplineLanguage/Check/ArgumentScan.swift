@@ -23,6 +23,8 @@ enum ArgumentScan {
             return max(highest(in: low), highest(in: high), highestArgument(in: body))
         case .ifStatement(let condition, let body, let elseBody):
             return max(highest(in: condition), highestArgument(in: body), highestArgument(in: elseBody ?? []))
+        case .throwStatement(let e):
+            return highest(in: e)
         case .returnStatement(let e):
             return e.map(highest(in:)) ?? -1
         }
@@ -47,7 +49,7 @@ enum ArgumentScan {
             }.max() ?? -1
         case .array(let elements), .tuple(let elements):
             return elements.map(highest(in:)).max() ?? -1
-        case .unary(_, let e), .member(let e, _, _), .inout(let e):
+        case .unary(_, let e), .member(let e, _, _), .inout(let e), .try(let e, _):
             return highest(in: e)
         case .binary(_, let a, let b):
             return max(highest(in: a), highest(in: b))

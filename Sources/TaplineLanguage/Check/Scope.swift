@@ -11,6 +11,10 @@ final class FrameScope {
     var resultType = SType.unknown
     /// Whether a `return` leaves this frame, so that its body must catch one.
     var containsReturn = false
+    /// For a closure: the operator or subscriber that calls it (whether it may throw).
+    var closureOwner: String?
+    /// For a func's body: the func, which becomes a throwing one when its body throws.
+    var function: FunctionBox?
     var blocks: [[String: (Int, SType)]] = [[:]]
     private(set) var size: Int
 
@@ -130,6 +134,18 @@ extension Compiler {
             current = frameScope.parent
         }
         return nil
+    }
+
+    /// Checks that an error may be thrown here — by `throw`, or by calling a func that
+    /// throws — and marks the func it leaves as throwing. Only the closure of an operator
+    /// that is not a `try…` one forbids it (unless inside `try?`); at the top level, in a
+    /// button or a view, an error no one catches is reported where it was thrown.
+    func allowThrowing(_ what: String, at range: SourceRange) throws(Diagnostic) {
+        guard optionalTries == 0, let target = returnScope else { return }
+        if let function = target.function { function.isThrowing = true }
+        guard let owner = target.closureOwner, !owner.hasPrefix("try") else { return }
+        let variant = "try" + owner.prefix(1).uppercased() + owner.dropFirst()
+        throw Diagnostic.error(Messages.cannotThrow(what, in: owner, use: ChainOperator.named(variant)?.name), at: range)
     }
 
     func inBlock(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {

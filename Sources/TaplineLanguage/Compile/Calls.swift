@@ -13,6 +13,7 @@ extension Compiler {
                 guard case .function(let box) = entity.kind else {
                     throw Diagnostic.error(Messages.notCallable(name), at: callee.range)
                 }
+                if box.isThrowing { try allowThrowing("calling '\(box.signature(name))', which can throw,", at: range) }
                 let values = try functionArguments(box, name: name, arguments, trailing: trailing, range: range)
                 return (functionCall(box, name: name, arguments: values, range: range), box.result)
             }

@@ -19,7 +19,9 @@ struct CompiledClosure {
 /// to its frame (`BoundClosure`) and calls it per event.
 extension Compiler {
     /// Compiles a closure that receives `inputs` (one value, or the two of `scan`/`reduce`).
-    func closure(_ closure: ClosureExpr, inputs: [SType]) throws(Diagnostic) -> CompiledClosure {
+    /// `owner` is the operator or subscriber that calls it: a `try…` operator's closure may
+    /// throw, another's may not, and an error says which operator to use instead.
+    func closure(_ closure: ClosureExpr, inputs: [SType], owner: String) throws(Diagnostic) -> CompiledClosure {
         closuresCompiled += 1
         let closuresBefore = closuresCompiled
         let used = ArgumentScan.highestArgument(in: closure.body) + 1
@@ -42,6 +44,7 @@ extension Compiler {
         var resultType = SType.unknown
         let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) { () throws(Diagnostic) in
             for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
+            scope.closureOwner = owner
             (body, resultType) = try closureBody(closure.body)
             if scope.containsReturn { body = catchingReturn(body) }
         }

@@ -26,6 +26,8 @@ final class Compiler {
     /// An expression compiled to learn whether it is a publisher, kept so that it is not
     /// compiled again as a value (`valuePublisher`, `takeCompiled`).
     var compiled: (expr: Expr, code: Code, type: SType)?
+    /// How many `try?` enclose the expression being compiled: an error cannot escape them.
+    var optionalTries = 0
     /// The functions of the view being compiled.
     var viewFunctions: [String: Entity] = [:]
 
@@ -78,6 +80,7 @@ final class Compiler {
         case .ifStatement(let condition, let body, let elseBody): return try ifStatement(condition, body: body, else: elseBody)
         case .ifCase(let pattern, let value, let body, let elseBody): return try ifCase(pattern, value, body: body, else: elseBody)
         case .returnStatement(let value): return try returnStatement(value, range: stmt.range)
+        case .throwStatement(let value): return try throwStatement(value, range: stmt.range)
         case .expression(let expr): return try expressionStatement(expr)
         }
     }

@@ -89,6 +89,13 @@ extension Compiler {
         }
     }
 
+    /// `throw VALUE`: an `Error` made from the value (a message, or an error caught earlier).
+    func throwStatement(_ valueExpr: Expr, range: SourceRange) throws(Diagnostic) -> Action {
+        try allowThrowing("'throw'", at: range)
+        let (code, _) = try expression(valueExpr)
+        return { frame in throw ThrownError(message: try code(frame).description, range: range) }
+    }
+
     /// `switch`: at the top level, one whose every case names a view chooses a view from a
     /// publisher's values (DESIGN §8); anywhere else it is Swift's `switch` statement.
     func switchStatement(_ subjectExpr: Expr, cases: [SwitchCase]) throws(Diagnostic) -> Action {

@@ -68,8 +68,8 @@ extension Compiler {
         let entity = Entity(name: name.text, range: name.range, kind: .subscriber(box))
         try declare(entity)
         let demandCode = try expression(demandExpr).code
-        let valueClosure = try closure(body, inputs: [.unknown])
-        let completionClosure = try completion.map { (each) throws(Diagnostic) in try closure(each, inputs: [.completion]) }
+        let valueClosure = try closure(body, inputs: [.unknown], owner: "subscriber")
+        let completionClosure = try completion.map { (each) throws(Diagnostic) in try closure(each, inputs: [.completion], owner: "subscriber") }
         let runtime = self.runtime
         return { frame in
             let demand = try Value.demand(from: try demandCode(frame), range: demandExpr.range, allowZero: true)
@@ -116,7 +116,7 @@ extension Compiler {
             parameters.append((parameter.label, try parameter.type.map { (type) throws(Diagnostic) in try SType(type) } ?? .unknown))
         }
         let result = try declaration.result.map { (type) throws(Diagnostic) in try SType(type) } ?? .unknown
-        return FunctionBox(parameters: parameters, result: result)
+        return FunctionBox(parameters: parameters, result: result, isThrowing: declaration.isThrowing)
     }
 
     /// The body, in a frame whose first slots are the parameters.
@@ -126,6 +126,7 @@ extension Compiler {
             for (slot, parameter) in declaration.parameters.enumerated() { scope.nameArgument(parameter.name.text, slot: slot) }
             scope.functionName = declaration.name.text
             scope.resultType = box.result
+            scope.function = box
             action = try block(declaration.body)
         }
         box.body = action

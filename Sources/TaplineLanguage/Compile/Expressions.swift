@@ -67,6 +67,9 @@ extension Compiler {
 
         case .inout:
             throw Diagnostic.error(Messages.inoutOutsideAssign, at: range)
+
+        case .try(let operand, let optional):
+            return try tryExpression(operand, optional: optional)
         }
     }
 
@@ -101,6 +104,22 @@ extension Compiler {
         let (base, baseType) = try expression(baseExpr)
         let resultType = Builtins.propertyType(member, on: baseType)
         return ({ frame in try Builtins.property(member, of: try base(frame), range: nameRange) }, resultType)
+    }
+
+    /// `try f()` is `f()` (Tapline accepts `try` but does not require it); `try? f()` is nil
+    /// when `f` throws, so a call inside it may throw anywhere.
+    private func tryExpression(_ operand: Expr, optional: Bool) throws(Diagnostic) -> (code: Code, type: SType) {
+        guard optional else { return try expression(operand) }
+        optionalTries += 1
+        defer { optionalTries -= 1 }
+        let (code, _) = try expression(operand)
+        return ({ frame in
+            do {
+                return try code(frame)
+            } catch is ThrownError {
+                return .nil
+            }
+        }, .unknown)
     }
 
     /// A chain's first stage used as a value (`$name`, `button.tap`, `[1].publisher`).

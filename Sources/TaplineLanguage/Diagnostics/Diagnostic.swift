@@ -71,7 +71,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case unknownOperator, chainNotSubscribed, operatorArguments, notAPublisher, tapNeedsButton
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
     case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed, failureMismatch
-    case alreadyFails, completionPattern, bindingInManyPatterns
+    case alreadyFails, completionPattern, bindingInManyPatterns, cannotThrow, uncaughtError
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange
     case notCallable, closureArity, durationAsValue, publisherAsValue, unknownImplicitMember, closureAsValue

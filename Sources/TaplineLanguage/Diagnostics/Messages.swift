@@ -122,6 +122,11 @@ enum Messages {
     static func bindingInManyPatterns(_ name: String) -> Message {
         Message(.bindingInManyPatterns, "a case that binds '\(name)' must have that one pattern; give the others a case of their own")
     }
+    static func cannotThrow(_ what: String, in owner: String, use variant: String?) -> Message {
+        Message(.cannotThrow, "\(what) is not allowed in the closure of '\(owner)', which cannot throw; "
+            + (variant.map { "use '\($0)' instead" } ?? "handle the error before it ('catch', 'replaceError')"))
+    }
+    static func uncaughtError(_ message: String) -> Message { Message(.uncaughtError, "uncaught error: \(message)") }
     static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
         Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "
             + "give the one that never fails '.setFailureType(to: Error.self)'")

@@ -26,10 +26,13 @@ final class FunctionBox {
     let result: SType
     var body: Action?
     var frameSize = 0
+    /// Declared `throws`, or found to throw while its body compiled.
+    var isThrowing: Bool
 
-    init(parameters: [(label: String?, type: SType)], result: SType) {
+    init(parameters: [(label: String?, type: SType)], result: SType, isThrowing: Bool) {
         self.parameters = parameters
         self.result = result
+        self.isThrowing = isThrowing
     }
 
     /// The type as `:list` shows it: `(x: Int, String) -> Int`.

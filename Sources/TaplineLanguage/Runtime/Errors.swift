@@ -13,6 +13,17 @@ struct RuntimeError: Error {
     }
 }
 
+/// An error a program threw (`throw "negative"`): it fails the stream of the `try…` operator
+/// whose closure threw it, and one no one catches is reported where it was thrown.
+struct ThrownError: Error {
+    let message: String
+    /// Where it was thrown.
+    let range: SourceRange
+
+    /// Reported as an error in the program when no one catches it.
+    var uncaught: RuntimeError { RuntimeError(Messages.uncaughtError(message), at: range) }
+}
+
 /// Thrown by `return` and caught at the closure or function boundary, where the value waits
 /// in `Runtime.returned`. (An error must be `Sendable`; a `Value`, which may hold a publisher,
 /// is not, and never leaves the interpreter's thread.)

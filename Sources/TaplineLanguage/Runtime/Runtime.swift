@@ -79,6 +79,8 @@ final class Runtime {
             try body()
         } catch let error as RuntimeError {
             raise(error)
+        } catch let error as ThrownError {
+            raise(error.uncaught)
         } catch {
             raise(RuntimeError(Messages.internalError(error), at: statementRange ?? .zero))
         }

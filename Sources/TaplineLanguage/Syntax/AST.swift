@@ -41,6 +41,8 @@ public enum ExprKind: Sendable {
     case closure(ClosureExpr)
     /// `&$name` in `assign(to: &$name)`.
     case `inout`(Expr)
+    /// `try f()`, `try? f()` (nil when it throws), `try! f()`.
+    case `try`(Expr, optional: Bool)
 }
 
 public enum InterpolatedPart: Sendable {
@@ -115,6 +117,8 @@ public struct FunctionDecl: Sendable {
     public var parameters: [Parameter]
     /// The declared result type; nil when the signature has no `->`.
     public var result: TypeExpr?
+    /// Declared `throws` (a func that throws without saying so is found out when it compiles).
+    public var isThrowing: Bool
     public var body: [Stmt]
 }
 
@@ -167,6 +171,8 @@ public enum StmtKind: Sendable {
     /// `if case PATTERN = value { … } [else { … }]`
     case ifCase(Pattern, Expr, [Stmt], else: [Stmt]?)
     case returnStatement(Expr?)
+    /// `throw "message"`: inside a func or a try-operator's closure.
+    case throwStatement(Expr)
     /// An expression on its own: a call, a subscription chain, or a value to echo.
     case expression(Expr)
 }

@@ -50,6 +50,7 @@ public enum ASTPrinter {
         case .ifStatement(let condition, let body, let elseBody):
             return group("if", print(condition), block(body), elseBody.map(block) ?? "_")
         case .returnStatement(let value): return group("return", value.map(print) ?? "_")
+        case .throwStatement(let value): return group("throw", print(value))
         case .expression(let expr): return print(expr)
         }
     }
@@ -96,6 +97,7 @@ public enum ASTPrinter {
         case .call(let callee, let arguments, let trailing): return call(callee, arguments, trailing)
         case .closure(let body): return closure(body)
         case .inout(let inner): return group("&", print(inner))
+        case .try(let inner, let optional): return group(optional ? "try?" : "try", print(inner))
         }
     }
 

@@ -194,7 +194,7 @@ public struct Parser {
         }
     }
 
-    // keyword-statement = declaration | command | repeat | for | if | return ;
+    // keyword-statement = declaration | command | repeat | for | if | return | "throw" expression ;
     private mutating func parseKeywordStatement(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
         switch keyword {
         case .button: return try parseButton()
@@ -216,7 +216,10 @@ public struct Parser {
                 return .returnStatement(nil)
             }
             return .returnStatement(try parseExpression())
-        case .true, .false, .nil:
+        case .throw:
+            _ = advance()
+            return .throwStatement(try parseExpression())
+        case .true, .false, .nil, .try:
             return .expression(try parseExpression())
         case .case, .default, .else:
             throw unexpected(Messages.misplacedKeyword(keyword.rawValue))
@@ -327,7 +330,7 @@ public struct Parser {
         return .subscriber(name, demand: demand, body: bodyClosure, completion: completion)
     }
 
-    // func = "func" NAME "(" [ parameter { "," parameter } ] ")" [ "->" type ] block ;
+    // func = "func" NAME "(" [ parameter { "," parameter } ] ")" [ "throws" ] [ "->" type ] block ;
     private mutating func parseFunction() throws(Diagnostic) -> FunctionDecl {
         _ = advance()
         let name = try expectName(Messages.nameAfter("func"))
@@ -338,8 +341,14 @@ public struct Parser {
             parameters.append(try parseParameter())
         }
         _ = advance()
+        var throwing = false
+        if case .identifier("throws") = current.kind {
+            _ = advance()
+            throwing = true
+        }
         let result = match(.arrow) ? try parseType() : nil
-        return FunctionDecl(name: name, parameters: parameters, result: result, body: try parseBlock("to start the function's body"))
+        return FunctionDecl(name: name, parameters: parameters, result: result, isThrowing: throwing,
+                            body: try parseBlock("to start the function's body"))
     }
 
     // parameter = [ LABEL ] NAME [ ":" type ] ;   (LABEL "_": called without a label)
@@ -561,8 +570,15 @@ public struct Parser {
         return left
     }
 
-    // unary = ( "-" | "!" | "&" ) unary | postfix ;   (& only in .assign(to: &$name))
+    // unary = ( "-" | "!" | "&" | "try" [ "?" | "!" ] ) unary | postfix ;   (& only in .assign(to: &$name))
     private mutating func parseUnary() throws(Diagnostic) -> Expr {
+        if check(.try) {
+            let token = advance()
+            let optional = match(.question)
+            if !optional { _ = match(.not) }
+            let operand = try nested { (parser: inout Parser) throws(Diagnostic) -> Expr in try parser.parseUnary() }
+            return Expr(.try(operand, optional: optional), token.range.to(operand.range))
+        }
         if check(.minus) || check(.not) || check(.ampersand) {
             let token = advance()
             let operand = try nested { (parser: inout Parser) throws(Diagnostic) -> Expr in try parser.parseUnary() }

@@ -22,7 +22,7 @@ extension Compiler {
         let (others, combinerExpr) = try otherPublishers(call, firstLabel: nil)
         let makers = [call.upstream.make] + others.map(\.make)
         let tupleType = SType.tuple([call.upstream.type] + others.map(\.type))
-        let combiner = try combinerExpr.map { (each) throws(Diagnostic) in try closure(each, inputs: [tupleType]) }
+        let combiner = try combinerExpr.map { (each) throws(Diagnostic) in try closure(each, inputs: [tupleType], owner: call.name) }
         let runtime = self.runtime
         return PublisherPlan(make: { frame in
             let inputs = try makers.map { try $0(frame) }

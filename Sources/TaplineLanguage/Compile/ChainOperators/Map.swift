@@ -5,7 +5,7 @@ extension Compiler {
     ///
     ///     [1, 2].publisher.map { $0 * 10 }.sink { print($0) }   // 10, 20
     func compileMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type])
+        let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type], owner: call.name)
         let runtime = self.runtime
         return call.plan(transform.resultType) { stream, frame in
             stream.map(Compiler.transform(transform, frame, runtime)).eraseToAnyPublisher()
@@ -16,7 +16,7 @@ extension Compiler {
     ///
     ///     ["1", "x", "3"].publisher.compactMap { Int($0) }.sink { print($0) }   // 1, 3
     func compileCompactMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type])
+        let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type], owner: call.name)
         let runtime = self.runtime
         return call.plan(transform.resultType) { stream, frame in
             let apply = Compiler.transform(transform, frame, runtime)

@@ -77,7 +77,7 @@ extension Compiler {
 
     /// A closure that must return a `Bool` (`filter`, `first(where:)`), checked where its type is known.
     func predicate(_ closureExpr: ClosureExpr, inputs: [SType], for call: OperatorCall) throws(Diagnostic) -> CompiledClosure {
-        let compiled = try closure(closureExpr, inputs: inputs)
+        let compiled = try closure(closureExpr, inputs: inputs, owner: call.name)
         if compiled.resultType.isKnown, compiled.resultType != .bool {
             throw Diagnostic.error(Messages.closureMustReturnBool(call.name, got: compiled.resultType.name), at: call.range)
         }

@@ -14,7 +14,7 @@ extension Compiler {
         }
         guard let closureExpr, let initialExpr, call.arguments.count == (call.trailing == nil ? 2 : 1) else { throw call.misuse }
         let (initial, initialType) = try expression(initialExpr)
-        let next = try closure(closureExpr, inputs: [initialType, call.upstream.type])
+        let next = try closure(closureExpr, inputs: [initialType, call.upstream.type], owner: call.name)
         let resultType = next.resultType == initialType ? initialType : .unknown
         let runtime = self.runtime
         return call.plan(resultType) { stream, frame in
