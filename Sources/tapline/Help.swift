@@ -122,6 +122,7 @@ enum Help {
         cancel NAME              cancel a stored subscription
         request NAME N           a custom subscriber asks for N more
         wait 300ms               advance the virtual clock
+        schedule(after: 1s) { … }  run a block when the clock gets there
         show VIEW / hide VIEW    mount / dismantle a view
         print(a, b)              print values
         repeat N { … }   for i in 1...N { … }   if cond { … } else { … }   NAME()

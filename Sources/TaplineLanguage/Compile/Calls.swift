@@ -17,6 +17,7 @@ extension Compiler {
                 let values = try functionArguments(box, name: name, arguments, trailing: trailing, range: range)
                 return (functionCall(box, name: name, arguments: values, range: range), box.result)
             }
+            if name == "schedule", resolve(name) == nil { return try schedule(arguments, trailing: trailing, range: range) }
             if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
             let compiled = try arguments.map { (argument) throws(Diagnostic) -> BuiltinArgument in
                 let (code, type) = try expression(argument.value)
@@ -111,6 +112,26 @@ extension Compiler {
         return ({ frame in
             try Builtins.method(method, of: try base(frame), arguments: try codes.map { try $0(frame) }, range: nameRange)
         }, Builtins.methodType(method, on: baseType))
+    }
+
+    /// `schedule(after: 300ms) { … }`: runs the block later on the virtual clock (Combine's
+    /// `Scheduler.schedule(after:)`), when `wait` or an `expect` moves the clock there.
+    private func schedule(_ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        var closureExpr = trailing
+        if closureExpr == nil, arguments.count == 2, case .closure(let last) = arguments[1].value.kind { closureExpr = last }
+        guard let closureExpr, arguments.first?.label == "after", arguments.count == (trailing == nil ? 2 : 1) else {
+            throw Diagnostic.error(Messages.operatorArguments("schedule", usage: "'schedule(after: 300ms) { … }'"), at: range)
+        }
+        let delay = try duration(arguments[0].value)
+        let block = try closure(closureExpr, inputs: [], owner: "schedule")
+        let runtime = self.runtime
+        return ({ frame in
+            let bound = block.bind(to: frame)
+            runtime.clock.schedule(after: .nanoseconds(try delay(frame))) {
+                runtime.deliver { _ = try bound.call(.void) }
+            }
+            return .void
+        }, .void)
     }
 
     /// `subject.send(value)` and `subject.send(completion: .finished)` in expression position.
