@@ -39,6 +39,9 @@ public final class Interpreter {
         set { runtime.arguments = newValue }
     }
 
+    /// Receives each warning of an entry, before the entry runs.
+    public var warn: (Diagnostic) -> Void = { _ in }
+
     /// Polled at safe points while a program runs; return true to stop it ("interrupted").
     public var isInterrupted: () -> Bool {
         get { runtime.isInterrupted }
@@ -74,6 +77,7 @@ public final class Interpreter {
         } catch {
             return error
         }
+        compiler.warnings.forEach(warn)
         guard execute else { return nil }
         globals = compiler.globals
         // 3. Run the top-level statements in order; the first error stops the entry.

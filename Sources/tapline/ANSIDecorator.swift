@@ -8,6 +8,7 @@ struct ANSIDecorator: DiagnosticDecorator {
         switch part {
         case .location, .message: return ANSI.paint(text, ANSI.bold)
         case .errorLabel: return ANSI.paint(text, ANSI.boldRed)
+        case .warningLabel: return ANSI.paint(text, ANSI.boldMagenta)
         case .noteLabel: return ANSI.paint(text, ANSI.boldCyan)
         case .marker: return ANSI.paint(text, ANSI.boldGreen)
         }
@@ -20,6 +21,7 @@ enum ANSI {
     static let boldRed = "1;31"
     static let boldGreen = "1;32"
     static let boldBlue = "1;34"
+    static let boldMagenta = "1;35"
     static let boldCyan = "1;36"
     static let cyan = "36"
     static let yellow = "33"

@@ -64,12 +64,19 @@ final class Tool {
     func runProgram(_ text: String, fileName: String, checkOnly: Bool, arguments: [String] = []) -> Int32 {
         let interpreter = Interpreter(output: { self.stdout.write($0) })
         interpreter.arguments = arguments
+        interpreter.warn = { [unowned interpreter] warning in self.report(warning, of: interpreter) }
         let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.run(text, name: fileName)
         stdout.flush()
         guard let diagnostic else { return Exit.success }
+        report(diagnostic, of: interpreter)
+        return Exit.programError
+    }
+
+    /// Writes a diagnostic to stderr, in colour on a terminal.
+    func report(_ diagnostic: Diagnostic, of interpreter: Interpreter) {
+        stdout.flush()
         stderr.write(interpreter.format(diagnostic, decorator: errorsInColor ? ANSIDecorator() : PlainDecorator()))
         stderr.flush()
-        return Exit.programError
     }
 
     /// The interpreter runs on a thread with a large stack, so deep (but bounded) recursion in

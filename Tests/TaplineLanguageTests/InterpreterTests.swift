@@ -271,6 +271,19 @@ struct PublisherValueTests {
         let error = run(program).error ?? ""
         #expect(error.contains("t:" + message), "\(error)")
     }
+
+    @Test func aSinkOfPublishersIsWarnedAboutAndStillRuns() {
+        var output = ""
+        var warnings: [String] = []
+        let interpreter = Interpreter(output: { output += $0 })
+        interpreter.warn = { warnings.append(interpreter.format($0)) }
+        let error = interpreter.run("subject s: Int\ns.map { Just($0) }.sink { print($0) }\nsend s 1", name: "t")
+        #expect(error == nil)
+        #expect(output == "Just<Int>(output: 1)\n")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("t:2:20: warning: the values of this chain are publishers") == true, "\(warnings)")
+        #expect(warnings.first?.contains("use 'flatMap' or 'map' then 'switchToLatest'") == true)
+    }
 }
 
 /// `switch` and `if case` as in Swift: values compared with `==`, a completion matched by its

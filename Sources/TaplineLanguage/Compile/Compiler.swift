@@ -28,6 +28,8 @@ final class Compiler {
     var compiled: (expr: Expr, code: Code, type: SType)?
     /// How many `try?` enclose the expression being compiled: an error cannot escape them.
     var optionalTries = 0
+    /// What was legal but most likely not meant, said before the entry runs.
+    var warnings: [Diagnostic] = []
     /// The functions of the view being compiled.
     var viewFunctions: [String: Entity] = [:]
 

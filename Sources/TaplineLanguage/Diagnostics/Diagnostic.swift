@@ -3,7 +3,12 @@
 /// (`DiagnosticFormatter`). Messages come from the one catalogue in `Messages.swift`.
 public struct Diagnostic: Error, Hashable, Sendable {
     public enum Severity: String, Sendable {
-        case error, note
+        /// Stops the entry: nothing of it runs (or, while running, the rest of it).
+        case error
+        /// Said before the entry runs, which it does anyway: code that is legal but most
+        /// likely not what was meant (a sink whose values are publishers).
+        case warning
+        case note
     }
 
     /// A further remark attached to a diagnostic, optionally pointing elsewhere.
@@ -29,8 +34,8 @@ public struct Diagnostic: Error, Hashable, Sendable {
     /// the REPL then asks for more lines instead of reporting an error.
     public var isIncompleteInput: Bool
 
-    init(_ message: Message, at range: SourceRange, notes: [Note] = [], incomplete: Bool = false) {
-        severity = .error
+    init(_ message: Message, at range: SourceRange, notes: [Note] = [], incomplete: Bool = false, severity: Severity = .error) {
+        self.severity = severity
         id = message.id
         self.message = message.text
         self.range = range
@@ -40,6 +45,10 @@ public struct Diagnostic: Error, Hashable, Sendable {
 
     static func error(_ message: Message, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
         Diagnostic(message, at: range, notes: notes)
+    }
+
+    static func warning(_ message: Message, at range: SourceRange) -> Diagnostic {
+        Diagnostic(message, at: range, severity: .warning)
     }
 }
 
@@ -71,7 +80,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case unknownOperator, chainNotSubscribed, operatorArguments, notAPublisher, tapNeedsButton
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
     case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed, failureMismatch
-    case alreadyFails, completionPattern, bindingInManyPatterns, cannotThrow, uncaughtError
+    case alreadyFails, completionPattern, bindingInManyPatterns, cannotThrow, uncaughtError, sinkOfPublishers
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange
     case notCallable, closureArity, durationAsValue, publisherAsValue, unknownImplicitMember, closureAsValue

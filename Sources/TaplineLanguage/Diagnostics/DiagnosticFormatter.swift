@@ -5,6 +5,8 @@ public enum DiagnosticPart: Sendable {
     case location
     /// `error: `
     case errorLabel
+    /// `warning: `
+    case warningLabel
     /// `note: `
     case noteLabel
     /// The message itself.
@@ -32,7 +34,7 @@ public struct DiagnosticFormatter {
     public init(decorator: any DiagnosticDecorator = PlainDecorator()) { self.decorator = decorator }
 
     public func format(_ diagnostic: Diagnostic, source: [Character], fileName: String) -> String {
-        var out = header(.error, diagnostic.range.start, fileName) + decorator.decorate(diagnostic.message, as: .message) + "\n"
+        var out = header(diagnostic.severity, diagnostic.range.start, fileName) + decorator.decorate(diagnostic.message, as: .message) + "\n"
         out += excerpt(diagnostic.range, source: source)
         for note in diagnostic.notes {
             if let range = note.range {
@@ -47,7 +49,7 @@ public struct DiagnosticFormatter {
 
     private func header(_ severity: Diagnostic.Severity, _ at: SourceLocation, _ fileName: String) -> String {
         decorator.decorate("\(fileName):\(at.line):\(at.column): ", as: .location)
-            + decorator.decorate("\(severity.rawValue): ", as: severity == .error ? .errorLabel : .noteLabel)
+            + decorator.decorate("\(severity.rawValue): ", as: severity == .error ? .errorLabel : severity == .warning ? .warningLabel : .noteLabel)
     }
 
     /// The source line with a caret (and tildes for the rest of the range on that line).

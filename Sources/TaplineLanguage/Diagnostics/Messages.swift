@@ -127,6 +127,8 @@ enum Messages {
             + (variant.map { "use '\($0)' instead" } ?? "handle the error before it ('catch', 'replaceError')"))
     }
     static func uncaughtError(_ message: String) -> Message { Message(.uncaughtError, "uncaught error: \(message)") }
+    static let sinkOfPublishers = Message(.sinkOfPublishers,
+        "the values of this chain are publishers, which a sink does not subscribe to; to get their values, use 'flatMap' or 'map' then 'switchToLatest'")
     static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
         Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "
             + "give the one that never fails '.setFailureType(to: Error.self)'")

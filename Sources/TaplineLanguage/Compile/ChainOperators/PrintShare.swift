@@ -45,11 +45,12 @@ extension Compiler {
         return call.plan(call.upstream.type, failure: .error) { stream, _ in stream }
     }
 
-    /// `eraseToAnyPublisher()`: every stage is already an `AnyPublisher`, so nothing changes.
+    /// `eraseToAnyPublisher()`: every stage is already an `AnyPublisher`, so the values do not
+    /// change; printed, it is an `AnyPublisher`, as in Swift.
     ///
     ///     just(1).eraseToAnyPublisher().sink { print($0) }   // 1
     func compileErase(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.takesNothing else { throw call.misuse }
-        return call.upstream
+        return call.plan(call.upstream.type) { stream, _ in stream }
     }
 }

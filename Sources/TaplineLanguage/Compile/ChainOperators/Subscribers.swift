@@ -23,6 +23,9 @@ extension Compiler {
         guard valueClosure != nil || completionClosure != nil else {
             throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: call.nameRange)
         }
+        if case .publisher = call.upstream.type {
+            warnings.append(Diagnostic.warning(Messages.sinkOfPublishers, at: call.nameRange))
+        }
         let onValue = try valueClosure.map { (each) throws(Diagnostic) in try closure(each, inputs: [call.upstream.type], owner: call.name) }
         let onCompletion = try completionClosure.map { (each) throws(Diagnostic) in try closure(each, inputs: [.completion], owner: call.name) }
         let (runtime, make) = (self.runtime, call.upstream.make)
