@@ -8,6 +8,8 @@ indirect enum SType: Equatable, Sendable {
     case int, double, string, bool, void, `nil`, completion, demand, unknown
     /// Swift's `Error`, and `Never` (the Failure of a publisher that cannot fail).
     case error, never
+    /// A `Future`'s promise, which answers it.
+    case promise
     case tuple([SType])
     case array(SType)
     /// A publisher with its Output and Failure (`AnyPublisher<Int, Never>`).
@@ -40,6 +42,7 @@ indirect enum SType: Equatable, Sendable {
         case .array: self = .array(.unknown)
         case .publisher(let publisher): self = .publisher(output: publisher.output, failure: publisher.failure)
         case .error: self = .error
+        case .promise: self = .promise
         }
     }
 
@@ -69,6 +72,7 @@ indirect enum SType: Equatable, Sendable {
         case .unknown: return "Any"
         case .error: return "Error"
         case .never: return "Never"
+        case .promise: return "Promise"
         case .tuple(let elements): return "(" + elements.map(\.name).joined(separator: ", ") + ")"
         case .array(let element): return "[\(element.name)]"
         case .publisher(let output, let failure): return "AnyPublisher<\(output.name), \(failure.name)>"

@@ -9,6 +9,11 @@ extension Compiler {
     func call(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         switch callee.kind {
         case .name(let name):
+            if case .local(_, _, let type)? = resolve(name) {
+                // The one local that can be called is a Future's promise.
+                guard type == .promise || type == .unknown else { throw Diagnostic.error(Messages.notCallable(name), at: callee.range) }
+                return try promiseCall(try expression(callee).code, arguments, range: range)
+            }
             if case .entity(let entity)? = resolve(name) {
                 guard case .function(let box) = entity.kind else {
                     throw Diagnostic.error(Messages.notCallable(name), at: callee.range)
@@ -112,6 +117,25 @@ extension Compiler {
         return ({ frame in
             try Builtins.method(method, of: try base(frame), arguments: try codes.map { try $0(frame) }, range: nameRange)
         }, Builtins.methodType(method, on: baseType))
+    }
+
+    /// `promise(.success(value))`, `promise(.failure("message"))`: answers a Future.
+    func promiseCall(_ promise: @escaping Code, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        guard arguments.count == 1, arguments[0].label == nil, case .call(let callee, let inner, nil) = arguments[0].value.kind,
+              case .implicitMember(let outcome) = callee.kind, outcome == "success" || outcome == "failure",
+              inner.count == 1, inner[0].label == nil else {
+            throw Diagnostic.error(Messages.operatorArguments("promise", usage: "'promise(.success(value))' or 'promise(.failure(\"message\"))'"), at: range)
+        }
+        let (code, _) = try expression(inner[0].value)
+        let succeeds = outcome == "success"
+        return ({ frame in
+            guard case .promise(let box) = try promise(frame) else {
+                throw RuntimeError(Messages.notCallable("this value"), at: range)
+            }
+            let value = try code(frame)
+            box.fulfill(succeeds ? .success(value) : .failure(ScriptFailure(message: value.description)))
+            return .void
+        }, .void)
     }
 
     /// `schedule(after: 300ms) { … }`: runs the block later on the virtual clock (Combine's

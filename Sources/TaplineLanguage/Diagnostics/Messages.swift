@@ -129,6 +129,21 @@ enum Messages {
     static func uncaughtError(_ message: String) -> Message { Message(.uncaughtError, "uncaught error: \(message)") }
     static let sinkOfPublishers = Message(.sinkOfPublishers,
         "the values of this chain are publishers, which a sink does not subscribe to; to get their values, use 'flatMap' or 'map' then 'switchToLatest'")
+    static func outputMismatch(_ name: String, _ first: String, _ second: String) -> Message {
+        Message(.outputMismatch, "'\(name)' needs publishers of the same values, not '\(first)' and '\(second)'")
+    }
+    static func closureMustReturnPublisher(_ name: String, got: String) -> Message {
+        Message(.closureMustReturnPublisher, "the closure of '\(name)' must return a publisher, not '\(got)'"
+            + (name == "flatMap" ? "; for a value, use 'map'" : ""))
+    }
+    static func switchToLatestNeedsPublishers(_ got: String) -> Message {
+        Message(.switchToLatestNeedsPublishers, "'switchToLatest' needs a publisher of publishers, and these values are '\(got)'; "
+            + "make them with 'map { … }' returning a publisher")
+    }
+    static func assertedNoFailure(_ prefix: String, _ failure: String) -> Message {
+        Message(.assertedNoFailure, (prefix.isEmpty ? "" : prefix + ": ") + "assertNoFailure: the stream failed with '\(failure)'")
+    }
+    static let expectedCompletion = Message(.expectedCompletion, "expected a completion: '.finished' or '.failure(\"message\")'")
     static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
         Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "
             + "give the one that never fails '.setFailureType(to: Error.self)'")

@@ -21,3 +21,13 @@ public final class PublisherValue: Equatable {
     /// Two publisher values are the same when they are the same publisher.
     public static func == (left: PublisherValue, right: PublisherValue) -> Bool { left === right }
 }
+
+/// A promise as a value: the `promise` a `Future`'s closure is given, called as
+/// `promise(.success(value))` or `promise(.failure("message"))`. Only its first call counts.
+public final class PromiseValue: Equatable {
+    let fulfill: (Result<Value, ScriptFailure>) -> Void
+
+    init(_ fulfill: @escaping (Result<Value, ScriptFailure>) -> Void) { self.fulfill = fulfill }
+
+    public static func == (left: PromiseValue, right: PromiseValue) -> Bool { left === right }
+}

@@ -86,6 +86,26 @@ final class Runtime {
         }
     }
 
+    /// Runs a closure that may throw, called back by a core `try…` operator: what the program
+    /// threw goes on to fail the stream; any other error is parked as in `deliver`, and the
+    /// stream fails too (delivery has stopped, so no one sees that failure).
+    func deliverThrowing(_ body: () throws -> Value) throws -> Value {
+        guard !isAborting else { throw DeliveryStopped() }
+        do {
+            return try body()
+        } catch let error as ThrownError {
+            throw error
+        } catch let error as RuntimeError {
+            raise(error)
+        } catch {
+            raise(RuntimeError(Messages.internalError(error), at: statementRange ?? .zero))
+        }
+        throw DeliveryStopped()
+    }
+
+    /// Ends a stream whose delivery has stopped.
+    struct DeliveryStopped: Error {}
+
     /// Throws the pending error, if any, and clears it so the session can go on. `Step.run`
     /// calls it after every statement; nothing else needs to.
     func throwPending() throws {

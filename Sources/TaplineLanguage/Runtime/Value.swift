@@ -18,6 +18,8 @@ public enum Value: Equatable {
     /// An `Error`, made from a message (`Fail(error: "boom")`, `.failure(let error)`); it
     /// prints as its message.
     case error(String)
+    /// The `promise` a `Future`'s closure is given.
+    case promise(PromiseValue)
     /// A publisher as a value (`let p = Just(1)`, a func's result, a `flatMap` closure's).
     case publisher(PublisherValue)
 
@@ -39,6 +41,7 @@ public enum Value: Equatable {
         case .demand: return "Demand"
         case .publisher(let publisher): return SType.publisher(output: publisher.output, failure: publisher.failure).name
         case .error: return "Error"
+        case .promise: return "Promise"
         }
     }
 }
@@ -65,6 +68,7 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .demand(let demand): return demand.description
         case .publisher(let publisher): return publisher.description
         case .error(let message): return message
+        case .promise: return "(Function)"
         }
     }
 
@@ -124,4 +128,16 @@ extension Value {
 public struct ScriptFailure: Error, Equatable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) { self.message = message }
+
+    /// The failure an error that ended a stream stands for: what a program threw, a failure
+    /// passed on, or (should anything else reach here) its description.
+    init(thrown error: any Error) {
+        switch error {
+        case let thrown as ThrownError: message = thrown.message
+        case let failure as ScriptFailure: message = failure.message
+        default: message = "\(error)"
+        }
+    }
 }
