@@ -15,6 +15,7 @@
 /// var link = UpstreamLink()
 /// link.accept(first)     // true
 /// link.accept(second)    // false, and `second` is cancelled
+/// link.detach()?.cancel() // cancels `first`, once
 /// ```
 public struct UpstreamLink {
     // Two plain fields rather than one enum with an existential payload: `isEnded` is read
@@ -52,11 +53,20 @@ public struct UpstreamLink {
         ended = true
     }
 
-    /// Ends the link and cancels the upstream, once (rule 4).
-    public mutating func cancel() {
+    /// Ends the link and hands back the upstream to cancel, once (rule 4): nil if it had
+    /// already ended. Call it as `upstream.detach()?.cancel()`, so that the cancel runs
+    /// after the link is updated and not during the access to it: a cancel can re-enter
+    /// its owner (a completion sent while cancelling), which must then see an ended link.
+    public mutating func detach() -> (any Subscription)? {
         let current = held
         held = nil
         ended = true
-        current?.cancel()
+        return current
+    }
+
+    /// Ends the link and cancels the upstream, once (rule 4). The cancel runs inside the
+    /// access to the link; owners that may be re-entered while cancelling use `detach()`.
+    public mutating func cancel() {
+        detach()?.cancel()
     }
 }

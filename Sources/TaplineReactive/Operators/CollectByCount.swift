@@ -40,6 +40,11 @@ extension Publishers.CollectByCount {
 
         override func request(_ demand: Subscribers.Demand) { upstream.request(demand * count) }
 
+        override var mirrorChildren: KeyValuePairs<String, Any> {
+            ["downstream": downstream, "upstreamSubscription": upstream.subscription as Any,
+             "buffer": buffer, "count": count]
+        }
+
         override func relay(_ input: Upstream.Output) -> Subscribers.Demand {
             buffer.append(input)
             guard buffer.count == count else { return .none }

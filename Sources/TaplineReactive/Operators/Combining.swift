@@ -62,7 +62,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func finish(with completion: Subscribers.Completion<Failure>) {
         guard !isDone else { return }
         isDone = true
-        for index in links.indices { links[index].cancel() }
+        for index in links.indices { links[index].detach()?.cancel() }
         downstream.receive(completion: completion)
     }
 
@@ -93,7 +93,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func cancel() {
         guard !isDone else { return }
         isDone = true
-        for index in links.indices { links[index].cancel() }
+        for index in links.indices { links[index].detach()?.cancel() }
     }
 }
 

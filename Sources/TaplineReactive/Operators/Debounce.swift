@@ -46,6 +46,10 @@ extension Publishers.Debounce {
 
         override func didSubscribe() { upstream.request(.unlimited) }
 
+        override var mirrorChildren: KeyValuePairs<String, Any> {
+            ["downstream": downstream, "downstreamDemand": demand, "currentValue": pending as Any]
+        }
+
         override func request(_ demand: Subscribers.Demand) { self.demand += demand }
 
         override func relay(_ input: Output) -> Subscribers.Demand {

@@ -45,7 +45,7 @@ extension Publishers.Prefix {
             remaining -= 1
             if remaining == 0 {
                 // Cancel before delivering, so a re-entrant send cannot reach us again.
-                upstream.cancel()
+                upstream.detach()?.cancel()
                 _ = downstream.receive(input)
                 downstream.receive(completion: .finished)
                 return .none

@@ -5,7 +5,8 @@
 ///
 /// `name` is what `.print()` shows for the subscription; nil passes the upstream's name
 /// through, as `map` and `filter` do.
-class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription {
+class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomReflectable,
+    CustomPlaygroundDisplayConvertible {
     typealias Failure = Downstream.Failure
 
     let downstream: Downstream
@@ -19,6 +20,11 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription {
     }
 
     var description: String { name ?? upstreamName }
+
+    /// What a debugger or a playground shows: the fields Combine's own operator reports.
+    var mirrorChildren: KeyValuePairs<String, Any> { [:] }
+    var customMirror: Mirror { Mirror(self, children: mirrorChildren) }
+    var playgroundDescription: Any { description }
 
     func receive(subscription: any Subscription) {
         guard upstream.accept(subscription) else { return }
@@ -51,11 +57,11 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription {
 
     func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func cancel() { upstream.cancel() }
+    func cancel() { upstream.detach()?.cancel() }
 
     /// Ends the stream early: cancels upstream, then finishes downstream (`prefix`, `first`).
     func finishEarly() {
-        upstream.cancel()
+        upstream.detach()?.cancel()
         downstream.receive(completion: .finished)
     }
 }
@@ -78,7 +84,7 @@ class AccumulatingRelay<Input, Downstream: Subscriber>: Relay<Input, Downstream>
 
     override func relay(_ input: Input) -> Subscribers.Demand {
         if accumulate(input) {
-            upstream.cancel()
+            upstream.detach()?.cancel()
             finished = true
             deliverIfReady()
         }
@@ -104,7 +110,12 @@ class AccumulatingRelay<Input, Downstream: Subscriber>: Relay<Input, Downstream>
 
     override func cancel() {
         delivered = true
-        upstream.cancel()
+        upstream.detach()?.cancel()
+    }
+
+    override var mirrorChildren: KeyValuePairs<String, Any> {
+        ["downstream": downstream, "result": result as Any, "initial": result as Any,
+         "status": upstream.isEnded ? "terminal" : "subscribed"]
     }
 
     private func deliverIfReady() {

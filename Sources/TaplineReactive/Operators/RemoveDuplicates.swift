@@ -42,6 +42,8 @@ extension Publishers.RemoveDuplicates {
             super.init(downstream: downstream, name: "RemoveDuplicates")
         }
 
+        override var mirrorChildren: KeyValuePairs<String, Any> { ["downstream": downstream, "last": previous as Any] }
+
         override func relay(_ input: Output) -> Subscribers.Demand {
             if let previous, predicate(previous, input) { return .max(1) }
             previous = input

@@ -19,7 +19,7 @@ extension Publishers {
         public typealias Failure = Upstream.Failure
 
         private let upstream: Upstream
-        private let core = Broadcast<Output, Failure>(name: "Multicast")
+        private let core = Broadcast<Output, Failure>(name: "Multicast", lateName: "Multicast")
         public init(upstream: Upstream) {
             self.upstream = upstream
             core.disconnectsWhenEmpty = true
