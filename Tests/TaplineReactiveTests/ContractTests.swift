@@ -13,9 +13,9 @@ struct OperatorCase: CustomTestStringConvertible, Sendable {
     /// endpoints' business and whatever the upstream sends is passed on.
     var passesThrough: Bool { ["filter", "map", "compactMap", "scan"].contains(name) }
 
-    /// The operators that keep no end state in Combine, so that what an upstream sends
-    /// after a completion or a cancel (breaking the contract) still goes through them: the
-    /// pass-through ones, `print`, `collect(n)` and `dropFirst`.
+    /// The operators through which, in Combine, what an upstream sends after a completion or
+    /// a cancel (breaking the contract) still goes: the pass-through ones, `print` and
+    /// `dropFirst` (no end state), and `collect(n)` (completions only).
     /// Source: OpenCombine's PrintTests.testPrintWithPrefix, CollectByCountTests.testCancelThenFinish
     /// and DropTests.testDroppingTwoElements, run against Apple's Combine.
     var forwardsAfterEnd: Bool { passesThrough || ["print", "collect(2)", "dropFirst"].contains(name) }

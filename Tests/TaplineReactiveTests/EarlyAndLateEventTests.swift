@@ -85,15 +85,22 @@ struct EarlyAndLateEventTests {
         ])
     }
 
-    /// `collect(n)` passes on a completion that comes after a cancel, and a second one.
-    /// Source: OpenCombine's CollectByCountTests.testCancelThenFinish and
-    /// testFinishWithEmptyBuffer, run against Apple's Combine.
-    @Test func collectByCountKeepsNoEndState() {
+    /// `collect(n)` passes on a completion that comes after a cancel (without what it had
+    /// buffered), and a second one, but no values after the end; a subscription that comes
+    /// after the cancel is cancelled. Source: OpenCombine's CollectByCountTests.testCancelThenFinish,
+    /// testFinishWithEmptyBuffer and testCancelAlreadyCancelled, run against Apple's Combine.
+    @Test func collectByCountPassesOnLateCompletions() {
         let upstream = ManualPublisher<Int, TestError>()
         let recorder = IntsRecorder()
         upstream.collect(2).subscribe(recorder)
+        upstream.send(1)
         recorder.cancel()
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        #expect(late.history == [.cancelled])
         upstream.send(completion: .finished)
+        #expect(upstream.send(2) == .none)
+        #expect(upstream.send(3) == .none)
         upstream.send(completion: .finished)
         #expect(recorder.events == [.subscription("CollectByCount"), .completion(.finished), .completion(.finished)])
     }

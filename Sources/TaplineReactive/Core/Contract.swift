@@ -26,16 +26,19 @@ public struct UpstreamLink {
     public init() {}
 
     /// Takes the first subscription (rule 1); any other is cancelled and `false` returned.
-    /// With `cancellingLate: false`, a subscription that arrives after the link ended is
-    /// refused without being cancelled (what several Combine operators do after an early cancel).
+    /// With `cancellingLate: false`, a subscription that arrives after the link was cancelled
+    /// before it ever had one is refused without being cancelled (what most Combine
+    /// operators do after an early cancel).
     public mutating func accept(_ subscription: any Subscription, cancellingLate: Bool = true) -> Bool {
         guard held == nil, !ended else {
-            if held != nil || cancellingLate { subscription.cancel() }
+            if held != nil || hadSubscription || cancellingLate { subscription.cancel() }
             return false
         }
         held = subscription
+        hadSubscription = true
         return true
     }
+    private var hadSubscription = false
 
     /// True while a subscription is held: after `accept`, before completion or cancel.
     @inlinable public var isActive: Bool { !ended && hasSubscription }

@@ -35,8 +35,7 @@ extension Publishers.CollectByCount {
         init(downstream: Downstream, count: Int) {
             self.count = count
             buffer.reserveCapacity(count)
-            // Stateless in Combine: it passes on whatever the upstream sends, even after an end.
-            super.init(downstream: downstream, name: "CollectByCount", forwardsAlways: true)
+            super.init(downstream: downstream, name: "CollectByCount")
         }
 
         override func request(_ demand: Subscribers.Demand) { upstream.request(demand * count) }
@@ -52,6 +51,22 @@ extension Publishers.CollectByCount {
             let full = buffer
             buffer.removeAll(keepingCapacity: true)
             return downstream.receive(full) * count
+        }
+
+        /// As in Combine, a completion is passed on even after the end (a cancel drops what
+        /// was buffered; values after the end are ignored).
+        override func receive(completion: Subscribers.Completion<Failure>) {
+            if upstream.isActive {
+                super.receive(completion: completion)
+            } else {
+                buffer.removeAll()
+                downstream.receive(completion: completion)
+            }
+        }
+
+        override func cancel() {
+            buffer.removeAll()
+            super.cancel()
         }
 
         override func relay(completion: Subscribers.Completion<Failure>) {
