@@ -44,11 +44,12 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
         guard !isDone, !finished[index] else { return }
         finished[index] = true
-        links[index].end()
         switch completion {
         case .failure:
+            // Every input is cancelled, the failed one too, as Combine does.
             finish(with: completion)
         case .finished:
+            links[index].end()
             upstreamFinished(index)
         }
     }
