@@ -1,12 +1,17 @@
 /// Combine's subscriber/subscription contract, and what Tapline does when it is broken.
 ///
-/// Combine traps on most violations; Tapline is a teaching tool that must never crash,
-/// so each rule is enforced here, in one place, by ignoring the offending call:
+/// Each rule is enforced here, in one place, the way Combine enforces it:
 ///
 /// 1. A subscriber takes one subscription. A second one is cancelled at once.
-/// 2. After a completion (or a cancel) nothing more is delivered: late values and
-///    completions are ignored.
-/// 3. Requesting `.none` is ignored (Combine traps; the language reports it before calling).
+/// 2. After a completion (or a cancel) operators with state deliver nothing more; the
+///    operators that keep no state in Combine (`map`, `filter`, `compactMap`, `scan`,
+///    `setFailureType`, `print`, `dropFirst`) pass on whatever their upstream sends, as
+///    Combine's do (see docs/REACTIVE.md for each operator's answer).
+/// 3. Requesting `.none`, and a few other programmer errors on which Combine traps (a
+///    negative count, an event before the subscription in `removeDuplicates`), are
+///    reported to `ContractViolation.report`, which traps as Combine does. The language
+///    checks these before it calls the core (`request s 0` is a located error), so no
+///    script reaches them.
 /// 4. `cancel()` may be called any number of times; only the first has an effect.
 ///
 /// Operators keep their upstream in an `UpstreamLink`, which applies rules 1, 3 and 4.
@@ -77,5 +82,21 @@ public struct UpstreamLink {
     /// access to the link; owners that may be re-entered while cancelling use `detach()`.
     public mutating func cancel() {
         detach()?.cancel()
+    }
+}
+
+/// Where the core reports a broken rule on which Combine traps (rule 3 of `UpstreamLink`'s
+/// contract). By default it traps with the message, as Combine does; a host that would
+/// rather report and go on can replace it (the call that broke the rule is then ignored).
+public enum ContractViolation {
+    nonisolated(unsafe) public static var report: (String) -> Void = { message in
+        preconditionFailure(message)
+    }
+
+    /// Reports `message` when `condition` is false; returns whether the call may go on.
+    @discardableResult
+    static func check(_ condition: Bool, _ message: @autoclosure () -> String) -> Bool {
+        if !condition { report(message()) }
+        return condition
     }
 }

@@ -38,7 +38,10 @@ extension Publishers.CollectByCount {
             super.init(downstream: downstream, name: "CollectByCount")
         }
 
-        override func request(_ demand: Subscribers.Demand) { upstream.request(demand * count) }
+        override func request(_ demand: Subscribers.Demand) {
+            guard ContractViolation.check(demand > 0, "collect(\(count)): demand must be greater than zero") else { return }
+            upstream.request(demand * count)
+        }
 
         override var mirrorChildren: KeyValuePairs<String, Any> {
             ["downstream": downstream, "upstreamSubscription": upstream.subscription as Any,

@@ -24,7 +24,8 @@ extension Publishers {
 extension Publisher {
     /// Skips the first `count` values (default 1). The upstream is asked for `count` at once.
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
-        Publishers.Drop(upstream: self, count: count)
+        ContractViolation.check(count >= 0, "dropFirst: count must not be negative")
+        return Publishers.Drop(upstream: self, count: count)
     }
 }
 
@@ -76,7 +77,7 @@ extension Publishers.Drop {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            guard demand > 0 else { return }
+            guard ContractViolation.check(demand > 0, "dropFirst: demand must be greater than zero") else { return }
             if let upstream { upstream.request(demand) } else { owed += demand }
         }
 

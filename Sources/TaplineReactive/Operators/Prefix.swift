@@ -23,7 +23,8 @@ extension Publishers {
 extension Publisher {
     /// Finishes right after the `maxLength`-th value, cancelling the upstream.
     public func prefix(_ maxLength: Int) -> Publishers.Prefix<Self> {
-        Publishers.Prefix(upstream: self, maxLength: maxLength)
+        ContractViolation.check(maxLength >= 0, "prefix: maxLength must not be negative")
+        return Publishers.Prefix(upstream: self, maxLength: maxLength)
     }
 }
 

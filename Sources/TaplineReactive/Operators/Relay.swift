@@ -43,6 +43,9 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomRefl
         didSubscribe()
     }
 
+    /// True until the upstream subscribes (or the link is cancelled first).
+    var awaitingSubscription: Bool { upstream.subscription == nil && !upstream.isEnded }
+
     /// Called once the downstream has its subscription (e.g. to request unlimited upstream).
     func didSubscribe() {}
 

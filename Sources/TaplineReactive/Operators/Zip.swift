@@ -68,7 +68,7 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     /// A request made while a value is delivered reaches the sending input through the
     /// value's returned demand instead (Combine's behaviour), and the others directly.
     override func request(_ demand: Subscribers.Demand) {
-        guard demand > 0, !isDone else { return }
+        guard ContractViolation.check(demand > 0, "Zip: demand must be greater than zero"), !isDone else { return }
         for index in links.indices {
             if index == sending { askedWhileSending += demand } else { links[index].request(demand) }
         }

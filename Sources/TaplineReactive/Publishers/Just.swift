@@ -32,6 +32,7 @@ final class JustSubscription<S: Subscriber>: Subscription, CustomReflectable, Cu
     var playgroundDescription: Any { description }
 
     func request(_ demand: Subscribers.Demand) {
+        guard ContractViolation.check(demand > 0, "Just: demand must be greater than zero") else { return }
         guard demand > 0, let downstream, let output else { return }
         self.downstream = nil
         self.output = nil

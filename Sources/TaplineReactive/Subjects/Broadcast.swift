@@ -152,7 +152,8 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     }
 
     override func request(_ demand: Subscribers.Demand) {
-        guard demand > 0, let downstream else { return }
+        guard ContractViolation.check(demand > 0, "\(name): demand must be greater than zero"),
+              let downstream else { return }
         self.demand += demand
         parent?.demandArrived()
         if owedLatest, let current {
