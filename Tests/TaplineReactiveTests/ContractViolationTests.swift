@@ -36,7 +36,7 @@ struct ContractViolationTests {
             publisher.subscribe(downstream)
             downstream.request(.none)
         }
-        _ = subject.dropFirst(-1)
+        subject.dropFirst(-1).subscribe(IntRecorder())
         _ = subject.prefix(-1)
         let late = LatePublisher<Int, TestError>()
         late.removeDuplicates().subscribe(IntRecorder())

@@ -14,6 +14,9 @@ extension Publishers {
         /// As in Combine, the downstream gets its subscription first and can ask at once;
         /// what it asks for before the upstream has subscribed is requested then.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            // Combine checks the count when the operator is subscribed to (`Just`'s own
+            // `dropFirst` checks it at once).
+            guard ContractViolation.check(count >= 0, "dropFirst: count must not be negative") else { return }
             let inner = Inner(downstream: subscriber, remaining: Swift.max(0, count))
             subscriber.receive(subscription: inner)
             upstream.subscribe(inner)
@@ -24,8 +27,7 @@ extension Publishers {
 extension Publisher {
     /// Skips the first `count` values (default 1). The upstream is asked for `count` at once.
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
-        ContractViolation.check(count >= 0, "dropFirst: count must not be negative")
-        return Publishers.Drop(upstream: self, count: count)
+        Publishers.Drop(upstream: self, count: count)
     }
 }
 
@@ -86,5 +88,13 @@ extension Publishers.Drop {
             upstream = nil
             current?.cancel()
         }
+    }
+}
+
+extension Just {
+    /// As Combine's `Just.dropFirst`, a negative count is reported at once.
+    public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
+        ContractViolation.check(count >= 0, "dropFirst: count must not be negative")
+        return Publishers.Drop(upstream: self, count: count)
     }
 }
