@@ -29,6 +29,22 @@ struct DebounceTests {
         #expect(recorder.events == [.subscription("Debounce"), .completion(.finished)])
     }
 
+    /// The completion goes out through the scheduler, as soon as possible, not during the
+    /// upstream's `send(completion:)`. Source: OpenCombine's DebounceTests.testFinishBeforeDue,
+    /// run against Apple's Combine.
+    @Test func theCompletionGoesThroughTheScheduler() {
+        let clock = VirtualTimeScheduler()
+        clock.defersImmediateWork = true
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = IntRecorder()
+        subject.debounce(for: .milliseconds(300), scheduler: clock).subscribe(recorder)
+        subject.send(1)
+        subject.send(completion: .finished)
+        #expect(recorder.events == [.subscription("Debounce")])
+        clock.runImmediateWork()
+        #expect(recorder.events == [.subscription("Debounce"), .completion(.finished)])
+    }
+
     @Test func requestsUnlimitedUpstream() {
         let upstream = ManualPublisher<Int, TestError>()
         upstream.debounce(for: .seconds(1), scheduler: VirtualTimeScheduler()).subscribe(IntRecorder(demand: .max(1)))

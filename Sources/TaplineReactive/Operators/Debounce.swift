@@ -68,10 +68,13 @@ extension Publishers.Debounce {
             demand += downstream.receive(value)
         }
 
+        /// A pending value is dropped; the completion goes out through the scheduler, as
+        /// soon as possible, as Combine's does.
         override func relay(completion: Subscribers.Completion<Failure>) {
             timer?.cancel()
+            timer = nil
             pending = nil
-            downstream.receive(completion: completion)
+            scheduler.schedule { [downstream] in downstream.receive(completion: completion) }
         }
 
         override func cancel() {
