@@ -41,13 +41,18 @@ public struct UpstreamLink {
         }
         held = subscription
         hadSubscription = true
+        active = true
         return true
     }
     private var hadSubscription = false
 
     /// True while a subscription is held: after `accept`, before completion or cancel.
-    @inlinable public var isActive: Bool { !ended && hasSubscription }
-    @usableFromInline internal var hasSubscription: Bool { held != nil }
+    /// A plain flag: comparing `held` with nil would copy (retain) the existential per value.
+    @inlinable public var isActive: Bool { active }
+    @usableFromInline internal var active = false
+
+    /// True until the first subscription comes (or the link is cancelled before it does).
+    public var isAwaiting: Bool { !hadSubscription && !ended }
 
     /// The upstream subscription while the link is active.
     public var subscription: (any Subscription)? { held }
@@ -65,6 +70,7 @@ public struct UpstreamLink {
     public mutating func end() {
         held = nil
         ended = true
+        active = false
     }
 
     /// Ends the link and hands back the upstream to cancel, once (rule 4): nil if it had
@@ -75,6 +81,7 @@ public struct UpstreamLink {
         let current = held
         held = nil
         ended = true
+        active = false
         return current
     }
 

@@ -25,9 +25,11 @@ extension Publisher {
 }
 
 extension Publishers.CompactMap {
+    /// A class rather than Combine's struct, for speed: through type-erased stages the event
+    /// path runs unspecialised, where copying a nested generic struct per event is costly.
     /// Only a subscriber, as in Combine: the upstream's subscription goes straight to the
     /// downstream, and every event the upstream sends is transformed and passed on.
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let downstream: Downstream

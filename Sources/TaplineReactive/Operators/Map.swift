@@ -26,10 +26,12 @@ extension Publisher {
 }
 
 extension Publishers.Map {
+    /// A class rather than Combine's struct, for speed: through type-erased stages the event
+    /// path runs unspecialised, where copying a nested generic struct per event is costly.
     /// Only a subscriber, as in Combine: it hands the upstream's subscription straight to
     /// the downstream, so requests and cancels go upstream untouched, nothing is kept after
     /// the stream ends, and every event the upstream sends is transformed and passed on.
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
         let downstream: Downstream

@@ -44,7 +44,7 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomRefl
     }
 
     /// True until the upstream subscribes (or the link is cancelled first).
-    var awaitingSubscription: Bool { upstream.subscription == nil && !upstream.isEnded }
+    var awaitingSubscription: Bool { upstream.isAwaiting }
 
     /// Called once the downstream has its subscription (e.g. to request unlimited upstream).
     func didSubscribe() {}
@@ -124,7 +124,7 @@ class AccumulatingRelay<Input, Downstream: Subscriber>: Relay<Input, Downstream>
     /// A cancel before the upstream has subscribed is ignored, as in Combine's `reduce`,
     /// `collect`, `first` and `last`: the subscription, when it comes, is used.
     override func cancel() {
-        guard upstream.subscription != nil || upstream.isEnded else { return }
+        guard !upstream.isAwaiting else { return }
         delivered = true
         upstream.detach()?.cancel()
     }

@@ -24,11 +24,15 @@ extension Publisher where Failure == Never {
 
 extension Publishers.SetFailureType {
     /// Only a subscriber, as in Combine: the upstream's subscription goes straight to the
-    /// downstream, and every event is passed on (the upstream cannot fail).
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+    /// downstream, and every event is passed on (the upstream cannot fail). A class rather
+    /// than Combine's struct: through type-erased stages the event path runs unspecialised,
+    /// and copying a class reference is far cheaper than copying a nested generic struct.
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let downstream: Downstream
+
+        init(downstream: Downstream) { self.downstream = downstream }
 
         var description: String { "SetFailureType" }
         var customMirror: Mirror { Mirror(self, children: [:]) }

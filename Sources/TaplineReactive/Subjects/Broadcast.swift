@@ -36,6 +36,7 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     /// The subject's name, which is how a conduit's mirror shows its parent.
     var description: String { name }
 
+    /// `current` gives a replaying subject's latest value; the conduit holds it until it ends.
     func attach<S: Subscriber>(_ subscriber: S, current: (() -> Output)?)
     where S.Input == Output, S.Failure == Failure {
         if let completion {
@@ -45,7 +46,7 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
         }
         let conduit = Conduit(parent: self, downstream: subscriber, current: current)
         conduits.append(conduit)
-        subscriber.receive(subscription: conduit)
+        subscriber.receive(subscription: conduit.handle)
     }
 
     func send(_ value: Output) {
@@ -101,46 +102,52 @@ private struct Ended: Subscription {
 }
 
 /// A conduit without its subscriber's type, so the subject can keep one array.
-class ConduitBase<Output, Failure: Error>: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible {
+///
+/// Lifetimes, as in Combine: the subject holds its conduits and each conduit its subscriber;
+/// the subscriber holds a `ConduitHandle`, which reaches the conduit only until the stream
+/// ends (completion or cancel). Then the subject drops the conduit and the subscriber is let
+/// go, even one that keeps its subscription. Two design points keep the event path fast:
+/// the subscriber is held in a `let` (an optional cleared at the end would be copied, with
+/// a retain and a release, for every value), and no object on the path has a weak reference
+/// to it (that would move its reference counts to a slow side table).
+class ConduitBase<Output, Failure: Error>: CustomReflectable {
     func offer(_ value: Output) {}
     func finish(_ completion: Subscribers.Completion<Failure>) {}
     func request(_ demand: Subscribers.Demand) {}
     func cancel() {}
-    var description: String { "Conduit" }
     var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { description }
 }
 
 final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     private var parent: Broadcast<S.Input, S.Failure>?
-    /// Held while the stream is live, let go on completion or cancel (as Combine does), so a
-    /// subscriber that keeps its subscription does not keep itself alive through it.
-    private var downstream: S?
+    private let downstream: S
+    private var live = true
     private var demand = Subscribers.Demand.none
     /// For replaying subjects: the subscriber has not yet seen the subject's latest value.
     private var owedLatest: Bool
     private var current: (() -> S.Input)?
-    private let name: String
+    /// What the subscriber holds.
+    let handle: ConduitHandle<S.Input, S.Failure>
 
     init(parent: Broadcast<S.Input, S.Failure>, downstream: S, current: (() -> S.Input)?) {
         self.parent = parent
-        self.name = parent.name
         self.downstream = downstream
         self.current = current
         self.owedLatest = current != nil
+        handle = ConduitHandle(name: parent.name)
+        super.init()
+        handle.conduit = self
     }
-
-    override var description: String { name }
 
     override var customMirror: Mirror {
         Mirror(self, children: [
-            "parent": parent as Any, "downstream": downstream as Any,
+            "parent": parent as Any, "downstream": downstream,
             "demand": demand, "subject": parent as Any,
         ])
     }
 
     override func offer(_ value: S.Input) {
-        guard let downstream else { return }
+        guard live else { return }
         if demand > 0 {
             owedLatest = false
             demand -= 1
@@ -152,8 +159,7 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     }
 
     override func request(_ demand: Subscribers.Demand) {
-        guard ContractViolation.check(demand > 0, "\(name): demand must be greater than zero"),
-              let downstream else { return }
+        guard demand > 0, live else { return }
         self.demand += demand
         parent?.demandArrived()
         if owedLatest, let current {
@@ -164,23 +170,51 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     }
 
     override func finish(_ completion: Subscribers.Completion<S.Failure>) {
-        guard let downstream else { return }
+        guard live else { return }
         end()
         downstream.receive(completion: completion)
     }
 
     override func cancel() {
-        guard downstream != nil else { return }
+        guard live else { return }
         let parent = self.parent
         end()
         parent?.remove(self)
     }
 
-    /// Lets go of everything: the subscriber, the subject, the replay closure.
+    /// Lets go of the subject and the replay closure, and cuts the handle's way here: once
+    /// the subject drops this conduit, the subscriber goes with it.
     private func end() {
-        downstream = nil
+        live = false
         parent = nil
         current = nil
         owedLatest = false
+        handle.conduit = nil
     }
+}
+
+/// The subscription a subject's subscriber holds: it reaches its conduit until the stream
+/// ends, and does nothing after.
+final class ConduitHandle<Output, Failure: Error>: Subscription, CustomReflectable,
+    CustomPlaygroundDisplayConvertible {
+    var conduit: ConduitBase<Output, Failure>?
+    let description: String
+
+    init(name: String) { description = name }
+
+    func request(_ demand: Subscribers.Demand) {
+        ContractViolation.check(demand > 0, "\(description): demand must be greater than zero")
+        conduit?.request(demand)
+    }
+
+    func cancel() { conduit?.cancel() }
+
+    /// Combine's conduit fields while the stream is live; nil parent and subscriber after.
+    var customMirror: Mirror {
+        conduit?.customMirror ?? Mirror(self, children: [
+            "parent": Optional<Any>.none as Any, "downstream": Optional<Any>.none as Any,
+            "demand": Subscribers.Demand.none, "subject": Optional<Any>.none as Any,
+        ])
+    }
+    var playgroundDescription: Any { description }
 }

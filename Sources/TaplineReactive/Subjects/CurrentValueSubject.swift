@@ -29,7 +29,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        // The conduit keeps the subject alive, as Combine's does, until it ends.
+        // Held by the conduit until the stream ends, as Combine's conduit holds its subject.
         core.attach(subscriber, current: { self.stored })
     }
 
