@@ -190,6 +190,7 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
         current = nil
         owedLatest = false
         handle.conduit = nil
+        handle.demandAtEnd = demand
     }
 }
 
@@ -198,6 +199,8 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
 final class ConduitHandle<Output, Failure: Error>: Subscription, CustomReflectable,
     CustomPlaygroundDisplayConvertible {
     var conduit: ConduitBase<Output, Failure>?
+    /// What the subscriber still had asked for when the stream ended (for the mirror).
+    var demandAtEnd = Subscribers.Demand.none
     let description: String
 
     init(name: String) { description = name }
@@ -213,7 +216,7 @@ final class ConduitHandle<Output, Failure: Error>: Subscription, CustomReflectab
     var customMirror: Mirror {
         conduit?.customMirror ?? Mirror(self, children: [
             "parent": Optional<Any>.none as Any, "downstream": Optional<Any>.none as Any,
-            "demand": Subscribers.Demand.none, "subject": Optional<Any>.none as Any,
+            "demand": demandAtEnd, "subject": Optional<Any>.none as Any,
         ])
     }
     var playgroundDescription: Any { description }
