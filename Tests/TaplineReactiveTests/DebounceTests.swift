@@ -45,6 +45,24 @@ struct DebounceTests {
         #expect(recorder.events == [.subscription("Debounce"), .completion(.finished)])
     }
 
+    /// A value waiting for its due time keeps the chain (and its subscriber) alive until the
+    /// timer fires. Source: OpenCombine's DebounceTests.testSetupTimerStrongCapture, run
+    /// against Apple's Combine.
+    @Test func aPendingValueKeepsTheChainAlive() {
+        let clock = VirtualTimeScheduler()
+        var values: [Int] = []
+        do {
+            // Nothing but the pending timer keeps this chain once the block ends.
+            let upstream = ManualPublisher<Int, TestError>()
+            upstream.debounce(for: .milliseconds(300), scheduler: clock).subscribe(AnySubscriber(
+                receiveSubscription: { $0.request(.unlimited) },
+                receiveValue: { values.append($0); return .none }))
+            upstream.send(1)
+        }
+        clock.advance(by: .seconds(1))
+        #expect(values == [1])
+    }
+
     @Test func requestsUnlimitedUpstream() {
         let upstream = ManualPublisher<Int, TestError>()
         upstream.debounce(for: .seconds(1), scheduler: VirtualTimeScheduler()).subscribe(IntRecorder(demand: .max(1)))

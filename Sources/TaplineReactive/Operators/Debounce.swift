@@ -55,7 +55,9 @@ extension Publishers.Debounce {
         override func relay(_ input: Output) -> Subscribers.Demand {
             pending = input
             timer?.cancel()
-            timer = scheduler.schedule(after: dueTime) { [weak self] in self?.fire() }
+            // Held strongly, as Combine's timer holds it: a pending value keeps the chain
+            // alive until it is due (the clock drops the action once it has run or is cancelled).
+            timer = scheduler.schedule(after: dueTime) { self.fire() }
             return .none
         }
 
