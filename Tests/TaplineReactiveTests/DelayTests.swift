@@ -32,4 +32,30 @@ struct DelayTests {
         #expect(seen == ["kept"])
         _ = token
     }
+
+    /// A completion already on its way is delivered even if the subscriber cancels meanwhile
+    /// (values on their way are dropped); demand a delayed value returns after the upstream
+    /// finished still goes upstream. Source: OpenCombine's
+    /// DelayTests.testStrongCaptureWhenSchedulingCompletion, testStrongCaptureWhenSchedulingValue
+    /// and testReceiveCompletionImmediatelyAfterValue, run against Apple's Combine.
+    @Test func whatIsOnItsWayAfterAnEnd() {
+        let clock = VirtualTimeScheduler()
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = IntRecorder(perValue: { _ in .max(4) })
+        upstream.delay(for: .seconds(1), scheduler: clock).subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        clock.advance(by: .seconds(1))
+        #expect(recorder.events == [.subscription("Delay"), .value(1), .completion(.finished)])
+        #expect(upstream.subscription.history == [.requested(.unlimited), .requested(.max(4))])
+
+        let other = ManualPublisher<Int, TestError>()
+        let cancelled = IntRecorder()
+        other.delay(for: .seconds(1), scheduler: clock).subscribe(cancelled)
+        other.send(1)
+        other.send(completion: .finished)
+        cancelled.cancel()
+        clock.advance(by: .seconds(1))
+        #expect(cancelled.events == [.subscription("Delay"), .completion(.finished)])
+    }
 }

@@ -1,12 +1,17 @@
 /// Combine's subscriber/subscription contract, and what Tapline does when it is broken.
 ///
-/// Combine traps on most violations; Tapline is a teaching tool that must never crash,
-/// so each rule is enforced here, in one place, by ignoring the offending call:
+/// Each rule is enforced here, in one place, the way Combine enforces it:
 ///
 /// 1. A subscriber takes one subscription. A second one is cancelled at once.
-/// 2. After a completion (or a cancel) nothing more is delivered: late values and
-///    completions are ignored.
-/// 3. Requesting `.none` is ignored (Combine traps; the language reports it before calling).
+/// 2. After a completion (or a cancel) operators with state deliver nothing more; the
+///    operators that keep no state in Combine (`map`, `filter`, `compactMap`, `scan`,
+///    `setFailureType`, `print`, `dropFirst`) pass on whatever their upstream sends, as
+///    Combine's do (see docs/REACTIVE.md for each operator's answer).
+/// 3. Requesting `.none`, and a few other programmer errors on which Combine traps (a
+///    negative count, an event before the subscription in `removeDuplicates`), are
+///    reported to `ContractViolation.report`, which traps as Combine does. The language
+///    checks these before it calls the core (`request s 0` is a located error), so no
+///    script reaches them.
 /// 4. `cancel()` may be called any number of times; only the first has an effect.
 ///
 /// Operators keep their upstream in an `UpstreamLink`, which applies rules 1, 3 and 4.
@@ -15,6 +20,7 @@
 /// var link = UpstreamLink()
 /// link.accept(first)     // true
 /// link.accept(second)    // false, and `second` is cancelled
+/// link.detach()?.cancel() // cancels `first`, once
 /// ```
 public struct UpstreamLink {
     // Two plain fields rather than one enum with an existential payload: `isEnded` is read
@@ -25,14 +31,28 @@ public struct UpstreamLink {
     public init() {}
 
     /// Takes the first subscription (rule 1); any other is cancelled and `false` returned.
-    public mutating func accept(_ subscription: any Subscription) -> Bool {
+    /// With `cancellingLate: false`, a subscription that arrives after the link was cancelled
+    /// before it ever had one is refused without being cancelled (what most Combine
+    /// operators do after an early cancel).
+    public mutating func accept(_ subscription: any Subscription, cancellingLate: Bool = true) -> Bool {
         guard held == nil, !ended else {
-            subscription.cancel()
+            if held != nil || hadSubscription || cancellingLate { subscription.cancel() }
             return false
         }
         held = subscription
+        hadSubscription = true
+        active = true
         return true
     }
+    private var hadSubscription = false
+
+    /// True while a subscription is held: after `accept`, before completion or cancel.
+    /// A plain flag: comparing `held` with nil would copy (retain) the existential per value.
+    @inlinable public var isActive: Bool { active }
+    @usableFromInline internal var active = false
+
+    /// True until the first subscription comes (or the link is cancelled before it does).
+    public var isAwaiting: Bool { !hadSubscription && !ended }
 
     /// The upstream subscription while the link is active.
     public var subscription: (any Subscription)? { held }
@@ -50,13 +70,40 @@ public struct UpstreamLink {
     public mutating func end() {
         held = nil
         ended = true
+        active = false
     }
 
-    /// Ends the link and cancels the upstream, once (rule 4).
-    public mutating func cancel() {
+    /// Ends the link and hands back the upstream to cancel, once (rule 4): nil if it had
+    /// already ended. Call it as `upstream.detach()?.cancel()`, so that the cancel runs
+    /// after the link is updated and not during the access to it: a cancel can re-enter
+    /// its owner (a completion sent while cancelling), which must then see an ended link.
+    public mutating func detach() -> (any Subscription)? {
         let current = held
         held = nil
         ended = true
-        current?.cancel()
+        active = false
+        return current
+    }
+
+    /// Ends the link and cancels the upstream, once (rule 4). The cancel runs inside the
+    /// access to the link; owners that may be re-entered while cancelling use `detach()`.
+    public mutating func cancel() {
+        detach()?.cancel()
+    }
+}
+
+/// Where the core reports a broken rule on which Combine traps (rule 3 of `UpstreamLink`'s
+/// contract). By default it traps with the message, as Combine does; a host that would
+/// rather report and go on can replace it (the call that broke the rule is then ignored).
+public enum ContractViolation {
+    nonisolated(unsafe) public static var report: (String) -> Void = { message in
+        preconditionFailure(message)
+    }
+
+    /// Reports `message` when `condition` is false; returns whether the call may go on.
+    @discardableResult
+    static func check(_ condition: Bool, _ message: @autoclosure () -> String) -> Bool {
+        if !condition { report(message()) }
+        return condition
     }
 }

@@ -83,8 +83,10 @@ extension Subscriptions {
     public static var empty: any Subscription { EmptySubscription() }
 }
 
-private struct EmptySubscription: Subscription {
+private struct EmptySubscription: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible {
     var description: String { "Empty" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
     func request(_ demand: Subscribers.Demand) {}
     func cancel() {}
 }

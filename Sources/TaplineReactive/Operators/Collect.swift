@@ -32,5 +32,6 @@ extension Publishers.Collect {
         }
 
         override var result: Output? { buffer }
+        override var mirrorChildren: KeyValuePairs<String, Any> { ["count": buffer.count] }
     }
 }

@@ -38,7 +38,15 @@ extension Publishers.CollectByCount {
             super.init(downstream: downstream, name: "CollectByCount")
         }
 
-        override func request(_ demand: Subscribers.Demand) { upstream.request(demand * count) }
+        override func request(_ demand: Subscribers.Demand) {
+            guard ContractViolation.check(demand > 0, "collect(\(count)): demand must be greater than zero") else { return }
+            upstream.request(demand * count)
+        }
+
+        override var mirrorChildren: KeyValuePairs<String, Any> {
+            ["downstream": downstream, "upstreamSubscription": upstream.subscription as Any,
+             "buffer": buffer, "count": count]
+        }
 
         override func relay(_ input: Upstream.Output) -> Subscribers.Demand {
             buffer.append(input)
@@ -46,6 +54,22 @@ extension Publishers.CollectByCount {
             let full = buffer
             buffer.removeAll(keepingCapacity: true)
             return downstream.receive(full) * count
+        }
+
+        /// As in Combine, a completion is passed on even after the end (a cancel drops what
+        /// was buffered; values after the end are ignored).
+        override func receive(completion: Subscribers.Completion<Failure>) {
+            if upstream.isActive {
+                super.receive(completion: completion)
+            } else {
+                buffer.removeAll()
+                downstream.receive(completion: completion)
+            }
+        }
+
+        override func cancel() {
+            buffer.removeAll()
+            super.cancel()
         }
 
         override func relay(completion: Subscribers.Completion<Failure>) {

@@ -44,11 +44,12 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
         guard !isDone, !finished[index] else { return }
         finished[index] = true
-        links[index].end()
         switch completion {
         case .failure:
+            // Every input is cancelled, the failed one too, as Combine does.
             finish(with: completion)
         case .finished:
+            links[index].end()
             upstreamFinished(index)
         }
     }
@@ -62,7 +63,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func finish(with completion: Subscribers.Completion<Failure>) {
         guard !isDone else { return }
         isDone = true
-        for index in links.indices { links[index].cancel() }
+        for index in links.indices { links[index].detach()?.cancel() }
         downstream.receive(completion: completion)
     }
 
@@ -93,7 +94,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func cancel() {
         guard !isDone else { return }
         isDone = true
-        for index in links.indices { links[index].cancel() }
+        for index in links.indices { links[index].detach()?.cancel() }
     }
 }
 

@@ -25,18 +25,44 @@ extension Publisher {
 }
 
 extension Publishers.CompactMap {
-    final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
+    /// A class rather than Combine's struct, for speed: through type-erased stages the event
+    /// path runs unspecialised, where copying a nested generic struct per event is costly.
+    /// Only a subscriber, as in Combine: the upstream's subscription goes straight to the
+    /// downstream, and every event the upstream sends is transformed and passed on.
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
+        let downstream: Downstream
         let transform: (Upstream.Output) -> Output?
 
         init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
+            self.downstream = downstream
             self.transform = transform
-            super.init(downstream: downstream, name: nil)
         }
 
-        override func relay(_ input: Upstream.Output) -> Subscribers.Demand {
+        var description: String { "CompactMap" }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             guard let output = transform(input) else { return .max(1) }
             return downstream.receive(output)
         }
+        func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+    }
+}
+
+extension Publishers.CompactMap {
+    /// `compactMap` after `compactMap` is one `CompactMap`, as in Combine.
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+    }
+
+    /// `map` after `compactMap` is one `CompactMap`, as in Combine.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
     }
 }

@@ -46,12 +46,18 @@ extension Publishers.Debounce {
 
         override func didSubscribe() { upstream.request(.unlimited) }
 
+        override var mirrorChildren: KeyValuePairs<String, Any> {
+            ["downstream": downstream, "downstreamDemand": demand, "currentValue": pending as Any]
+        }
+
         override func request(_ demand: Subscribers.Demand) { self.demand += demand }
 
         override func relay(_ input: Output) -> Subscribers.Demand {
             pending = input
             timer?.cancel()
-            timer = scheduler.schedule(after: dueTime) { [weak self] in self?.fire() }
+            // Held strongly, as Combine's timer holds it: a pending value keeps the chain
+            // alive until it is due (the clock drops the action once it has run or is cancelled).
+            timer = scheduler.schedule(after: dueTime) { self.fire() }
             return .none
         }
 
@@ -64,10 +70,13 @@ extension Publishers.Debounce {
             demand += downstream.receive(value)
         }
 
+        /// A pending value is dropped; the completion goes out through the scheduler, as
+        /// soon as possible, as Combine's does.
         override func relay(completion: Subscribers.Completion<Failure>) {
             timer?.cancel()
+            timer = nil
             pending = nil
-            downstream.receive(completion: completion)
+            scheduler.schedule { [downstream] in downstream.receive(completion: completion) }
         }
 
         override func cancel() {

@@ -40,24 +40,38 @@ extension Publishers.Delay {
             super.init(downstream: downstream, name: "Delay")
         }
 
+        /// The upstream's subscription, kept after a completion (as Combine's delay keeps it):
+        /// a value still on its way may return demand, and requests keep going upstream.
+        private var kept: (any Subscription)?
+
+        override func didSubscribe() { kept = upstream.subscription }
+
+        /// Passed upstream as it is, as Combine's delay does (even `.none`).
+        override func request(_ demand: Subscribers.Demand) { (kept ?? upstream.subscription)?.request(demand) }
+
         override func relay(_ input: Output) -> Subscribers.Demand {
-            // Captured strongly: a pending event keeps the chain alive until it is delivered.
+            // Captured strongly: a pending event keeps the chain alive until it is delivered;
+            // a cancel drops the values on their way.
             scheduler.schedule(after: interval) {
                 guard !self.isCancelled else { return }
-                self.upstream.request(self.downstream.receive(input))
+                let more = self.downstream.receive(input)
+                if more > 0 { self.kept?.request(more) }
             }
             return .none
         }
 
+        /// A completion on its way is delivered even if the subscriber cancels meanwhile.
+        /// Source: OpenCombine's DelayTests.testStrongCaptureWhenSchedulingCompletion, run
+        /// against Apple's Combine.
         override func relay(completion: Subscribers.Completion<Failure>) {
             scheduler.schedule(after: interval) {
-                guard !self.isCancelled else { return }
                 self.downstream.receive(completion: completion)
             }
         }
 
         override func cancel() {
             isCancelled = true
+            kept = nil
             super.cancel()
         }
     }

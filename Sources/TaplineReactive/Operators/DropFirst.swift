@@ -11,42 +11,90 @@ extension Publishers {
         public let upstream: Upstream
         public let count: Int
 
+        /// As in Combine, the downstream gets its subscription first and can ask at once;
+        /// what it asks for before the upstream has subscribed is requested then.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, remaining: Swift.max(0, count)))
+            // Combine checks the count when the operator is subscribed to (`Just`'s own
+            // `dropFirst` checks it at once).
+            guard ContractViolation.check(count >= 0, "dropFirst: count must not be negative") else { return }
+            let inner = Inner(downstream: subscriber, remaining: Swift.max(0, count))
+            subscriber.receive(subscription: inner)
+            upstream.subscribe(inner)
         }
     }
 }
 
 extension Publisher {
-    /// Skips the first `count` values (default 1). The first request asks upstream for `count` extra.
+    /// Skips the first `count` values (default 1). The upstream is asked for `count` at once.
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
         Publishers.Drop(upstream: self, count: count)
     }
 }
 
 extension Publishers.Drop {
-    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    /// Asks the upstream, as soon as it subscribes, for the values to skip plus whatever the
+    /// downstream has asked for. Like Combine's, it keeps no end state: everything the
+    /// upstream sends is counted and passed on, and after a completion or a cancel a new
+    /// upstream subscription is taken and asked for what is owed.
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        var remaining: Int
-        var requested = false
+        let downstream: Downstream
+        private var remaining: Int
+        private var upstream: (any Subscription)?
+        /// Asked for while no upstream was held.
+        private var owed = Subscribers.Demand.none
 
         init(downstream: Downstream, remaining: Int) {
+            self.downstream = downstream
             self.remaining = remaining
-            super.init(downstream: downstream, name: "Drop")
         }
 
-        override func request(_ demand: Subscribers.Demand) {
-            guard demand > 0 else { return }
-            upstream.request(requested ? demand : demand + remaining)
-            requested = true
+        var description: String { "Drop" }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: any Subscription) {
+            guard upstream == nil else {
+                subscription.cancel()
+                return
+            }
+            upstream = subscription
+            let demand = owed + remaining
+            owed = .none
+            if demand > 0 { subscription.request(demand) }
         }
 
-        override func relay(_ input: Output) -> Subscribers.Demand {
+        func receive(_ input: Output) -> Subscribers.Demand {
             if remaining > 0 {
                 remaining -= 1
                 return .none
             }
             return downstream.receive(input)
         }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            upstream = nil
+            downstream.receive(completion: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            guard ContractViolation.check(demand > 0, "dropFirst: demand must be greater than zero") else { return }
+            if let upstream { upstream.request(demand) } else { owed += demand }
+        }
+
+        func cancel() {
+            let current = upstream
+            upstream = nil
+            current?.cancel()
+        }
+    }
+}
+
+extension Just {
+    /// As Combine's `Just.dropFirst`, a negative count is reported at once.
+    public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
+        ContractViolation.check(count >= 0, "dropFirst: count must not be negative")
+        return Publishers.Drop(upstream: self, count: count)
     }
 }

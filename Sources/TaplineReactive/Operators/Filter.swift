@@ -19,24 +19,42 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Keeps the values for which `isIncluded` is true; the subscription keeps the upstream's name.
+    /// Keeps the values for which `isIncluded` is true; the upstream's subscription is passed through.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }
 }
 
 extension Publishers.Filter {
-    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    /// A class rather than Combine's struct, for speed: through type-erased stages the event
+    /// path runs unspecialised, where copying a nested generic struct per event is costly.
+    /// Only a subscriber, as in Combine: the upstream's subscription goes straight to the
+    /// downstream, and every event the upstream sends is filtered and passed on.
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
+        let downstream: Downstream
         let isIncluded: (Output) -> Bool
 
         init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
+            self.downstream = downstream
             self.isIncluded = isIncluded
-            super.init(downstream: downstream, name: nil)
         }
 
-        override func relay(_ input: Output) -> Subscribers.Demand {
-            isIncluded(input) ? downstream.receive(input) : .max(1)
-        }
+        var description: String { "Filter" }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+        func receive(_ input: Output) -> Subscribers.Demand { isIncluded(input) ? downstream.receive(input) : .max(1) }
+        func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+    }
+}
+
+extension Publishers.Filter {
+    /// `filter` after `filter` is one `Filter` that runs both predicates, as in Combine.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
     }
 }

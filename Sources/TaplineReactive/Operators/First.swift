@@ -10,20 +10,22 @@ extension Publishers {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let predicate: (Output) -> Bool
+        /// `First` for `first()`, `TryFirst` for `first(where:)`: Combine's names for what `print` shows.
+        let name: String
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate, name: name))
         }
     }
 }
 
 extension Publisher {
     /// The first value; finishes without a value if the upstream finishes first.
-    public func first() -> Publishers.First<Self> { Publishers.First(upstream: self, predicate: { _ in true }) }
+    public func first() -> Publishers.First<Self> { Publishers.First(upstream: self, predicate: { _ in true }, name: "First") }
 
     /// The first value for which `predicate` is true.
     public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.First<Self> {
-        Publishers.First(upstream: self, predicate: predicate)
+        Publishers.First(upstream: self, predicate: predicate, name: "TryFirst")
     }
 }
 
@@ -33,9 +35,9 @@ extension Publishers.First {
         let predicate: (Output) -> Bool
         var found: Output?
 
-        init(downstream: Downstream, predicate: @escaping (Output) -> Bool) {
+        init(downstream: Downstream, predicate: @escaping (Output) -> Bool, name: String) {
             self.predicate = predicate
-            super.init(downstream: downstream, name: "First")
+            super.init(downstream: downstream, name: name)
         }
 
         override func accumulate(_ input: Output) -> Bool {

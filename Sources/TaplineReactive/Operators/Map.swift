@@ -19,24 +19,43 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Transforms each value; the subscription keeps the upstream's name.
+    /// Transforms each value; the upstream's subscription is passed through, so `print` shows its name.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
         Publishers.Map(upstream: self, transform: transform)
     }
 }
 
 extension Publishers.Map {
-    final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
+    /// A class rather than Combine's struct, for speed: through type-erased stages the event
+    /// path runs unspecialised, where copying a nested generic struct per event is costly.
+    /// Only a subscriber, as in Combine: it hands the upstream's subscription straight to
+    /// the downstream, so requests and cancels go upstream untouched, nothing is kept after
+    /// the stream ends, and every event the upstream sends is transformed and passed on.
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+        let downstream: Downstream
         let transform: (Upstream.Output) -> Output
 
         init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.downstream = downstream
             self.transform = transform
-            super.init(downstream: downstream, name: nil)
         }
 
-        override func relay(_ input: Upstream.Output) -> Subscribers.Demand {
-            downstream.receive(transform(input))
-        }
+        var description: String { "Map" }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand { downstream.receive(transform(input)) }
+        func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+    }
+}
+
+extension Publishers.Map {
+    /// `map` after `map` is one `Map` running both transforms, as in Combine.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+        let first = self.transform
+        return Publishers.Map(upstream: upstream) { transform(first($0)) }
     }
 }

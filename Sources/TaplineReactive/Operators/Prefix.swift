@@ -23,7 +23,8 @@ extension Publishers {
 extension Publisher {
     /// Finishes right after the `maxLength`-th value, cancelling the upstream.
     public func prefix(_ maxLength: Int) -> Publishers.Prefix<Self> {
-        Publishers.Prefix(upstream: self, maxLength: maxLength)
+        ContractViolation.check(maxLength >= 0, "prefix: maxLength must not be negative")
+        return Publishers.Prefix(upstream: self, maxLength: maxLength)
     }
 }
 
@@ -45,7 +46,7 @@ extension Publishers.Prefix {
             remaining -= 1
             if remaining == 0 {
                 // Cancel before delivering, so a re-entrant send cannot reach us again.
-                upstream.cancel()
+                upstream.detach()?.cancel()
                 _ = downstream.receive(input)
                 downstream.receive(completion: .finished)
                 return .none

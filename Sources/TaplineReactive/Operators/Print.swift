@@ -30,16 +30,26 @@ extension Publisher {
 }
 
 extension Publishers.Print {
-    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    /// Stateless, as Combine's: every event is logged and passed on, whenever it comes
+    /// (even after a completion or a cancel), and every request and cancel is logged; they
+    /// reach the upstream while it is held.
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
+        let downstream: Downstream
         let prefix: String
         let write: (String) -> Void
+        private var upstream = UpstreamLink()
 
         init(downstream: Downstream, prefix: String, write: @escaping (String) -> Void) {
+            self.downstream = downstream
             self.prefix = prefix
             self.write = write
-            super.init(downstream: downstream, name: "Print")
         }
+
+        var description: String { "Print" }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
 
         private func log(_ text: String) { write(prefix + text) }
 
@@ -47,34 +57,36 @@ extension Publishers.Print {
             demand.max.map { "max: (\($0))" } ?? "unlimited"
         }
 
-        override func receive(subscription: any Subscription) {
+        func receive(subscription: any Subscription) {
             log("receive subscription: (\(subscription.description))")
-            super.receive(subscription: subscription)
+            guard upstream.accept(subscription, cancellingLate: false) else { return }
+            downstream.receive(subscription: self)
         }
 
-        override func relay(_ input: Output) -> Subscribers.Demand {
+        func receive(_ input: Output) -> Subscribers.Demand {
             log("receive value: (\(input))")
             let more = downstream.receive(input)
             if more > 0 { log("request \(Self.describe(more)) (synchronous)") }
             return more
         }
 
-        override func relay(completion: Subscribers.Completion<Failure>) {
+        func receive(completion: Subscribers.Completion<Failure>) {
             switch completion {
             case .finished: log("receive finished")
             case .failure(let error): log("receive error: (\(error))")
             }
+            upstream.end()
             downstream.receive(completion: completion)
         }
 
-        override func request(_ demand: Subscribers.Demand) {
+        func request(_ demand: Subscribers.Demand) {
             log("request \(Self.describe(demand))")
-            super.request(demand)
+            upstream.request(demand)
         }
 
-        override func cancel() {
+        func cancel() {
             log("receive cancel")
-            super.cancel()
+            upstream.detach()?.cancel()
         }
     }
 }

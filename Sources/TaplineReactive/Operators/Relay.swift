@@ -5,7 +5,8 @@
 ///
 /// `name` is what `.print()` shows for the subscription; nil passes the upstream's name
 /// through, as `map` and `filter` do.
-class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription {
+class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomReflectable,
+    CustomPlaygroundDisplayConvertible {
     typealias Failure = Downstream.Failure
 
     let downstream: Downstream
@@ -13,25 +14,43 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription {
     private let name: String?
     private var upstreamName = ""
 
-    init(downstream: Downstream, name: String?) {
+    /// Stateless operators (`print`, `collect(n)`) pass on whatever the upstream sends, before,
+    /// during and after the subscription, as Combine's do; the others drop events that come
+    /// before the subscription or after it ended (the `Contract`).
+    let forwardsAlways: Bool
+
+    init(downstream: Downstream, name: String?, forwardsAlways: Bool = false) {
         self.downstream = downstream
         self.name = name
+        self.forwardsAlways = forwardsAlways
     }
+
+    /// Whether a subscription that arrives after an early cancel is cancelled (Combine's
+    /// `removeDuplicates` and `throttle` do) or only refused (most operators).
+    var cancelsLateSubscription: Bool { false }
 
     var description: String { name ?? upstreamName }
 
+    /// What a debugger or a playground shows: the fields Combine's own operator reports.
+    var mirrorChildren: KeyValuePairs<String, Any> { [:] }
+    var customMirror: Mirror { Mirror(self, children: mirrorChildren) }
+    var playgroundDescription: Any { description }
+
     func receive(subscription: any Subscription) {
-        guard upstream.accept(subscription) else { return }
+        guard upstream.accept(subscription, cancellingLate: cancelsLateSubscription) else { return }
         if name == nil { upstreamName = subscription.description }
         downstream.receive(subscription: self)
         didSubscribe()
     }
 
+    /// True until the upstream subscribes (or the link is cancelled first).
+    var awaitingSubscription: Bool { upstream.isAwaiting }
+
     /// Called once the downstream has its subscription (e.g. to request unlimited upstream).
     func didSubscribe() {}
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard !upstream.isEnded else { return .none }
+        guard upstream.isActive || forwardsAlways else { return .none }
         return relay(input)
     }
 
@@ -39,7 +58,7 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription {
     func relay(_ input: Input) -> Subscribers.Demand { .none }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard !upstream.isEnded else { return }
+        guard upstream.isActive || forwardsAlways else { return }
         upstream.end()
         relay(completion: completion)
     }
@@ -51,11 +70,11 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription {
 
     func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-    func cancel() { upstream.cancel() }
+    func cancel() { upstream.detach()?.cancel() }
 
     /// Ends the stream early: cancels upstream, then finishes downstream (`prefix`, `first`).
     func finishEarly() {
-        upstream.cancel()
+        upstream.detach()?.cancel()
         downstream.receive(completion: .finished)
     }
 }
@@ -78,7 +97,7 @@ class AccumulatingRelay<Input, Downstream: Subscriber>: Relay<Input, Downstream>
 
     override func relay(_ input: Input) -> Subscribers.Demand {
         if accumulate(input) {
-            upstream.cancel()
+            upstream.detach()?.cancel()
             finished = true
             deliverIfReady()
         }
@@ -102,9 +121,17 @@ class AccumulatingRelay<Input, Downstream: Subscriber>: Relay<Input, Downstream>
         deliverIfReady()
     }
 
+    /// A cancel before the upstream has subscribed is ignored, as in Combine's `reduce`,
+    /// `collect`, `first` and `last`: the subscription, when it comes, is used.
     override func cancel() {
+        guard !upstream.isAwaiting else { return }
         delivered = true
-        upstream.cancel()
+        upstream.detach()?.cancel()
+    }
+
+    override var mirrorChildren: KeyValuePairs<String, Any> {
+        ["downstream": downstream, "result": result as Any, "initial": result as Any,
+         "status": upstream.isEnded ? "terminal" : "subscribed"]
     }
 
     private func deliverIfReady() {

@@ -42,6 +42,25 @@ extension Publishers.RemoveDuplicates {
             super.init(downstream: downstream, name: "RemoveDuplicates")
         }
 
+        override var cancelsLateSubscription: Bool { true }
+        override var mirrorChildren: KeyValuePairs<String, Any> { ["downstream": downstream, "last": previous as Any] }
+
+        // Combine's removeDuplicates traps on an event before its subscription.
+        override func receive(_ input: Output) -> Subscribers.Demand {
+            guard ContractViolation.check(!awaitingSubscription, "removeDuplicates: value before subscription") else { return .none }
+            return super.receive(input)
+        }
+
+        override func receive(completion: Subscribers.Completion<Failure>) {
+            guard ContractViolation.check(!awaitingSubscription, "removeDuplicates: completion before subscription") else { return }
+            super.receive(completion: completion)
+        }
+
+        override func request(_ demand: Subscribers.Demand) {
+            guard ContractViolation.check(!awaitingSubscription, "removeDuplicates: request before subscription") else { return }
+            super.request(demand)
+        }
+
         override func relay(_ input: Output) -> Subscribers.Demand {
             if let previous, predicate(previous, input) { return .max(1) }
             previous = input

@@ -27,20 +27,31 @@ extension Publisher {
 }
 
 extension Publishers.Scan {
-    final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
+    /// Only a subscriber, as in Combine: the upstream's subscription goes straight to the
+    /// downstream (so `print` shows the upstream's name), and every value the upstream sends
+    /// is folded in and passed on.
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        var accumulator: Output
+        let downstream: Downstream
+        var result: Output
         let next: (Output, Upstream.Output) -> Output
 
         init(downstream: Downstream, initial: Output, next: @escaping (Output, Upstream.Output) -> Output) {
-            accumulator = initial
+            self.downstream = downstream
+            result = initial
             self.next = next
-            super.init(downstream: downstream, name: "Scan")
         }
 
-        override func relay(_ input: Upstream.Output) -> Subscribers.Demand {
-            accumulator = next(accumulator, input)
-            return downstream.receive(accumulator)
+        var description: String { "Scan" }
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": result]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            result = next(result, input)
+            return downstream.receive(result)
         }
+        func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
     }
 }

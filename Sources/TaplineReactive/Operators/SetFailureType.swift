@@ -23,33 +23,30 @@ extension Publisher where Failure == Never {
 }
 
 extension Publishers.SetFailureType {
-    final class Inner<Downstream: Subscriber>: Subscriber, Subscription
+    /// Only a subscriber, as in Combine: the upstream's subscription goes straight to the
+    /// downstream, and every event is passed on (the upstream cannot fail). A class rather
+    /// than Combine's struct: through type-erased stages the event path runs unspecialised,
+    /// and copying a class reference is far cheaper than copying a nested generic struct.
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let downstream: Downstream
-        var upstream = UpstreamLink()
-        var upstreamName = ""
 
         init(downstream: Downstream) { self.downstream = downstream }
 
-        var description: String { upstreamName }
+        var description: String { "SetFailureType" }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
 
-        func receive(subscription: any Subscription) {
-            guard upstream.accept(subscription) else { return }
-            upstreamName = subscription.description
-            downstream.receive(subscription: self)
-        }
+        func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+        func receive(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }
+        func receive(completion: Subscribers.Completion<Never>) { downstream.receive(completion: .finished) }
+    }
+}
 
-        func receive(_ input: Output) -> Subscribers.Demand {
-            upstream.isEnded ? .none : downstream.receive(input)
-        }
-
-        func receive(completion: Subscribers.Completion<Never>) {
-            guard !upstream.isEnded else { return }
-            upstream.end()
-            downstream.receive(completion: .finished)
-        }
-
-        func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
-        func cancel() { upstream.cancel() }
+extension Publishers.SetFailureType {
+    /// A second `setFailureType` replaces the first, as in Combine (one stage, not two).
+    public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Upstream, E> {
+        Publishers.SetFailureType(upstream: upstream)
     }
 }

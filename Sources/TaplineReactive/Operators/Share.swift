@@ -19,7 +19,7 @@ extension Publishers {
         public typealias Failure = Upstream.Failure
 
         private let upstream: Upstream
-        private let core = Broadcast<Output, Failure>(name: "Multicast")
+        private let core = Broadcast<Output, Failure>(name: "Multicast", lateName: "Multicast")
         public init(upstream: Upstream) {
             self.upstream = upstream
             core.disconnectsWhenEmpty = true
@@ -50,10 +50,15 @@ extension Publishers.Share {
             guard upstream.accept(subscription) else { return }
             core.adopt(subscription)
         }
+        // Events before the subscription (a broken upstream) are ignored, as Combine's share does.
         func receive(_ input: Output) -> Subscribers.Demand {
-            core.send(input)
+            if upstream.isActive { core.send(input) }
             return .none
         }
-        func receive(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
+        func receive(completion: Subscribers.Completion<Failure>) {
+            guard upstream.isActive else { return }
+            upstream.end()
+            core.send(completion: completion)
+        }
     }
 }

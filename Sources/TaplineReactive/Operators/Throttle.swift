@@ -1,7 +1,8 @@
 extension Publishers {
-    /// Emits at most one value per `interval`: the first value at once, then, at the end of
-    /// each interval, the latest (or, with `latest: false`, the first) value that arrived
-    /// during it. On finish a value still waiting is emitted, then the completion.
+    /// Emits at most one value per `interval`: the first value through the scheduler as soon
+    /// as possible, then, when the interval since the last emission has passed, the latest
+    /// (or, with `latest: false`, the first) value that arrived meanwhile. On finish a value
+    /// still waiting is emitted, then the completion; both go through the scheduler.
     ///
     /// ```swift
     /// let clock = VirtualTimeScheduler()
@@ -33,68 +34,113 @@ extension Publisher {
 }
 
 extension Publishers.Throttle {
-    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    /// Combine's model (DESIGN §8): a value that finds nothing scheduled is scheduled for
+    /// max(now, last emission + interval), through the scheduler even when that is now;
+    /// while it waits, `latest: true` replaces it with each newer value and `latest: false`
+    /// keeps it. A completion goes out with the waiting value, or on its own through the
+    /// scheduler. Values that find no demand are dropped. The subscriber is let go at the end.
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        let interval: Duration
-        let scheduler: any Scheduler
-        let latest: Bool
-        var demand = Subscribers.Demand.none
-        var pending: Output?
-        /// Set while an interval is running: values wait for its end.
-        var window: (any Cancellable)?
+        private enum State {
+            case awaiting(Downstream)
+            case subscribed(any Subscription, Downstream)
+            case finishing(any Subscription, Downstream)   // a completion waits to go out
+            case ended
+        }
+
+        private var state: State
+        private let interval: Duration
+        private let scheduler: any Scheduler
+        private let latest: Bool
+        private var demand = Subscribers.Demand.none
+        private var pendingValue: Output?
+        private var pendingCompletion: Subscribers.Completion<Failure>?
+        private var lastEmission: VirtualTime?
 
         init(downstream: Downstream, interval: Duration, scheduler: any Scheduler, latest: Bool) {
+            state = .awaiting(downstream)
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
-            super.init(downstream: downstream, name: "Throttle")
         }
 
-        override func didSubscribe() { upstream.request(.unlimited) }
+        var description: String { "Throttle" }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
 
-        override func request(_ demand: Subscribers.Demand) { self.demand += demand }
+        func receive(subscription: any Subscription) {
+            guard case .awaiting(let downstream) = state else {
+                subscription.cancel()
+                return
+            }
+            state = .subscribed(subscription, downstream)
+            subscription.request(.unlimited)
+            downstream.receive(subscription: self)
+        }
 
-        override func relay(_ input: Output) -> Subscribers.Demand {
-            if window == nil {
-                emit(input)
-                openWindow()
-            } else if latest || pending == nil {
-                pending = input
+        func receive(_ input: Output) -> Subscribers.Demand {
+            guard case .subscribed = state, demand > 0 else { return .none }
+            let waiting = pendingValue != nil || pendingCompletion != nil
+            if waiting {
+                if latest { pendingValue = input }
+                return .none
+            }
+            demand -= 1
+            pendingValue = input
+            let now = scheduler.now
+            let earliest = lastEmission.map { $0 + interval } ?? now
+            if earliest <= now {
+                scheduler.schedule { [weak self] in self?.emit() }
+            } else {
+                scheduler.schedule(after: earliest - now) { [weak self] in self?.emit() }
             }
             return .none
         }
 
-        private func openWindow() {
-            window = scheduler.schedule(after: interval) { [weak self] in self?.closeWindow() }
+        func receive(completion: Subscribers.Completion<Failure>) {
+            guard case .subscribed(let subscription, let downstream) = state else { return }
+            state = .finishing(subscription, downstream)
+            let waiting = pendingValue != nil || pendingCompletion != nil
+            pendingCompletion = completion
+            if !waiting { scheduler.schedule { [weak self] in self?.emit() } }
         }
 
-        private func closeWindow() {
-            window = nil
-            guard let value = pending, !upstream.isEnded else { return }
-            pending = nil
-            emit(value)
-            openWindow()
+        /// Delivers what waits: the value, then the completion if one came.
+        private func emit() {
+            let downstream: Downstream
+            switch state {
+            case .subscribed(_, let current), .finishing(_, let current): downstream = current
+            case .awaiting, .ended: return
+            }
+            if pendingValue != nil, pendingCompletion == nil { lastEmission = scheduler.now }
+            let value = pendingValue.take()
+            let completion = pendingCompletion.take()
+            if completion != nil { state = .ended }
+            let more = value.map { downstream.receive($0) } ?? .none
+            if let completion { downstream.receive(completion: completion) }
+            demand += more
         }
 
-        private func emit(_ value: Output) {
-            guard demand > 0 else { return }
-            demand -= 1
-            demand += downstream.receive(value)
+        func request(_ demand: Subscribers.Demand) {
+            guard case .subscribed = state else { return }
+            self.demand += demand
         }
 
-        override func relay(completion: Subscribers.Completion<Failure>) {
-            window?.cancel()
-            window = nil
-            if case .finished = completion, let value = pending { emit(value) }
-            pending = nil
-            downstream.receive(completion: completion)
-        }
-
-        override func cancel() {
-            window?.cancel()
-            window = nil
-            pending = nil
-            super.cancel()
+        /// Cancels upstream and drops what waits; the subscriber is let go. A subscription
+        /// that comes after a cancel before any subscription is cancelled (Combine's throttle).
+        func cancel() {
+            switch state {
+            case .subscribed(let subscription, _), .finishing(let subscription, _):
+                state = .ended
+                pendingValue = nil
+                pendingCompletion = nil
+                subscription.cancel()
+            case .awaiting:
+                state = .ended
+            case .ended:
+                return
+            }
         }
     }
 }

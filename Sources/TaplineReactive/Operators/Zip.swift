@@ -48,11 +48,16 @@ extension Publisher {
     }
 }
 
-/// One queue per input; a tuple is emitted whenever every queue has a value and
-/// downstream has demand.
+/// One queue per input. Zip keeps no demand of its own, as in Combine: the downstream's requests go to every
+/// input, a tuple is emitted as soon as each input has a value waiting (even beyond the
+/// demand, if an input sends more than it was asked for), and the demand the downstream
+/// returns for it goes back to the input whose value completed the tuple.
 final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
     private var queues: [[Element]]
     private let combine: ([Element]) -> Downstream.Input?
+    /// The input whose value is being delivered, and what the downstream asked for meanwhile.
+    private var sending: Int?
+    private var askedWhileSending = Subscribers.Demand.none
 
     init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
         queues = Array(repeating: [], count: count)
@@ -60,24 +65,34 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
         super.init(downstream: downstream, count: count, name: "Zip")
     }
 
+    /// A request made while a value is delivered reaches the sending input through the
+    /// value's returned demand instead (Combine's behaviour), and the others directly.
+    override func request(_ demand: Subscribers.Demand) {
+        guard ContractViolation.check(demand > 0, "Zip: demand must be greater than zero"), !isDone else { return }
+        for index in links.indices {
+            if index == sending { askedWhileSending += demand } else { links[index].request(demand) }
+        }
+    }
+
     override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
         queues[index].append(value)
-        drain()
-        return .none
-    }
-
-    override func drain() {
-        while !isDone, demand > 0, !queues.contains(where: \.isEmpty) {
-            let heads = queues.indices.map { queues[$0].removeFirst() }
-            if let combined = combine(heads) { _ = emit(combined) }
+        guard !queues.contains(where: \.isEmpty) else { return .none }
+        let heads = queues.indices.map { queues[$0].removeFirst() }
+        var more = Subscribers.Demand.none
+        if let combined = combine(heads) {
+            let outer = (sending, askedWhileSending)
+            (sending, askedWhileSending) = (index, .none)
+            more = downstream.receive(combined)
+            more += askedWhileSending
+            (sending, askedWhileSending) = outer
         }
         finishIfExhausted()
+        return more
     }
 
     override func upstreamFinished(_ index: Int) { finishIfExhausted() }
 
-    /// A finished input with an empty queue can never pair again.
     private func finishIfExhausted() {
         guard !isDone else { return }
         if queues.indices.contains(where: { finished[$0] && queues[$0].isEmpty }) {

@@ -18,7 +18,7 @@ public struct Just<Output>: Publisher {
     }
 }
 
-final class JustSubscription<S: Subscriber>: Subscription {
+final class JustSubscription<S: Subscriber>: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible {
     private var output: S.Input?
     private var downstream: S?
 
@@ -28,8 +28,11 @@ final class JustSubscription<S: Subscriber>: Subscription {
     }
 
     var description: String { "Just" }
+    var customMirror: Mirror { Mirror(self, unlabeledChildren: output.map { [$0] } ?? []) }
+    var playgroundDescription: Any { description }
 
     func request(_ demand: Subscribers.Demand) {
+        guard ContractViolation.check(demand > 0, "Just: demand must be greater than zero") else { return }
         guard demand > 0, let downstream, let output else { return }
         self.downstream = nil
         self.output = nil

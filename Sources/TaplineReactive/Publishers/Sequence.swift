@@ -36,7 +36,8 @@ extension Sequence {
     public var publisher: Publishers.Sequence<Self, Never> { Publishers.Sequence(sequence: self) }
 }
 
-final class SequenceSubscription<Iterator: IteratorProtocol, S: Subscriber>: Subscription
+final class SequenceSubscription<Iterator: IteratorProtocol, S: Subscriber>: Subscription,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
 where S.Input == Iterator.Element {
     private let name: String
     private var next: Iterator.Element?
@@ -52,7 +53,11 @@ where S.Input == Iterator.Element {
         self.downstream = downstream
     }
 
-    var description: String { name }
+    /// The sequence's own description while it runs; `Sequence` once it has finished or been
+    /// cancelled (as Combine names it then).
+    var description: String { downstream == nil ? "Sequence" : name }
+    var customMirror: Mirror { Mirror(self, children: ["sequence": description]) }
+    var playgroundDescription: Any { description }
 
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0, downstream != nil else { return }

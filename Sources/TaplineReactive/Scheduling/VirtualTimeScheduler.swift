@@ -41,12 +41,20 @@ extension Duration {
 
 /// What the time operators (`debounce`, `throttle`, `delay`) need from a clock.
 public protocol Scheduler: AnyObject {
-    /// The current time.
     var now: VirtualTime { get }
-    /// Runs `action` once `delay` has passed; cancelling the result before then prevents it.
-    /// (Releasing the result does not cancel: it is a handle, not an `AnyCancellable`.)
+    /// Runs `action` after `delay`; the handle cancels it.
     @discardableResult
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable
+    /// Runs `action` as soon as possible (Combine's `Scheduler.schedule(_:)`): what
+    /// `throttle` and `debounce` deliver goes through this, as Combine's do.
+    func schedule(_ action: @escaping () -> Void)
+}
+
+extension Scheduler {
+    /// By default, as soon as possible is a delay of zero.
+    public func schedule(_ action: @escaping () -> Void) {
+        schedule(after: .zero, action)
+    }
 }
 
 /// A clock that moves only when told to, so timed behaviour is exact and repeatable.
@@ -63,6 +71,10 @@ public protocol Scheduler: AnyObject {
 /// // early
 /// // late
 /// ```
+///
+/// Work scheduled "as soon as possible" (`schedule(_:)`) runs at once by default. With
+/// `defersImmediateWork` on, it waits in a queue until `runImmediateWork()` (a host runs it
+/// at the end of each entry, as a run loop would: DESIGN §8) or until the clock next runs.
 public final class VirtualTimeScheduler: Scheduler {
     public private(set) var now = VirtualTime.zero
     private var queue = ActionHeap()
@@ -81,12 +93,30 @@ public final class VirtualTimeScheduler: Scheduler {
         return entry
     }
 
+    /// Whether `schedule(_:)` queues its work for `runImmediateWork()` instead of running it at once.
+    public var defersImmediateWork = false
+    private var immediate: [() -> Void] = []
+
+    public func schedule(_ action: @escaping () -> Void) {
+        if defersImmediateWork { immediate.append(action) } else { action() }
+    }
+
+    /// Runs the queued immediate work, including work queued meanwhile, in order.
+    public func runImmediateWork() {
+        while !immediate.isEmpty {
+            let batch = immediate
+            immediate.removeAll()
+            for action in batch { action() }
+        }
+    }
+
     /// Moves the clock forward by `duration`, running what falls due.
     public func advance(by duration: Duration) { advance(to: now + duration) }
 
     /// Moves the clock to `time` (never backwards), running what falls due, in time order.
     /// `shouldStop` is checked between actions, so a long run can be interrupted.
     public func advance(to time: VirtualTime, shouldStop: () -> Bool = { false }) {
+        runImmediateWork()
         while let head = queue.peek, head.due <= time {
             if shouldStop() { return }
             queue.pop()
@@ -94,6 +124,7 @@ public final class VirtualTimeScheduler: Scheduler {
             head.action = nil
             if head.due > now { now = head.due }
             action()
+            runImmediateWork()   // each timed action's immediate work finishes before the next
         }
         if time > now { now = time }
     }

@@ -5,11 +5,14 @@
 /// no locks on the event path. Re-entrant sends (a sink sending into its own upstream)
 /// recurse as in Combine, up to `feedback.limit` nested sends; past it the subject calls
 /// `feedback.onLoop` once and drops sends until the recursion has unwound (`FeedbackGuard`).
-final class Broadcast<Output, Failure: Error> {
+final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     let name: String
     private(set) var conduits: [ConduitBase<Output, Failure>] = []
     private(set) var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
+    /// Set once any subscriber has asked for something: only then does the subject request
+    /// from the subscriptions it adopts (Combine's `send(subscription:)`).
+    private var hasDemand = false
 
     let feedback = FeedbackGuard()
 
@@ -19,20 +22,31 @@ final class Broadcast<Output, Failure: Error> {
 
     /// Whether a subscriber without demand is owed the latest value is the subscriber's own
     /// (`attach(_:current:)`): replaying subjects pass their current value.
-    init(name: String) {
+    /// `adoptsAtOnce`: a subscription given to the subject is asked for unlimited at once
+    /// (CurrentValueSubject) rather than when a subscriber first has demand (PassthroughSubject).
+    /// `lateName`: what a subscriber that comes after the completion sees its subscription
+    /// called (`Empty` for a subject, `Multicast` for `share`, as in Combine).
+    init(name: String, adoptsAtOnce: Bool = false, lateName: String = "Empty") {
         self.name = name
+        self.hasDemand = adoptsAtOnce
+        self.lateName = lateName
     }
+    private let lateName: String
 
+    /// The subject's name, which is how a conduit's mirror shows its parent.
+    var description: String { name }
+
+    /// `current` gives a replaying subject's latest value; the conduit holds it until it ends.
     func attach<S: Subscriber>(_ subscriber: S, current: (() -> Output)?)
     where S.Input == Output, S.Failure == Failure {
         if let completion {
-            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(subscription: lateName == "Empty" ? Subscriptions.empty : Ended(description: lateName))
             subscriber.receive(completion: completion)
             return
         }
         let conduit = Conduit(parent: self, downstream: subscriber, current: current)
         conduits.append(conduit)
-        subscriber.receive(subscription: conduit)
+        subscriber.receive(subscription: conduit.handle)
     }
 
     func send(_ value: Output) {
@@ -52,9 +66,18 @@ final class Broadcast<Output, Failure: Error> {
         for conduit in receivers { conduit.finish(completion) }
     }
 
+    /// Keeps a subscription given to the subject; it is asked for unlimited once any
+    /// subscriber has demand, at once if one already has (as Combine does).
     func adopt(_ subscription: any Subscription) {
         upstreams.append(subscription)
-        subscription.request(.unlimited)
+        if hasDemand { subscription.request(.unlimited) }
+    }
+
+    /// A conduit's first non-zero request: the adopted subscriptions may now flow.
+    func demandArrived() {
+        guard !hasDemand else { return }
+        hasDemand = true
+        for subscription in upstreams { subscription.request(.unlimited) }
     }
 
     func remove(_ conduit: ConduitBase<Output, Failure>) {
@@ -71,75 +94,130 @@ final class Broadcast<Output, Failure: Error> {
     }
 }
 
+/// The subscription a late subscriber gets from an ended `share`: it does nothing.
+private struct Ended: Subscription {
+    let description: String
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
+}
+
 /// A conduit without its subscriber's type, so the subject can keep one array.
-class ConduitBase<Output, Failure: Error>: Subscription {
+///
+/// Lifetimes, as in Combine: the subject holds its conduits and each conduit its subscriber;
+/// the subscriber holds a `ConduitHandle`, which reaches the conduit only until the stream
+/// ends (completion or cancel). Then the subject drops the conduit and the subscriber is let
+/// go, even one that keeps its subscription. Two design points keep the event path fast:
+/// the subscriber is held in a `let` (an optional cleared at the end would be copied, with
+/// a retain and a release, for every value), and no object on the path has a weak reference
+/// to it (that would move its reference counts to a slow side table).
+class ConduitBase<Output, Failure: Error>: CustomReflectable {
     func offer(_ value: Output) {}
     func finish(_ completion: Subscribers.Completion<Failure>) {}
     func request(_ demand: Subscribers.Demand) {}
     func cancel() {}
-    var description: String { "Conduit" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
 final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
     private var parent: Broadcast<S.Input, S.Failure>?
-    /// Held until the conduit goes: the subscriber drops its subscription when it is cancelled
-    /// or completed, which breaks the cycle. Kept as a `let` so delivering copies nothing.
     private let downstream: S
     private var live = true
     private var demand = Subscribers.Demand.none
     /// For replaying subjects: the subscriber has not yet seen the subject's latest value.
     private var owedLatest: Bool
-    private let current: (() -> S.Input)?
-    private let name: String
+    private var current: (() -> S.Input)?
+    /// What the subscriber holds.
+    let handle: ConduitHandle<S.Input, S.Failure>
 
     init(parent: Broadcast<S.Input, S.Failure>, downstream: S, current: (() -> S.Input)?) {
         self.parent = parent
-        self.name = parent.name
         self.downstream = downstream
         self.current = current
         self.owedLatest = current != nil
+        handle = ConduitHandle(name: parent.name)
+        super.init()
+        handle.conduit = self
     }
 
-    override var description: String { name }
+    override var customMirror: Mirror {
+        Mirror(self, children: [
+            "parent": parent as Any, "downstream": downstream,
+            "demand": demand, "subject": parent as Any,
+        ])
+    }
 
     override func offer(_ value: S.Input) {
         guard live else { return }
         if demand > 0 {
             owedLatest = false
-            deliver(value)
+            demand -= 1
+            demand += downstream.receive(value)
         } else if current != nil {
             // Values sent while demand is zero collapse to the latest, delivered on the next request.
             owedLatest = true
         }
     }
 
-    @inline(__always) private func deliver(_ value: S.Input) {
-        demand -= 1
-        let more = downstream.receive(value)
-        demand += more
-    }
-
     override func request(_ demand: Subscribers.Demand) {
         guard demand > 0, live else { return }
         self.demand += demand
+        parent?.demandArrived()
         if owedLatest, let current {
             owedLatest = false
-            deliver(current())
+            self.demand -= 1
+            self.demand += downstream.receive(current())
         }
     }
 
     override func finish(_ completion: Subscribers.Completion<S.Failure>) {
         guard live else { return }
-        live = false
-        parent = nil
+        end()
         downstream.receive(completion: completion)
     }
 
     override func cancel() {
         guard live else { return }
-        live = false
         let parent = self.parent
-        self.parent = nil
+        end()
         parent?.remove(self)
     }
+
+    /// Lets go of the subject and the replay closure, and cuts the handle's way here: once
+    /// the subject drops this conduit, the subscriber goes with it.
+    private func end() {
+        live = false
+        parent = nil
+        current = nil
+        owedLatest = false
+        handle.conduit = nil
+        handle.demandAtEnd = demand
+    }
+}
+
+/// The subscription a subject's subscriber holds: it reaches its conduit until the stream
+/// ends, and does nothing after.
+final class ConduitHandle<Output, Failure: Error>: Subscription, CustomReflectable,
+    CustomPlaygroundDisplayConvertible {
+    var conduit: ConduitBase<Output, Failure>?
+    /// What the subscriber still had asked for when the stream ended (for the mirror).
+    var demandAtEnd = Subscribers.Demand.none
+    let description: String
+
+    init(name: String) { description = name }
+
+    func request(_ demand: Subscribers.Demand) {
+        ContractViolation.check(demand > 0, "\(description): demand must be greater than zero")
+        conduit?.request(demand)
+    }
+
+    func cancel() { conduit?.cancel() }
+
+    /// Combine's conduit fields while the stream is live; nil parent and subscriber after.
+    var customMirror: Mirror {
+        conduit?.customMirror ?? Mirror(self, children: [
+            "parent": Optional<Any>.none as Any, "downstream": Optional<Any>.none as Any,
+            "demand": demandAtEnd, "subject": Optional<Any>.none as Any,
+        ])
+    }
+    var playgroundDescription: Any { description }
 }

@@ -10,19 +10,27 @@
 /// count.value = 2                           // 2
 /// ```
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
-    private let core = Broadcast<Output, Failure>(name: "CurrentValueSubject")
+    private let core = Broadcast<Output, Failure>(name: "CurrentValueSubject", adoptsAtOnce: true)
     private var stored: Output
 
     public init(_ value: Output) { stored = value }
 
-    /// The current value; setting it sends the new value (unless the subject has completed).
+    /// A released subject cancels the subscriptions it was given with `send(subscription:)`.
+    deinit { core.cancelUpstreams() }
+
+    /// The current value; setting it stores the new value (even after completion, as in
+    /// Combine) and sends it (unless the subject has completed).
     public var value: Output {
         get { stored }
-        set { send(newValue) }
+        set {
+            stored = newValue
+            core.send(newValue)
+        }
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        core.attach(subscriber, current: { [unowned self] in self.stored })
+        // Held by the conduit until the stream ends, as Combine's conduit holds its subject.
+        core.attach(subscriber, current: { self.stored })
     }
 
     public func send(_ value: Output) {

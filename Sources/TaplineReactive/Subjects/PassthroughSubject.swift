@@ -14,6 +14,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
     public init() {}
 
+    /// A released subject cancels the subscriptions it was given with `send(subscription:)`.
+    deinit { core.cancelUpstreams() }
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         core.attach(subscriber, current: nil)
     }

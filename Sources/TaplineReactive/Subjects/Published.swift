@@ -28,7 +28,7 @@ public final class PublishedSubject<Output>: Publisher {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        core.attach(subscriber, current: { [unowned self] in self.stored })
+        core.attach(subscriber, current: { self.stored })   // held by the conduit until it ends
     }
 }
 

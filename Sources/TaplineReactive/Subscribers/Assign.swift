@@ -31,14 +31,19 @@ extension Subscribers {
             return .none
         }
 
+        // The object is taken out before it is released: releasing it may run its deinit,
+        // which may cancel or complete this very subscriber again (re-entrancy, as in
+        // OpenCombine's AssignTests.testReceiveCompletionWhileCancelling).
         public func receive(completion: Subscribers.Completion<Never>) {
             upstream.end()
-            object = nil
+            let released = object.take()
+            _ = released
         }
 
         public func cancel() {
-            upstream.cancel()
-            object = nil
+            upstream.detach()?.cancel()
+            let released = object.take()
+            _ = released
         }
     }
 }

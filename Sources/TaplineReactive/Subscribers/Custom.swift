@@ -57,6 +57,6 @@ extension Subscribers {
         /// Asks the subscription for `demand` more values. `.none` is ignored (see `Contract`).
         public func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 
-        public func cancel() { upstream.cancel() }
+        public func cancel() { upstream.detach()?.cancel() }
     }
 }

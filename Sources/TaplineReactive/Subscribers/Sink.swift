@@ -9,9 +9,12 @@ extension Subscribers {
     /// // 2
     /// // finished
     /// ```
-    public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible {
-        private let receiveValueBody: (Input) -> Void
-        private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
+    public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible {
+        // Replaced by no-ops once the stream ends (completion or cancel), as Combine does:
+        // the closures, and whatever they capture, are let go, and late events do nothing.
+        private var receiveValueBody: (Input) -> Void
+        private var receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
         private var upstream = UpstreamLink()
 
         public init(
@@ -23,6 +26,8 @@ extension Subscribers {
         }
 
         public var description: String { "Sink" }
+        public var customMirror: Mirror { Mirror(self, children: [:]) }
+        public var playgroundDescription: Any { description }
 
         public func receive(subscription: any Subscription) {
             guard upstream.accept(subscription) else { return }
@@ -30,18 +35,32 @@ extension Subscribers {
         }
 
         public func receive(_ input: Input) -> Subscribers.Demand {
-            guard !upstream.isEnded else { return .none }
             receiveValueBody(input)
             return .none
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            guard !upstream.isEnded else { return }
+            let body = receiveCompletionBody
             upstream.end()
-            receiveCompletionBody(completion)
+            releaseClosures()
+            body(completion)
         }
 
-        public func cancel() { upstream.cancel() }
+        /// Without a subscription there is nothing to cancel, and the closures stay (as in Combine).
+        public func cancel() {
+            guard let subscription = upstream.detach() else { return }
+            subscription.cancel()
+            releaseClosures()
+        }
+
+        private func releaseClosures() {
+            // The old closures are released only after both stores: releasing what they
+            // capture can re-enter this sink (an object whose deinit completes it).
+            let old = (receiveValueBody, receiveCompletionBody)
+            receiveValueBody = { _ in }
+            receiveCompletionBody = { _ in }
+            withExtendedLifetime(old) {}
+        }
     }
 }
 

@@ -1,0 +1,52 @@
+import Testing
+import TaplineReactive
+
+/// The programmer errors on which Combine traps are reported to `ContractViolation.report`
+/// (which traps by default, as Combine does). Here the report is captured instead, and the
+/// offending call is then ignored.
+@Suite("Contract violations Combine traps on")
+struct ContractViolationTests {
+    /// Requesting `.none` from a subject, `Just`, `collect(n)`, `dropFirst` or `zip`; a
+    /// negative count for `dropFirst` or `prefix`; an event before `removeDuplicates` has its
+    /// subscription. Source: OpenCombine's PassthroughSubjectTests.testCrashOnZeroInitialDemand,
+    /// JustTests.testCrashesOnZeroDemand, CollectByCountTests.testCrashesOnZeroDemand,
+    /// DropTests.testCrashesOnZeroDemand and testDropNegativeNumberOfItemsCrash,
+    /// OutputTests.testPrefixOperatorCrashesOnNegativeValues, ZipTests.testNoDemandOnSubscriptionCrashes
+    /// and RemoveDuplicatesTests.testRemoveDuplicatesReceiveValueBeforeSubscription, run against
+    /// Apple's Combine (each traps there).
+    @Test func eachIsReported() {
+        var reports: [String] = []
+        let saved = ContractViolation.report
+        ContractViolation.report = { reports.append($0) }
+        defer { ContractViolation.report = saved }
+
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = IntRecorder(demand: .none)
+        subject.subscribe(recorder)
+        recorder.request(.none)
+        let just = Recorder<Int, Never>(demand: .none)
+        Just(1).subscribe(just)
+        just.request(.none)
+        let operators: [AnyPublisher<Int, TestError>] = [
+            subject.collect(2).map(\.count).eraseToAnyPublisher(), subject.dropFirst().eraseToAnyPublisher(),
+            subject.zip(subject).map { $0 + $1 }.eraseToAnyPublisher(),
+        ]
+        for publisher in operators {
+            let downstream = IntRecorder(demand: .none)
+            publisher.subscribe(downstream)
+            downstream.request(.none)
+        }
+        subject.dropFirst(-1).subscribe(IntRecorder())
+        _ = subject.prefix(-1)
+        let late = LatePublisher<Int, TestError>()
+        late.removeDuplicates().subscribe(IntRecorder())
+        late.send(1)
+        #expect(reports == [
+            "PassthroughSubject: demand must be greater than zero", "Just: demand must be greater than zero",
+            "collect(2): demand must be greater than zero", "dropFirst: demand must be greater than zero",
+            "Zip: demand must be greater than zero", "dropFirst: count must not be negative",
+            "prefix: maxLength must not be negative", "removeDuplicates: value before subscription",
+        ])
+        #expect(recorder.events == [.subscription("PassthroughSubject")])
+    }
+}

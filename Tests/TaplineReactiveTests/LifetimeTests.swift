@@ -1,0 +1,148 @@
+import Testing
+import TaplineReactive
+
+/// Something whose release a test can observe through a weak reference.
+private final class Token {}
+
+/// Combine lets go of a subscriber when its stream ends. These tests use a `Recorder`,
+/// which keeps its subscription: if the subscription kept the recorder in return, neither
+/// would ever be released (a leak for every subscriber that stores its subscription).
+@Suite("Lifetimes: what is let go when a stream ends")
+struct LifetimeTests {
+    enum Ending: CaseIterable { case cancel, finish, fail }
+
+    private func end(_ subject: PassthroughSubject<Int, TestError>, _ recorder: IntRecorder, _ ending: Ending) {
+        switch ending {
+        case .cancel: recorder.cancel()
+        case .finish: subject.send(completion: .finished)
+        case .fail: subject.send(completion: .failure(TestError()))
+        }
+    }
+
+    /// A subject's subscription lets go of its subscriber on cancel, finish and failure.
+    /// Source: OpenCombine's PassthroughSubjectTests.testReleasesEverythingOnTermination and
+    /// testLifecycle, run against Apple's Combine.
+    @Test("a subject releases a subscriber that holds its subscription", arguments: Ending.allCases)
+    func subjectReleasesSubscriber(_ ending: Ending) {
+        let subject = PassthroughSubject<Int, TestError>()
+        weak var released: IntRecorder?
+        do {
+            let recorder = IntRecorder()
+            released = recorder
+            subject.subscribe(recorder)
+            subject.send(1)
+            end(subject, recorder, ending)
+            let last: IntRecorder.Event = switch ending {
+            case .cancel: .value(1)
+            case .finish: .completion(.finished)
+            case .fail: .completion(.failure(TestError()))
+            }
+            #expect(recorder.events == [.subscription("PassthroughSubject"), .value(1)] + (ending == .cancel ? [] : [last]))
+        }
+        #expect(released == nil)
+    }
+
+    /// The same through `filter`, `map`, `compactMap` and `scan`, which hand the upstream's
+    /// subscription through. Source: OpenCombine's MapTests.testMapLifecycle,
+    /// FilterTests.testFilterLifecycle, CompactMapTests.testCompactMapLifecycle and
+    /// ScanTests.testScanLifecycle, run against Apple's Combine.
+    @Test("an operator chain releases a subscriber that holds its subscription", arguments: Ending.allCases)
+    func chainReleasesSubscriber(_ ending: Ending) {
+        let subject = PassthroughSubject<Int, TestError>()
+        weak var released: IntRecorder?
+        do {
+            let recorder = IntRecorder()
+            released = recorder
+            subject.filter { $0 > 0 }.map { $0 * 2 }.compactMap { $0 }.scan(0, +).subscribe(recorder)
+            subject.send(1)
+            subject.send(2)
+            end(subject, recorder, ending)
+            #expect(recorder.values == [2, 6])
+        }
+        #expect(released == nil)
+    }
+
+    /// A live subscription keeps its subscriber, as in Combine (only an ending lets go).
+    @Test func aLiveSubscriptionKeepsItsSubscriber() {
+        let subject = CurrentValueSubject<Int, TestError>(0)
+        weak var kept: IntRecorder?
+        do {
+            let recorder = IntRecorder()
+            kept = recorder
+            subject.map { $0 + 1 }.subscribe(recorder)
+        }
+        #expect(kept?.events == [.subscription("CurrentValueSubject"), .value(1)])
+        kept?.cancel()
+        #expect(kept == nil)
+    }
+
+    /// A sink drops its closures (and what they capture) once it finishes, fails or is
+    /// cancelled. Source: OpenCombine's SinkTests.testReleasesClosuresAfterFinishingWithSubscription
+    /// and its siblings, run against Apple's Combine.
+    @Test("a sink releases its closures when its stream ends", arguments: Ending.allCases)
+    func sinkReleasesClosures(_ ending: Ending) {
+        let subject = PassthroughSubject<Int, TestError>()
+        weak var captured: Token?
+        var seen: [String] = []
+        let sink: Subscribers.Sink<Int, TestError>
+        do {
+            let token = Token()
+            captured = token
+            sink = Subscribers.Sink(
+                receiveCompletion: { _ in _ = token; seen.append("completion") },
+                receiveValue: { _ in _ = token; seen.append("value") })
+        }
+        subject.subscribe(sink)
+        subject.send(1)
+        switch ending {
+        case .cancel: sink.cancel()
+        case .finish: subject.send(completion: .finished)
+        case .fail: subject.send(completion: .failure(TestError()))
+        }
+        #expect(captured == nil)
+        #expect(seen == (ending == .cancel ? ["value"] : ["value", "completion"]))
+        sink.receive(completion: .finished)   // a late completion does nothing
+        #expect(seen.count == (ending == .cancel ? 1 : 2))
+    }
+}
+
+/// A publisher whose subscription, when cancelled, completes its subscriber at once, as
+/// the publisher of an object being released can (OpenCombine's AutomaticallyFinish).
+private struct FinishesWhenCancelled: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    final class Link: Subscription {
+        var onCancel: () -> Void = {}
+        var description: String { "FinishesWhenCancelled" }
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() {
+            let body = onCancel
+            onCancel = {}
+            body()
+        }
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let link = Link()
+        link.onCancel = { subscriber.receive(completion: .finished) }
+        subscriber.receive(subscription: link)
+    }
+}
+
+@Suite("assign")
+struct AssignLifetimeTests {
+    final class Target { var value = 0 }
+
+    /// Cancelling an `Assign` whose upstream completes it during the cancel is safe: the
+    /// completion that re-enters finds the subscriber already ended. Source: OpenCombine's
+    /// AssignTests.testReceiveCompletionWhileCancelling, run against Apple's Combine.
+    @Test func completionWhileCancellingIsSafe() {
+        let target = Target()
+        let assign = Subscribers.Assign(object: target, keyPath: \Target.value)
+        FinishesWhenCancelled().subscribe(assign)
+        assign.cancel()
+        #expect(assign.object == nil)
+        assign.cancel()
+    }
+}
