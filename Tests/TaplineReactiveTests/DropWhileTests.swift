@@ -66,4 +66,14 @@ struct DropWhileTests {
         Fail<Int, TestError>(error: TestError()).tryDrop(while: isSmall).subscribe(recorder)
         #expect(recorder.events == [.subscription("TryDropWhile"), .completion(.failure(.oops))])
     }
+
+    /// Source: OpenCombine's DropWhileTests.testDropWhileReceiveValueBeforeSubscription, run against Apple's Combine.
+    @Test func eventsBeforeTheSubscriptionAreDropped() {
+        let early = LatePublisher<Int, TestError>()
+        let recorder = IntRecorder()
+        early.drop { $0 < 3 }.subscribe(recorder)
+        #expect(early.send(5) == .none)
+        early.send(completion: .finished)
+        #expect(recorder.events.isEmpty)
+    }
 }

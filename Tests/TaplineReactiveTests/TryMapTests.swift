@@ -78,4 +78,14 @@ struct TryMapTests {
         upstream.send(99)
         #expect(recorder.events == [.subscription("TryMap"), .value(30), .completion(.failure(.thrown))])
     }
+
+    /// Source: OpenCombine's MapTests.testTryMapReceiveValueBeforeSubscription, run against Apple's Combine.
+    @Test func aValueBeforeTheSubscriptionIsTransformedAndPassedOnAsInCombine() {
+        let early = LatePublisher<Int, TestError>()
+        let recorder = TryRecorder<Int>()
+        early.tryMap(doubling).subscribe(recorder)
+        #expect(early.send(1) == .none)
+        early.send(completion: .finished)
+        #expect(recorder.events == [.value(2)])
+    }
 }
