@@ -19,6 +19,13 @@ struct OperatorCase: CustomTestStringConvertible, Sendable {
     /// Source: OpenCombine's PrintTests.testPrintWithPrefix, CollectByCountTests.testCancelThenFinish
     /// and DropTests.testDroppingTwoElements, run against Apple's Combine.
     var forwardsAfterEnd: Bool { passesThrough || ["print", "collect(2)", "dropFirst"].contains(name) }
+
+    /// The operators that own their subscription yet, in Combine, keep no state for values:
+    /// what an upstream sends after a completion or a cancel is still transformed and passed
+    /// on, while completions are dropped.
+    /// Source: OpenCombine's MapTests.testTryMapCancel and ScanTests.testTryScanCancel, run
+    /// against Apple's Combine.
+    var forwardsValuesAfterEnd: Bool { ["tryMap", "tryScan"].contains(name) }
 }
 
 private func other() -> Publishers.Sequence<[Int], TestError> { Publishers.Sequence(sequence: [0]) }
@@ -44,6 +51,30 @@ let everyOperator: [OperatorCase] = [
     OperatorCase(name: "debounce") { p, c in p.debounce(for: .seconds(1), scheduler: c).eraseToAnyPublisher() },
     OperatorCase(name: "throttle") { p, c in p.throttle(for: .seconds(1), scheduler: c, latest: true).eraseToAnyPublisher() },
     OperatorCase(name: "delay") { p, c in p.delay(for: .seconds(1), scheduler: c).eraseToAnyPublisher() },
+    OperatorCase(name: "last(where:)") { p, _ in p.last { $0 > 0 }.eraseToAnyPublisher() },
+    OperatorCase(name: "contains") { p, _ in p.contains(99).map { $0 ? 1 : 0 }.eraseToAnyPublisher() },
+    OperatorCase(name: "contains(where:)") { p, _ in p.contains { $0 > 99 }.map { $0 ? 1 : 0 }.eraseToAnyPublisher() },
+    OperatorCase(name: "allSatisfy") { p, _ in p.allSatisfy { $0 < 99 }.map { $0 ? 1 : 0 }.eraseToAnyPublisher() },
+    OperatorCase(name: "min") { p, _ in p.min().eraseToAnyPublisher() },
+    OperatorCase(name: "max") { p, _ in p.max().eraseToAnyPublisher() },
+    OperatorCase(name: "min(by:)") { p, _ in p.min(by: <).eraseToAnyPublisher() },
+    OperatorCase(name: "max(by:)") { p, _ in p.max(by: <).eraseToAnyPublisher() },
+    OperatorCase(name: "drop(while:)") { p, _ in p.drop { $0 < 2 }.eraseToAnyPublisher() },
+    OperatorCase(name: "prefix(while:)") { p, _ in p.prefix { $0 < 99 }.eraseToAnyPublisher() },
+    OperatorCase(name: "tryMap") { p, _ in p.tryMap { $0 * 2 }.failingAsTestError() },
+    OperatorCase(name: "tryFilter") { p, _ in p.tryFilter { $0 > 0 }.failingAsTestError() },
+    OperatorCase(name: "tryCompactMap") { p, _ in p.tryCompactMap { $0 }.failingAsTestError() },
+    OperatorCase(name: "tryScan") { p, _ in p.tryScan(0, +).failingAsTestError() },
+    OperatorCase(name: "tryReduce") { p, _ in p.tryReduce(0, +).failingAsTestError() },
+    OperatorCase(name: "tryRemoveDuplicates") { p, _ in p.tryRemoveDuplicates(by: ==).failingAsTestError() },
+    OperatorCase(name: "tryFirst(where:)") { p, _ in p.tryFirst { $0 > 99 }.failingAsTestError() },
+    OperatorCase(name: "tryLast(where:)") { p, _ in p.tryLast { $0 > 0 }.failingAsTestError() },
+    OperatorCase(name: "tryContains(where:)") { p, _ in p.tryContains { $0 > 99 }.map { $0 ? 1 : 0 }.failingAsTestError() },
+    OperatorCase(name: "tryAllSatisfy") { p, _ in p.tryAllSatisfy { $0 < 99 }.map { $0 ? 1 : 0 }.failingAsTestError() },
+    OperatorCase(name: "tryMin(by:)") { p, _ in p.tryMin(by: <).failingAsTestError() },
+    OperatorCase(name: "tryMax(by:)") { p, _ in p.tryMax(by: <).failingAsTestError() },
+    OperatorCase(name: "tryDrop(while:)") { p, _ in p.tryDrop { $0 < 2 }.failingAsTestError() },
+    OperatorCase(name: "tryPrefix(while:)") { p, _ in p.tryPrefix { $0 < 99 }.failingAsTestError() },
 ]
 
 /// The generic contract cases, run against every operator (OpenCombine runs the same
@@ -92,6 +123,9 @@ struct ContractTests {
         if operatorCase.forwardsAfterEnd {
             #expect(recorder.events.count > before.count)
             #expect(recorder.events.last == .completion(.finished))
+        } else if operatorCase.forwardsValuesAfterEnd {
+            #expect(recorder.events.dropLast() == before[...])
+            #expect(recorder.values.count == 1)
         } else {
             #expect(recorder.events == before)
         }
@@ -142,6 +176,9 @@ struct ContractTests {
         if operatorCase.forwardsAfterEnd {
             #expect(recorder.events.count > before.count)
             #expect(recorder.events.last == .completion(.failure(TestError())))
+        } else if operatorCase.forwardsValuesAfterEnd {
+            #expect(recorder.events.dropLast() == before[...])
+            #expect(recorder.values.count == 1)
         } else {
             #expect(recorder.events == before)
         }

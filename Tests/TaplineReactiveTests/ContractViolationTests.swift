@@ -7,8 +7,8 @@ import TaplineReactive
 @Suite("Contract violations Combine traps on")
 struct ContractViolationTests {
     /// Requesting `.none` from a subject, `Just`, `collect(n)`, `dropFirst` or `zip`; a
-    /// negative count for `dropFirst` or `prefix`; an event before `removeDuplicates` has its
-    /// subscription. Source: OpenCombine's PassthroughSubjectTests.testCrashOnZeroInitialDemand,
+    /// negative count for `dropFirst` or `prefix`; an event before `removeDuplicates` (or
+    /// another filter-like subscription: `tryFilter`, `prefix(while:)`, …) has its subscription. Source: OpenCombine's PassthroughSubjectTests.testCrashOnZeroInitialDemand,
     /// JustTests.testCrashesOnZeroDemand, CollectByCountTests.testCrashesOnZeroDemand,
     /// DropTests.testCrashesOnZeroDemand and testDropNegativeNumberOfItemsCrash,
     /// OutputTests.testPrefixOperatorCrashesOnNegativeValues, ZipTests.testNoDemandOnSubscriptionCrashes
@@ -41,11 +41,29 @@ struct ContractViolationTests {
         let late = LatePublisher<Int, TestError>()
         late.removeDuplicates().subscribe(IntRecorder())
         late.send(1)
+        // Combine's filter-like subscriptions trap on a value before their subscription too.
+        // Source: OpenCombine's FilterTests.testTryFilterReceiveValueBeforeSubscription and the
+        // same test for TryCompactMap, TryRemoveDuplicates, PrefixWhile and TryPrefixWhile.
+        let filterLike: [(LatePublisher<Int, TestError>) -> Void] = [
+            { $0.tryFilter { _ in true }.subscribe(TryRecorder<Int>()) },
+            { $0.tryCompactMap { $0 }.subscribe(TryRecorder<Int>()) },
+            { $0.tryRemoveDuplicates(by: ==).subscribe(TryRecorder<Int>()) },
+            { $0.prefix { _ in true }.subscribe(IntRecorder()) },
+            { $0.tryPrefix { _ in true }.subscribe(TryRecorder<Int>()) },
+        ]
+        for subscribe in filterLike {
+            let early = LatePublisher<Int, TestError>()
+            subscribe(early)
+            early.send(1)
+        }
         #expect(reports == [
             "PassthroughSubject: demand must be greater than zero", "Just: demand must be greater than zero",
             "collect(2): demand must be greater than zero", "dropFirst: demand must be greater than zero",
             "Zip: demand must be greater than zero", "dropFirst: count must not be negative",
             "prefix: maxLength must not be negative", "removeDuplicates: value before subscription",
+            "TryFilter: value before subscription", "TryCompactMap: value before subscription",
+            "TryRemoveDuplicates: value before subscription", "PrefixWhile: value before subscription",
+            "TryPrefixWhile: value before subscription",
         ])
         #expect(recorder.events == [.subscription("PassthroughSubject")])
     }
