@@ -82,17 +82,20 @@ public final class Interpreter {
         globals = compiler.globals
         // 3. Run the top-level statements in order; the first error stops the entry.
         let frame = Frame(size: compiler.topLevelFrameSize, parent: nil)
-        for (statement, step) in zip(statements, program) {
-            runtime.statementRange = statement.range
-            do {
-                try step.run(frame)
-            } catch {
-                runtime.recover()
-                forgetUninitialized(compiler.declared, restoring: compiler.replaced)
-                return diagnostic(for: error, in: statement)
+        return ContractViolation.$report.withValue(runtime.violations.report) {
+            for (statement, step) in zip(statements, program) {
+                runtime.statementRange = statement.range
+                do {
+                    try step.run(frame)
+                    try runtime.violations.check(statement.range)
+                } catch {
+                    runtime.recover()
+                    forgetUninitialized(compiler.declared, restoring: compiler.replaced)
+                    return diagnostic(for: error, in: statement)
+                }
             }
+            return nil
         }
-        return nil
     }
 
     /// A declaration whose statement never ran (an earlier statement failed) is forgotten,

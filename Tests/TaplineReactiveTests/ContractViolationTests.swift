@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TaplineReactive
 
@@ -15,11 +16,11 @@ struct ContractViolationTests {
     /// and RemoveDuplicatesTests.testRemoveDuplicatesReceiveValueBeforeSubscription, run against
     /// Apple's Combine (each traps there).
     @Test func eachIsReported() {
-        var reports: [String] = []
-        let saved = ContractViolation.report
-        ContractViolation.report = { reports.append($0) }
-        defer { ContractViolation.report = saved }
+        let log = ViolationLog()
+        ContractViolation.$report.withValue(log.report) { reportsEach(into: log) }
+    }
 
+    private func reportsEach(into log: ViolationLog) {
         let subject = PassthroughSubject<Int, TestError>()
         let recorder = IntRecorder(demand: .none)
         subject.subscribe(recorder)
@@ -56,7 +57,7 @@ struct ContractViolationTests {
             subscribe(early)
             early.send(1)
         }
-        #expect(reports == [
+        #expect(log.reports == [
             "PassthroughSubject: demand must be greater than zero", "Just: demand must be greater than zero",
             "collect(2): demand must be greater than zero", "dropFirst: demand must be greater than zero",
             "Zip: demand must be greater than zero", "dropFirst: count must not be negative",
@@ -67,4 +68,11 @@ struct ContractViolationTests {
         ])
         #expect(recorder.events == [.subscription("PassthroughSubject")])
     }
+}
+
+/// Collects what `ContractViolation.report` is told, for a test that binds it.
+final class ViolationLog: Sendable {
+    private let messages = Mutex<[String]>([])
+    var reports: [String] { messages.withLock { $0 } }
+    var report: @Sendable (String) -> Void { { message in self.messages.withLock { $0.append(message) } } }
 }

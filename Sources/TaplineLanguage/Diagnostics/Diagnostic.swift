@@ -90,5 +90,5 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case argumentLabel, argumentType, resultType, missingReturn
     // Running
     case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
-    case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError
+    case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError, contractViolation
 }

@@ -234,6 +234,9 @@ enum Messages {
         Message(.tooMuchRecursion, "too much recursion: '\(name)()' is nested more than \(limit) calls deep")
     }
     static let interrupted = Message(.interrupted, "interrupted")
+    static func contractViolation(_ message: String) -> Message {
+        Message(.contractViolation, "Combine would stop the program here: \(message)")
+    }
     static let triggeredHere = Message(.triggeredHere, "while running this statement")
     /// An error of a kind the runtime does not know (a bug in Tapline, reported, not crashed on).
     static func internalError(_ error: any Error) -> Message { Message(.internalError, "internal error: \(error)") }

@@ -1,3 +1,6 @@
+import Synchronization
+import TaplineReactive
+
 /// An error found while running, with the place in the source that caused it.
 ///
 /// Every run-time error reaches the statement that caused it the same way: code that can
@@ -28,3 +31,24 @@ struct ThrownError: Error {
 /// in `Runtime.returned`. (An error must be `Sendable`; a `Value`, which may hold a publisher,
 /// is not, and never leaves the interpreter's thread.)
 struct ReturnSignal: Error {}
+
+/// What the core reports where Combine would trap (requesting `.none`, a negative count). The
+/// language checks those before it calls the core; one it missed must not end the session,
+/// so the interpreter binds this log as the core's reporter while a program runs, and the
+/// statement that caused it fails with a located error. (The log is `Sendable` because the
+/// core's reporter must be.)
+final class ContractViolations: Sendable {
+    private let messages = Mutex<[String]>([])
+
+    /// The reporter to bind: it keeps the message, and the core ignores the call.
+    var report: @Sendable (String) -> Void { { message in self.messages.withLock { $0.append(message) } } }
+
+    /// Throws the first violation the statement caused, if any.
+    func check(_ range: SourceRange) throws {
+        let first = messages.withLock { messages -> String? in
+            defer { messages.removeAll() }
+            return messages.first
+        }
+        if let first { throw RuntimeError(Messages.contractViolation(first), at: range) }
+    }
+}

@@ -94,9 +94,19 @@ public struct UpstreamLink {
 
 /// Where the core reports a broken rule on which Combine traps (rule 3 of `UpstreamLink`'s
 /// contract). By default it traps with the message, as Combine does; a host that would
-/// rather report and go on can replace it (the call that broke the rule is then ignored).
+/// rather report and go on binds its own reporter for what it runs (the call that broke the
+/// rule is then ignored):
+///
+/// ```swift
+/// ContractViolation.$report.withValue({ message in log.append(message) }) {
+///     Just(1).subscribe(subscriber)   // a .none request is logged, not fatal
+/// }
+/// ```
+///
+/// It is task-local rather than a global to assign, so that a host (the interpreter) and a
+/// test can each have their own at once.
 public enum ContractViolation {
-    nonisolated(unsafe) public static var report: (String) -> Void = { message in
+    @TaskLocal public static var report: @Sendable (String) -> Void = { message in
         preconditionFailure(message)
     }
 
