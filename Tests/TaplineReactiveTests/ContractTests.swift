@@ -59,6 +59,8 @@ let everyOperator: [OperatorCase] = [
     OperatorCase(name: "replaceError") { p, _ in
         p.replaceError(with: -1).setFailureType(to: TestError.self).eraseToAnyPublisher()
     },
+    OperatorCase(name: "flatMap") { p, _ in p.flatMap { Just($0) }.eraseToAnyPublisher() },
+    OperatorCase(name: "switchToLatest") { p, _ in p.map { Just($0) }.switchToLatest().eraseToAnyPublisher() },
     // Not here: assertNoFailure, whose failure is a contract violation (it traps, as
     // Combine's does); AssertNoFailureTests checks it reports instead when a host asks.
 ]
