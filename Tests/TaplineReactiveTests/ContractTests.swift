@@ -63,6 +63,7 @@ let everyOperator: [OperatorCase] = [
     OperatorCase(name: "switchToLatest") { p, _ in p.map { Just($0) }.switchToLatest().eraseToAnyPublisher() },
     // Not here: assertNoFailure, whose failure is a contract violation (it traps, as
     // Combine's does); AssertNoFailureTests checks it reports instead when a host asks.
+    // Nor autoconnect, which needs a ConnectablePublisher upstream (AutoconnectTests).
 ]
 
 /// The generic contract cases, run against every operator (OpenCombine runs the same
