@@ -44,13 +44,21 @@ extension Publisher {
 
 extension Publishers.AssertNoFailure {
     /// Only a subscriber, as in Combine: the upstream's subscription goes to the downstream.
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+    /// A class rather than Combine's struct, as `map`'s is, for speed through erased stages.
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Never {
         let downstream: Downstream
         let prefix: String
         let file: StaticString
         let line: UInt
+
+        init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
+            self.downstream = downstream
+            self.prefix = prefix
+            self.file = file
+            self.line = line
+        }
 
         var description: String { "AssertNoFailure" }
         var customMirror: Mirror { Mirror(self, children: ["file": file, "line": line, "prefix": prefix]) }

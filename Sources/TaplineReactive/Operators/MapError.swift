@@ -37,12 +37,18 @@ extension Publisher {
 
 extension Publishers.MapError {
     /// Only a subscriber, as in Combine: the upstream's subscription goes straight to the
-    /// downstream (so `print` shows the upstream's name), and every event is passed on.
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+    /// downstream (so `print` shows the upstream's name), and every event is passed on. A
+    /// class rather than Combine's struct, as `map`'s is, for speed through erased stages.
+    final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let downstream: Downstream
         let transform: (Upstream.Failure) -> Failure
+
+        init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> Failure) {
+            self.downstream = downstream
+            self.transform = transform
+        }
 
         var description: String { "MapError" }
         var customMirror: Mirror { Mirror(self, children: [:]) }
