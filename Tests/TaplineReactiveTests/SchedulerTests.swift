@@ -54,3 +54,31 @@ struct SchedulerTests {
         #expect((VirtualTime.zero + .seconds(Int64.max)).nanoseconds == Int64.max)
     }
 }
+
+@Suite("VirtualTimeScheduler.schedule(after:) at a time")
+struct ScheduleAtTimeTests {
+    @Test func runsAtTheGivenTimeInOrderWithRelativeWork() {
+        let clock = VirtualTimeScheduler()
+        var log: [String] = []
+        clock.advance(by: .milliseconds(100))
+        clock.schedule(after: VirtualTime(nanoseconds: 300_000_000)) { log.append("at 300ms: \(clock.now)") }
+        clock.schedule(after: Duration.milliseconds(200)) { log.append("after 200ms: \(clock.now)") }
+        let cancelled = clock.schedule(after: VirtualTime(nanoseconds: 250_000_000)) { log.append("cancelled") }
+        cancelled.cancel()
+        clock.advance(by: .milliseconds(199))
+        #expect(log == [])
+        clock.advance(by: .milliseconds(1))
+        // Same instant: scheduling order.
+        #expect(log == ["at 300ms: 300ms", "after 200ms: 300ms"])
+    }
+
+    @Test func aTimeInThePastRunsWhenTheClockNextRuns() {
+        let clock = VirtualTimeScheduler()
+        clock.advance(by: .seconds(1))
+        var ran: VirtualTime?
+        clock.schedule(after: VirtualTime.zero) { ran = clock.now }
+        #expect(ran == nil)
+        clock.advance(by: .zero)
+        #expect(ran == VirtualTime(nanoseconds: 1_000_000_000))
+    }
+}

@@ -1,0 +1,183 @@
+extension Publishers {
+    /// Follows the latest publisher the upstream emitted: a new one cancels the previous
+    /// one's subscription. The downstream's demand goes to the current inner publisher. It
+    /// finishes when the upstream and the current inner have finished; any failure fails it.
+    ///
+    /// ```swift
+    /// let queries = PassthroughSubject<String, Never>()
+    /// let answers = PassthroughSubject<String, Never>()
+    /// let token = queries.map { q in answers.map { "\(q): \($0)" } }.switchToLatest().sink { print($0) }
+    /// queries.send("a")
+    /// answers.send("1")
+    /// queries.send("b")
+    /// answers.send("2")
+    /// // a: 1
+    /// // b: 2
+    /// ```
+    public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
+    where P == Upstream.Output, P.Failure == Upstream.Failure {
+        public typealias Output = P.Output
+        public typealias Failure = P.Failure
+        public let upstream: Upstream
+
+        public init(upstream: Upstream) { self.upstream = upstream }
+
+        /// The downstream gets its subscription before the upstream is subscribed to, as in
+        /// Combine.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let outer = Outer(downstream: subscriber)
+            subscriber.receive(subscription: outer)
+            upstream.subscribe(outer)
+        }
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Failure {
+    /// Subscribes to each publisher the upstream emits, dropping the one before.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publisher where Output: Publisher, Failure == Never {
+    /// An upstream that cannot fail is given the inner publishers' failure type.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+        setFailureType(to: Output.Failure.self).switchToLatest()
+    }
+}
+
+extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
+    /// Neither side can fail.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+    /// Inner publishers that cannot fail are given the upstream's failure type.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>,
+        Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
+        map { $0.setFailureType(to: Failure.self) }.switchToLatest()
+    }
+}
+
+extension Publishers.SwitchToLatest {
+    /// Each inner gets an index; events from an inner that is no longer the latest are
+    /// dropped. The downstream's demand is counted, so that a new inner is asked for what
+    /// is still wanted.
+    final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        typealias Input = Upstream.Output
+
+        private let downstream: Downstream
+        private var upstream = UpstreamLink()
+        private var inner: (any Subscription)?
+        private var latest = 0
+        private var awaitingInnerSubscription = false
+        private var upstreamFinished = false
+        private var ended = false
+        private var demand = Subscribers.Demand.none
+
+        init(downstream: Downstream) { self.downstream = downstream }
+
+        var description: String { "SwitchToLatest" }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: any Subscription) {
+            guard !ended, upstream.accept(subscription) else {
+                if ended { subscription.cancel() }
+                return
+            }
+            upstream.request(.unlimited)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            guard upstream.isActive, !ended else { return .none }
+            let previous = inner
+            inner = nil
+            previous?.cancel()
+            latest += 1
+            awaitingInnerSubscription = true
+            input.subscribe(Side(outer: self, index: latest))
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            guard upstream.isActive else { return }
+            upstream.end()
+            upstreamFinished = true
+            guard !ended else { return }
+            switch completion {
+            case .finished:
+                if !awaitingInnerSubscription, inner == nil { end(with: .finished) }
+            case .failure:
+                let current = inner
+                inner = nil
+                current?.cancel()
+                end(with: completion)
+            }
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            guard ContractViolation.check(demand > 0, "SwitchToLatest: demand must be greater than zero") else { return }
+            self.demand += demand
+            inner?.request(demand)
+        }
+
+        func cancel() {
+            ended = true
+            let current = inner
+            inner = nil
+            current?.cancel()
+            upstream.detach()?.cancel()
+        }
+
+        fileprivate func innerSubscribed(_ subscription: any Subscription, index: Int) {
+            guard index == latest, !ended, inner == nil else { return subscription.cancel() }
+            inner = subscription
+            awaitingInnerSubscription = false
+            if demand > 0 { subscription.request(demand) }
+        }
+
+        fileprivate func innerValue(_ value: Output, index: Int) -> Subscribers.Demand {
+            guard index == latest, !ended else { return .none }
+            if demand > 0 { demand -= 1 }
+            let more = downstream.receive(value)
+            demand += more
+            return more
+        }
+
+        fileprivate func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
+            guard index == latest, !ended else { return }
+            inner = nil
+            awaitingInnerSubscription = false
+            switch completion {
+            case .finished:
+                if upstreamFinished { end(with: .finished) }
+            case .failure:
+                upstream.detach()?.cancel()
+                end(with: completion)
+            }
+        }
+
+        private func end(with completion: Subscribers.Completion<Failure>) {
+            ended = true
+            downstream.receive(completion: completion)
+        }
+    }
+
+    /// One inner publisher's subscriber.
+    struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        typealias Input = P.Output
+        typealias Failure = P.Failure
+        let outer: Outer<Downstream>
+        let index: Int
+        var description: String { "SwitchToLatest" }
+        func receive(subscription: any Subscription) { outer.innerSubscribed(subscription, index: index) }
+        func receive(_ input: Input) -> Subscribers.Demand { outer.innerValue(input, index: index) }
+        func receive(completion: Subscribers.Completion<Failure>) { outer.innerCompleted(completion, index: index) }
+    }
+}

@@ -1,0 +1,107 @@
+/// A publisher that eventually produces one value and finishes, or fails.
+///
+/// The closure runs at once, when the Future is made; it is handed the promise to call
+/// (now or later). Only the first call of the promise counts. A subscriber that comes
+/// after the promise was kept gets the stored result. A value waits for demand; a failure
+/// does not.
+///
+/// ```swift
+/// let clock = VirtualTimeScheduler()
+/// let answer = Future<Int, Never> { promise in
+///     clock.schedule(after: .milliseconds(300)) { promise(.success(42)) }
+/// }
+/// let token = answer.sink { print($0) }
+/// clock.advance(by: .milliseconds(300))
+/// // 42
+/// ```
+public final class Future<Output, Failure: Error>: Publisher {
+    public typealias Promise = (Result<Output, Failure>) -> Void
+
+    private var result: Result<Output, Failure>?
+    /// Subscriptions still waiting for the promise, in subscription order (a fixed order, as
+    /// for the subjects: docs/REACTIVE.md).
+    private var waiting: [FutureConduit<Output, Failure>] = []
+
+    public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
+        // The promise holds the Future, as Combine's does: a promise kept for later (by a
+        // scheduled action) keeps the Future to fulfil alive.
+        attemptToFulfill { result in self.fulfill(result) }
+    }
+
+    private func fulfill(_ result: Result<Output, Failure>) {
+        guard self.result == nil else { return }
+        self.result = result
+        let conduits = waiting
+        waiting.removeAll()
+        for conduit in conduits { conduit.resolve(result) }
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let conduit = Conduit(future: self, downstream: subscriber)
+        if result == nil { waiting.append(conduit) }
+        subscriber.receive(subscription: conduit)
+        if let result { conduit.resolve(result) }
+    }
+
+    fileprivate func forget(_ conduit: FutureConduit<Output, Failure>) {
+        waiting.removeAll { $0 === conduit }
+    }
+
+    fileprivate var storedResult: Result<Output, Failure>? { result }
+}
+
+/// The type-erased part of a Future's subscription, so the Future can list them.
+class FutureConduit<Output, Failure: Error> {
+    func resolve(_ result: Result<Output, Failure>) {}
+}
+
+extension Future {
+    final class Conduit<Downstream: Subscriber>: FutureConduit<Output, Failure>, Subscription, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        private var future: Future?
+        private var downstream: Downstream?
+        private var demanded = false
+
+        init(future: Future, downstream: Downstream) {
+            self.future = future
+            self.downstream = downstream
+        }
+
+        var description: String { "Future" }
+        var customMirror: Mirror {
+            Mirror(self, children: ["parent": future as Any, "downstream": downstream as Any, "hasAnyDemand": demanded])
+        }
+        var playgroundDescription: Any { description }
+
+        /// A value is delivered once there is demand; a failure at once.
+        override func resolve(_ result: Result<Output, Failure>) {
+            guard let downstream else { return }
+            if case .success = result, !demanded { return }
+            self.downstream = nil
+            future?.forget(self)
+            future = nil
+            switch result {
+            case .success(let value):
+                _ = downstream.receive(value)
+                downstream.receive(completion: .finished)
+            case .failure(let error):
+                downstream.receive(completion: .failure(error))
+            }
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            guard ContractViolation.check(demand > 0, "Future: demand must be greater than zero") else { return }
+            guard downstream != nil else { return }
+            demanded = true
+            if let result = future?.storedResult { resolve(result) }
+        }
+
+        func cancel() {
+            guard downstream != nil else { return }
+            downstream = nil
+            future?.forget(self)
+            future = nil
+        }
+    }
+}
