@@ -5,6 +5,9 @@ import Testing
 /// The catalogue of chain operators is the one place an operator is described: its example
 /// must run as it says, completion must offer it, and docs/LANGUAGE.md's tables must be the
 /// ones it generates.
+/// The two table tests may rewrite the same file at once.
+private let docsLock = NSLock()
+
 @Suite("Operator catalogue")
 struct OperatorCatalogTests {
     @Test func namesAreUniqueAndEveryEntryIsFilledIn() {
@@ -35,7 +38,8 @@ struct OperatorCatalogTests {
         #expect(result.error?.contains("error: 'prefix' is used as '.prefix(3)'") == true, "\(result.error ?? "")")
     }
 
-    /// The tables between the markers in docs/LANGUAGE.md, generated from the catalogue.
+    /// The tables between the markers in docs/LANGUAGE.md, generated from the catalogue. After
+    /// changing the catalogue, `UPDATE_DOCS=1 swift test --filter OperatorCatalogTests` writes them.
     @Test(arguments: [false, true])
     func docsTableIsTheCatalogues(subscribers: Bool) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -47,6 +51,14 @@ struct OperatorCatalogTests {
         let start = try #require(docs.range(of: begin), "docs/LANGUAGE.md has no \(kind) table marker")
         let stop = try #require(docs.range(of: end, range: start.upperBound..<docs.endIndex))
         let expected = Self.table(ChainOperator.all.filter { $0.isSubscriber == subscribers }, heading: subscribers ? "subscriber" : "operator")
+        if ProcessInfo.processInfo.environment["UPDATE_DOCS"] != nil {
+            try docsLock.withLock {
+                let current = try String(contentsOf: url, encoding: .utf8)
+                guard let from = current.range(of: begin), let to = current.range(of: end, range: from.upperBound..<current.endIndex) else { return }
+                try current.replacingCharacters(in: from.upperBound..<to.lowerBound, with: expected).write(to: url, atomically: true, encoding: .utf8)
+            }
+            return
+        }
         #expect(String(docs[start.upperBound..<stop.lowerBound]) == expected, "the table should be:\n\(expected)")
     }
 

@@ -38,7 +38,8 @@ public struct ChainOperator: Sendable {
 
 extension ChainOperator {
     /// The catalogue, in the order the docs and `:help operators` list it.
-    public static let all: [ChainOperator] = transforming + filtering + reducing + combining + timing + debuggingAndSharing + subscribers
+    public static let all: [ChainOperator] = transforming + filtering + reducing + combining + timing + debuggingAndSharing
+        + tryVariants + subscribers
 
     /// Finds an entry by the name written after a dot.
     static func named(_ name: String) -> ChainOperator? { byName[name] }
@@ -85,9 +86,9 @@ extension ChainOperator {
             output: "removeDuplicates [1, 2, 1]\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileRemoveDuplicates(call) }),
         ChainOperator(
-            name: "prefix", forms: ["prefix(n)"],
+            name: "prefix", forms: ["prefix(n)", "prefix(while: { Bool })"],
             signature: "func prefix(_ maxLength: Int) -> Publishers.Output<Self>",
-            summary: "the first n values, then finishes and cancels upstream", usage: "'.prefix(3)'", completion: "prefix(",
+            summary: "the first n values (or those while the closure accepts them), then finishes and cancels upstream", usage: "'.prefix(3)' or '.prefix(while: { $0 < 3 })'", completion: "prefix(",
             example: "[1, 2, 3].publisher.prefix(2).collect().sink { print(\"prefix\", $0) }", output: "prefix [1, 2]\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compilePrefix(call) }),
         ChainOperator(
@@ -104,11 +105,18 @@ extension ChainOperator {
             example: "[1, 2, 3].publisher.first { $0 > 1 }.sink { print(\"first where\", $0) }", output: "first where 2\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileFirst(call) }),
         ChainOperator(
-            name: "last", forms: ["last()"],
+            name: "last", forms: ["last()", "last { Bool }"],
             signature: "func last() -> Publishers.Last<Self>",
-            summary: "the last value, when the upstream finishes", usage: "'.last()'", completion: "last()",
+            summary: "the last value (that the closure accepts), when the upstream finishes", usage: "'.last()' or '.last { $0 > 1 }'", completion: "last()",
             example: "[1, 2, 3].publisher.last().sink { print(\"last\", $0) }", output: "last 3\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileLast(call) }),
+        ChainOperator(
+            name: "drop", forms: ["drop(while: { Bool })"],
+            signature: "func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self>",
+            summary: "skips values while the closure accepts them, then passes all", usage: "'.drop(while: { $0 < 3 })'", completion: "drop(while:",
+            example: "[1, 2, 5, 1].publisher.drop(while: { $0 < 3 }).collect().sink { print($0) }",
+            output: "[5, 1]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileDropWhile(call) }),
     ]
 
     static let reducing: [ChainOperator] = [
@@ -126,6 +134,34 @@ extension ChainOperator {
             example: "[1, 2, 3, 4, 5].publisher.collect(2).sink { print(\"collect(2)\", $0) }",
             output: "collect(2) [1, 2]\ncollect(2) [3, 4]\ncollect(2) [5]\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileCollect(call) }),
+        ChainOperator(
+            name: "contains", forms: ["contains(value)", "contains { Bool }"],
+            signature: "func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self>",
+            summary: "true at the first match (then finished), else false when the upstream finishes", usage: "'.contains(2)' or '.contains { $0 > 1 }'", completion: "contains(",
+            example: "[1, 2, 3].publisher.contains(2).sink { print($0) }",
+            output: "true\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileContains(call) }),
+        ChainOperator(
+            name: "allSatisfy", forms: ["allSatisfy { Bool }"],
+            signature: "func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self>",
+            summary: "false at the first value that fails (then finished), else true at the end", usage: "'.allSatisfy { $0 > 0 }'", completion: "allSatisfy",
+            example: "[2, 4].publisher.allSatisfy { $0 % 2 == 0 }.sink { print($0) }",
+            output: "true\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileAllSatisfy(call) }),
+        ChainOperator(
+            name: "min", forms: ["min()", "min(by: { a, b in Bool })"],
+            signature: "func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self>",
+            summary: "the least value, when the upstream finishes", usage: "'.min()' or '.min(by: { $0 < $1 })'", completion: "min()",
+            example: "[3, 1, 2].publisher.min().sink { print($0) }",
+            output: "1\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileComparison(call, keepsLargest: false) }),
+        ChainOperator(
+            name: "max", forms: ["max()", "max(by: { a, b in Bool })"],
+            signature: "func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self>",
+            summary: "the greatest value, when the upstream finishes", usage: "'.max()' or '.max(by: { $0 < $1 })'", completion: "max()",
+            example: "[3, 1, 2].publisher.max().sink { print($0) }",
+            output: "3\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileComparison(call, keepsLargest: true) }),
     ]
 
     static let combining: [ChainOperator] = [
@@ -207,6 +243,108 @@ extension ChainOperator {
             completion: "eraseToAnyPublisher()",
             example: "just(1).eraseToAnyPublisher().sink { print($0) }", output: "1\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileErase(call) }),
+    ]
+
+    /// The `try…` operators: their closure may `throw`, which fails the stream.
+    static let tryVariants: [ChainOperator] = [
+        ChainOperator(
+            name: "tryMap", forms: ["tryMap { value or throw }"],
+            signature: "func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T>",
+            summary: "transforms each value; a throw fails the stream", usage: "'.tryMap { $0 * 2 }'", completion: "tryMap",
+            example: "func check(_ x: Int) -> Int {\n  if x < 0 { throw \"negative\" }\n  return x\n}\n[1, -1, 2].publisher.tryMap { try check($0) }\n  .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })",
+            output: "1\nfailure(negative)\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryMap(call) }),
+        ChainOperator(
+            name: "tryCompactMap", forms: ["tryCompactMap { value, nil or throw }"],
+            signature: "func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T>",
+            summary: "transforms and drops nil; a throw fails the stream", usage: "'.tryCompactMap { Int($0) }'", completion: "tryCompactMap",
+            example: "[\"1\", \"x\", \"3\"].publisher.tryCompactMap { Int($0) }.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })",
+            output: "1\n3\nfinished\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryCompactMap(call) }),
+        ChainOperator(
+            name: "tryFilter", forms: ["tryFilter { Bool or throw }"],
+            signature: "func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self>",
+            summary: "keeps the values the closure accepts; a throw fails the stream", usage: "'.tryFilter { $0 > 1 }'", completion: "tryFilter",
+            example: "[1, 2, 0].publisher.tryFilter { v in\n  if v == 0 { throw \"zero\" }\n  return v > 1\n}.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })",
+            output: "2\nfailure(zero)\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryFilter(call) }),
+        ChainOperator(
+            name: "tryScan", forms: ["tryScan(initial) { acc, value in … }"],
+            signature: "func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryScan<Self, T>",
+            summary: "emits each running result; a throw fails the stream", usage: "'.tryScan(0) { $0 + $1 }'", completion: "tryScan(",
+            example: "[1, 2, 3].publisher.tryScan(0) { sum, v in\n  if sum + v > 3 { throw \"too big\" }\n  return sum + v\n}.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })",
+            output: "1\n3\nfailure(too big)\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: true, throwing: true) }),
+        ChainOperator(
+            name: "tryReduce", forms: ["tryReduce(initial) { acc, value in … }"],
+            signature: "func tryReduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryReduce<Self, T>",
+            summary: "emits the final result when the upstream finishes; a throw fails the stream", usage: "'.tryReduce(0) { $0 + $1 }'", completion: "tryReduce(",
+            example: "[1, 2, 3].publisher.tryReduce(0) { $0 + $1 }.sink { print($0) }",
+            output: "6\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: false, throwing: true) }),
+        ChainOperator(
+            name: "tryRemoveDuplicates", forms: ["tryRemoveDuplicates { a, b in Bool or throw }"],
+            signature: "func tryRemoveDuplicates(by predicate: @escaping (Output, Output) throws -> Bool) -> Publishers.TryRemoveDuplicates<Self>",
+            summary: "drops a value the closure calls equal to the one before; a throw fails the stream", usage: "'.tryRemoveDuplicates { $0 == $1 }'", completion: "tryRemoveDuplicates",
+            example: "[1, 1, 2].publisher.tryRemoveDuplicates { $0 == $1 }.collect().sink { print($0) }",
+            output: "[1, 2]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryRemoveDuplicates(call) }),
+        ChainOperator(
+            name: "tryFirst", forms: ["tryFirst { Bool or throw }"],
+            signature: "func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self>",
+            summary: "the first value the closure accepts; a throw fails the stream", usage: "'.tryFirst { $0 > 1 }'", completion: "tryFirst",
+            example: "[1, 2, 3].publisher.tryFirst { $0 > 1 }.sink { print($0) }",
+            output: "2\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryFirst(call) }),
+        ChainOperator(
+            name: "tryLast", forms: ["tryLast { Bool or throw }"],
+            signature: "func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self>",
+            summary: "the last value the closure accepts, when the upstream finishes; a throw fails the stream", usage: "'.tryLast { $0 > 1 }'", completion: "tryLast",
+            example: "[1, 2, 3].publisher.tryLast { $0 < 3 }.sink { print($0) }",
+            output: "2\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryLast(call) }),
+        ChainOperator(
+            name: "tryContains", forms: ["tryContains { Bool or throw }"],
+            signature: "func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self>",
+            summary: "true at the first value the closure accepts, else false at the end; a throw fails the stream", usage: "'.tryContains { $0 > 1 }'", completion: "tryContains",
+            example: "[1, 2, 3].publisher.tryContains { $0 > 2 }.sink { print($0) }",
+            output: "true\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryContains(call) }),
+        ChainOperator(
+            name: "tryAllSatisfy", forms: ["tryAllSatisfy { Bool or throw }"],
+            signature: "func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self>",
+            summary: "false at the first value the closure rejects, else true at the end; a throw fails the stream", usage: "'.tryAllSatisfy { $0 > 0 }'", completion: "tryAllSatisfy",
+            example: "[1, 2].publisher.tryAllSatisfy { $0 > 0 }.sink { print($0) }",
+            output: "true\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryAllSatisfy(call) }),
+        ChainOperator(
+            name: "tryMin", forms: ["tryMin { a, b in Bool or throw }"],
+            signature: "func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self>",
+            summary: "the least value by the closure's order, at the end; a throw fails the stream", usage: "'.tryMin { $0 < $1 }'", completion: "tryMin",
+            example: "[3, 1, 2].publisher.tryMin { $0 < $1 }.sink { print($0) }",
+            output: "1\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryComparison(call, keepsLargest: false) }),
+        ChainOperator(
+            name: "tryMax", forms: ["tryMax { a, b in Bool or throw }"],
+            signature: "func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self>",
+            summary: "the greatest value by the closure's order, at the end; a throw fails the stream", usage: "'.tryMax { $0 < $1 }'", completion: "tryMax",
+            example: "[3, 1, 2].publisher.tryMax { $0 < $1 }.sink { print($0) }",
+            output: "3\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryComparison(call, keepsLargest: true) }),
+        ChainOperator(
+            name: "tryDrop", forms: ["tryDrop { Bool or throw }"],
+            signature: "func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self>",
+            summary: "skips values while the closure accepts them; a throw fails the stream", usage: "'.tryDrop { $0 < 3 }'", completion: "tryDrop",
+            example: "[1, 5, 2].publisher.tryDrop { $0 < 3 }.collect().sink { print($0) }",
+            output: "[5, 2]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryDrop(call) }),
+        ChainOperator(
+            name: "tryPrefix", forms: ["tryPrefix { Bool or throw }"],
+            signature: "func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self>",
+            summary: "values while the closure accepts them, then finished; a throw fails the stream", usage: "'.tryPrefix { $0 < 3 }'", completion: "tryPrefix",
+            example: "[1, 5, 2].publisher.tryPrefix { $0 < 3 }.collect().sink { print($0) }",
+            output: "[1]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryPrefix(call) }),
     ]
 
     static let subscribers: [ChainOperator] = [

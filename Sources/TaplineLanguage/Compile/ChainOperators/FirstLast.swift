@@ -16,11 +16,19 @@ extension Compiler {
         }
     }
 
-    /// `last()` onto the core's `Publishers.Last`: the last value, once the upstream finishes.
+    /// `last()` and `last { Bool }` (also `last(where:)`) onto the core's `Publishers.Last` and
+    /// `LastWhere`: the last value (that the closure accepts), once the upstream finishes.
     ///
-    ///     [1, 2, 3].publisher.last().sink { print($0) }   // 3
+    ///     [1, 2, 3].publisher.last { $0 < 3 }.sink { print($0) }   // 2
     func compileLast(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        guard call.takesNothing else { throw call.misuse }
-        return call.plan(call.upstream.type) { stream, _ in stream.last().eraseToAnyPublisher() }
+        let elementType = call.upstream.type
+        if call.takesNothing {
+            return call.plan(elementType) { stream, _ in stream.last().eraseToAnyPublisher() }
+        }
+        let accepts = try predicate(try call.closureArgument(labels: [nil, "where"]), inputs: [elementType], for: call)
+        let (runtime, range) = (self.runtime, call.range)
+        return call.plan(elementType) { stream, frame in
+            stream.last(where: Compiler.test(accepts, frame, runtime, range: range)).eraseToAnyPublisher()
+        }
     }
 }

@@ -3,10 +3,11 @@ import TaplineReactive
 extension Compiler {
     /// `scan(initial) { acc, value in … }` and `reduce(initial) { … }` onto the core's
     /// `Publishers.Scan` and `Publishers.Reduce`: one emits every step, the other the last.
+    /// With `throwing`, `tryScan` and `tryReduce`: the closure may throw, which fails the stream.
     ///
     ///     [1, 2, 3].publisher.scan(0) { $0 + $1 }.collect().sink { print($0) }   // [1, 3, 6]
     ///     [1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print($0) }           // 6
-    func compileAccumulator(_ call: OperatorCall, emitsEachStep: Bool) throws(Diagnostic) -> PublisherPlan {
+    func compileAccumulator(_ call: OperatorCall, emitsEachStep: Bool, throwing: Bool = false) throws(Diagnostic) -> PublisherPlan {
         var closureExpr = call.trailing
         var initialExpr: Expr?
         for argument in call.arguments where argument.label == nil {
@@ -17,6 +18,17 @@ extension Compiler {
         let next = try closure(closureExpr, inputs: [initialType, call.upstream.type], owner: call.name)
         let resultType = next.resultType == initialType ? initialType : .unknown
         let runtime = self.runtime
+        if throwing {
+            return call.plan(resultType, failure: .error) { stream, frame in
+                let start = try initial(frame)
+                let bound = next.bind(to: frame)
+                let step: (Value, Value) throws -> Value = { accumulator, value in
+                    try runtime.deliverThrowing { try bound.call(accumulator, value) }
+                }
+                return Compiler.settle(emitsEachStep ? stream.tryScan(start, step).eraseToAnyPublisher()
+                                                     : stream.tryReduce(start, step).eraseToAnyPublisher())
+            }
+        }
         return call.plan(resultType) { stream, frame in
             let start = try initial(frame)
             let bound = next.bind(to: frame)
