@@ -39,7 +39,7 @@ public struct ChainOperator: Sendable {
 extension ChainOperator {
     /// The catalogue, in the order the docs and `:help operators` list it.
     public static let all: [ChainOperator] = transforming + filtering + reducing + combining + timing + debuggingAndSharing
-        + tryVariants + subscribers
+        + tryVariants + errorHandling + higherOrder + subscribers
 
     /// Finds an entry by the name written after a dot.
     static func named(_ name: String) -> ChainOperator? { byName[name] }
@@ -345,6 +345,70 @@ extension ChainOperator {
             example: "[1, 5, 2].publisher.tryPrefix { $0 < 3 }.collect().sink { print($0) }",
             output: "[1]\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTryPrefix(call) }),
+    ]
+
+    /// What to do when a stream fails.
+    static let errorHandling: [ChainOperator] = [
+        ChainOperator(
+            name: "catch", forms: ["catch { error in PUBLISHER }"],
+            signature: "func `catch`<P>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P> where P: Publisher, Self.Output == P.Output",
+            summary: "on a failure, goes on with the publisher the closure returns", usage: "'.catch { _ in Just(0) }'", completion: "catch",
+            example: "Fail(error: \"offline\").catch { error in Just(\"cached, because \\(error)\") }.sink { print($0) }",
+            output: "cached, because offline\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileCatch(call) }),
+        ChainOperator(
+            name: "tryCatch", forms: ["tryCatch { error in PUBLISHER or throw }"],
+            signature: "func tryCatch<P>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P> where P: Publisher, Self.Output == P.Output",
+            summary: "like catch; a throw in the closure fails the stream", usage: "'.tryCatch { _ in Just(0) }'", completion: "tryCatch",
+            example: "Fail(error: \"offline\").tryCatch { error in throw \"still \\(error)\" }.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })",
+            output: "failure(still offline)\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileCatch(call, throwing: true) }),
+        ChainOperator(
+            name: "retry", forms: ["retry(n)"],
+            signature: "func retry(_ retries: Int) -> Publishers.Retry<Self>",
+            summary: "on a failure, subscribes to the upstream again, up to n times", usage: "'.retry(2)'", completion: "retry(",
+            example: "current attempts = 0\nfunc fetch() -> AnyPublisher<Int, Error> {\n  set attempts = attempts + 1\n  if attempts < 3 { return Fail(error: \"busy\").eraseToAnyPublisher() }\n  return Just(attempts).setFailureType(to: Error.self).eraseToAnyPublisher()\n}\nDeferred { fetch() }.retry(5).sink(receiveCompletion: { print($0) }, receiveValue: { print(\"attempt\", $0) })",
+            output: "attempt 3\nfinished\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileRetry(call) }),
+        ChainOperator(
+            name: "replaceError", forms: ["replaceError(with: value)"],
+            signature: "func replaceError(with output: Output) -> Publishers.ReplaceError<Self>",
+            summary: "on a failure, that value, then finished: the stream never fails", usage: "'.replaceError(with: 0)'", completion: "replaceError(with:",
+            example: "Fail(error: \"x\").replaceError(with: 0).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })",
+            output: "0\nfinished\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileReplaceError(call) }),
+        ChainOperator(
+            name: "mapError", forms: ["mapError { error in … }"],
+            signature: "func mapError<E>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> where E: Error",
+            summary: "turns a failure into another error", usage: "'.mapError { \"wrapped \\($0)\" }'", completion: "mapError",
+            example: "Fail(error: \"timeout\").mapError { \"network: \\($0)\" }.sink(receiveCompletion: { print($0) }, receiveValue: { _ in })",
+            output: "failure(network: timeout)\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileMapError(call) }),
+        ChainOperator(
+            name: "assertNoFailure", forms: ["assertNoFailure()", "assertNoFailure(\"prefix\")"],
+            signature: "func assertNoFailure(_ prefix: String = \"\", file: StaticString = #file, line: UInt = #line) -> Publishers.AssertNoFailure<Self>",
+            summary: "a failure stops the program with an error that names it; the stream never fails", usage: "'.assertNoFailure()'", completion: "assertNoFailure()",
+            example: "Just(1).assertNoFailure().sink { print($0) }",
+            output: "1\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileAssertNoFailure(call) }),
+    ]
+
+    /// Publishers of publishers.
+    static let higherOrder: [ChainOperator] = [
+        ChainOperator(
+            name: "flatMap", forms: ["flatMap { value in PUBLISHER }", "flatMap(maxPublishers: .max(n)) { … }"],
+            signature: "func flatMap<T, P>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self> where T == P.Output, P: Publisher, Self.Failure == P.Failure",
+            summary: "subscribes to the publisher the closure makes for each value, and merges their values", usage: "'.flatMap { Just($0) }'", completion: "flatMap",
+            example: "[1, 2].publisher.flatMap { n in [n, n * 10].publisher }.collect().sink { print($0) }",
+            output: "[1, 10, 2, 20]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileFlatMap(call) }),
+        ChainOperator(
+            name: "switchToLatest", forms: ["switchToLatest()"],
+            signature: "func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> where Output: Publisher, Output.Failure == Failure",
+            summary: "the values of the newest publisher; a new one cancels the one before", usage: "'.switchToLatest()'", completion: "switchToLatest()",
+            example: "subject query: String\nquery.map { q in Deferred { Just(q).delay(for: 100ms) } }.switchToLatest().sink { print(\"results for\", $0) }\nsend query \"s\"\nsend query \"sw\"\nwait 200ms",
+            output: "results for sw\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileSwitchToLatest(call) }),
     ]
 
     static let subscribers: [ChainOperator] = [

@@ -26,6 +26,12 @@ extension Compiler {
             guard case .name(let name) = callee.kind, resolve(name) == nil, let source = PublisherFunction(rawValue: name) else {
                 return nil
             }
+            switch source {
+            case .future: return try futurePublisher(arguments, trailing: trailing, range: expr.range)
+            case .deferred: return try deferredPublisher(arguments, trailing: trailing, range: expr.range)
+            case .record: return try recordPublisher(arguments, range: expr.range)
+            default: break
+            }
             guard trailing == nil else { throw Diagnostic.error(Messages.operatorArguments(name, usage: source.usage), at: expr.range) }
             return try publisherFunction(source, arguments, range: expr.range)
         default:
@@ -89,12 +95,16 @@ extension Compiler {
 /// The publishers a program makes by calling their type, as in Swift.
 enum PublisherFunction: String {
     case just = "Just", justLowercase = "just", empty = "Empty", fail = "Fail"
+    case future = "Future", deferred = "Deferred", record = "Record"
 
     var usage: String {
         switch self {
         case .just, .justLowercase: return "'Just(value)'"
         case .empty: return "'Empty()' or 'Empty(completeImmediately: false)'"
         case .fail: return "'Fail(error: \"message\")'"
+        case .future: return "'Future { promise in promise(.success(1)) }'"
+        case .deferred: return "'Deferred { Just(1) }'"
+        case .record: return "'Record(output: [1, 2], completion: .finished)'"
         }
     }
 }
@@ -106,6 +116,8 @@ extension Compiler {
         let labels = arguments.map(\.label)
         let text = self.text(of: range)
         switch source {
+        case .future, .deferred, .record:
+            throw misuse   // compiled by their own functions (FuturePublishers.swift)
         case .just, .justLowercase:
             guard labels == [nil] else { throw misuse }
             let (code, type) = try expression(arguments[0].value)

@@ -10,7 +10,7 @@ struct BuiltinArgument {
 enum Builtins {
     /// Every function a program can call without declaring it (for "did you mean").
     static let functions = Set(["print", "Int", "Double", "String", "Bool", "min", "max", "abs"])
-        .union(["Just", "just", "Empty", "Fail", "schedule"])
+        .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
     static let methods: Set<String> = ["uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted"]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,

@@ -1,0 +1,79 @@
+import TaplineReactive
+
+/// `Future { promise in … }`, `Deferred { PUBLISHER }`, `Record(output:completion:)`.
+extension Compiler {
+    /// `Future { promise in … promise(.success(v)) }`: the closure runs once, when the Future
+    /// is made; its first answer is kept and given to every subscriber (values need demand).
+    func futurePublisher(_ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> PublisherPlan {
+        guard let body = trailing ?? onlyClosure(arguments), arguments.count == (trailing == nil ? 1 : 0) else {
+            throw Diagnostic.error(Messages.operatorArguments("Future", usage: "'Future { promise in promise(.success(1)) }'"), at: range)
+        }
+        let attempt = try closure(body, inputs: [.promise], owner: "Future")
+        let runtime = self.runtime
+        return PublisherPlan(make: { frame in
+            let bound = attempt.bind(to: frame)
+            return Future<Value, ScriptFailure> { promise in
+                runtime.deliver { _ = try bound.call(.promise(PromiseValue(promise))) }
+            }.eraseToAnyPublisher()
+        }, type: .unknown, failure: .error, text: text(of: range), valueDescription: { _ in "Future<Any, Error>" })
+    }
+
+    /// `Deferred { PUBLISHER }`: the closure makes a new publisher for each subscriber.
+    func deferredPublisher(_ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> PublisherPlan {
+        guard let body = trailing ?? onlyClosure(arguments), arguments.count == (trailing == nil ? 1 : 0) else {
+            throw Diagnostic.error(Messages.operatorArguments("Deferred", usage: "'Deferred { Just(1) }'"), at: range)
+        }
+        let make = try closure(body, inputs: [], owner: "Deferred")
+        let output: SType, failure: SType
+        switch make.resultType {
+        case .publisher(let resultOutput, let resultFailure): (output, failure) = (resultOutput, resultFailure)
+        case .unknown: (output, failure) = (.unknown, .unknown)
+        default: throw Diagnostic.error(Messages.closureMustReturnPublisher("Deferred", got: make.resultType.name), at: range)
+        }
+        let runtime = self.runtime
+        return PublisherPlan(make: { frame in
+            let body = Compiler.transform(make, frame, runtime)
+            return Deferred { (try? Compiler.stream(of: body(.void), at: range, runtime)) ?? Empty().eraseToAnyPublisher() }
+                .eraseToAnyPublisher()
+        }, type: output, failure: failure, text: text(of: range))
+    }
+
+    /// `Record(output: [1, 2], completion: .finished)` (or `.failure("message")`): replays the
+    /// values as demand allows, then the completion.
+    func recordPublisher(_ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> PublisherPlan {
+        guard arguments.map(\.label) == ["output", "completion"] else {
+            throw Diagnostic.error(Messages.operatorArguments("Record", usage: "'Record(output: [1, 2], completion: .finished)'"), at: range)
+        }
+        let (values, type) = try expression(arguments[0].value)
+        let (completion, failure) = try completionCode(arguments[1].value)
+        var element = SType.unknown
+        if case .array(let elementType) = type { element = elementType }
+        let outputRange = arguments[0].value.range
+        return PublisherPlan(make: { frame in
+            guard case .array(let outputs) = try values(frame) else {
+                throw RuntimeError(Messages.publisherOfNonArray("Record's output"), at: outputRange)
+            }
+            return Record(output: outputs, completion: try completion(frame)).eraseToAnyPublisher()
+        }, type: element, failure: failure, text: text(of: range))
+    }
+
+    /// `.finished` or `.failure("message")`, and the Failure it implies.
+    private func completionCode(_ expr: Expr) throws(Diagnostic) -> ((Frame) throws -> Subscribers.Completion<ScriptFailure>, SType) {
+        switch expr.kind {
+        case .implicitMember("finished"):
+            return ({ _ in .finished }, .never)
+        case .call(let callee, let arguments, nil):
+            guard case .implicitMember("failure") = callee.kind, arguments.count == 1, arguments[0].label == nil else { break }
+            let (message, _) = try expression(arguments[0].value)
+            return ({ frame in .failure(ScriptFailure(message: try message(frame).description)) }, .error)
+        default:
+            break
+        }
+        throw Diagnostic.error(Messages.expectedCompletion, at: expr.range)
+    }
+
+    private func onlyClosure(_ arguments: [Argument]) -> ClosureExpr? {
+        guard arguments.count == 1, arguments[0].label == nil, case .closure(let body) = arguments[0].value.kind else { return nil }
+        return body
+    }
+}
