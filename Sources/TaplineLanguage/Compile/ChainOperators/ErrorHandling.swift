@@ -35,9 +35,19 @@ extension Compiler {
     /// `retry(n)`: on a failure, subscribes to the upstream again, up to n times.
     ///
     ///     Fail(error: "x").retry(2).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })   // failure(x)
+    ///
+    /// Each attempt first looks for a Ctrl-C: a publisher that always fails at once is retried
+    /// in a loop, and a large count must not make the session unstoppable.
     func compileRetry(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let count = try countArgument(call, default: nil)
-        return call.plan(call.upstream.type) { stream, frame in stream.retry(try count(frame)).eraseToAnyPublisher() }
+        let (runtime, range) = (self.runtime, call.range)
+        return call.plan(call.upstream.type) { stream, frame in
+            Deferred { () -> PublisherPlan.Stream in
+                guard runtime.isInterrupted() else { return stream }
+                runtime.raise(RuntimeError(Messages.interrupted, at: runtime.statementRange ?? range))
+                return Empty().eraseToAnyPublisher()
+            }.retry(try count(frame)).eraseToAnyPublisher()
+        }
     }
 
     /// `replaceError(with: value)`: on a failure, that value, then finished; it never fails.
