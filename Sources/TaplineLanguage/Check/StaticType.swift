@@ -10,6 +10,8 @@ indirect enum SType: Equatable, Sendable {
     case error, never
     /// A `Future`'s promise, which answers it.
     case promise
+    /// A virtual time or span (a Timer's ticks).
+    case duration
     case tuple([SType])
     case array(SType)
     /// A publisher with its Output and Failure (`AnyPublisher<Int, Never>`).
@@ -43,6 +45,7 @@ indirect enum SType: Equatable, Sendable {
         case .publisher(let publisher): self = .publisher(output: publisher.output, failure: publisher.failure)
         case .error: self = .error
         case .promise: self = .promise
+        case .duration: self = .duration
         }
     }
 
@@ -73,6 +76,7 @@ indirect enum SType: Equatable, Sendable {
         case .error: return "Error"
         case .never: return "Never"
         case .promise: return "Promise"
+        case .duration: return "Duration"
         case .tuple(let elements): return "(" + elements.map(\.name).joined(separator: ", ") + ")"
         case .array(let element): return "[\(element.name)]"
         case .publisher(let output, let failure): return "AnyPublisher<\(output.name), \(failure.name)>"

@@ -15,6 +15,8 @@ struct PublisherPlan {
     let describe: (Frame) throws -> String
     /// How Swift prints it as a value, where that is more than its type (`Just<Int>(output: 1)`).
     let valueDescription: ((Frame) throws -> String)?
+    /// For a connectable publisher (a Timer): the stream `autoconnect()` makes of it.
+    var autoconnected: ((Frame) throws -> Stream)?
 
     init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
          describe: ((Frame) throws -> String)? = nil, valueDescription: ((Frame) throws -> String)? = nil) {

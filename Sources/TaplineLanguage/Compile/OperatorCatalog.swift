@@ -229,6 +229,14 @@ extension ChainOperator {
             output: "A 2\nB 2\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileShare(call) }),
         ChainOperator(
+            name: "autoconnect", forms: ["autoconnect()"],
+            signature: "func autoconnect() -> Publishers.Autoconnect<Self>   // on a ConnectablePublisher",
+            summary: "connects a connectable publisher (a Timer) when the first subscriber comes", usage: "'.autoconnect()'",
+            completion: "autoconnect()",
+            example: "Timer.publish(every: 1s).autoconnect().prefix(2).sink { print(\"tick at\", $0) }\nwait 3s",
+            output: "tick at 1000ms\ntick at 2000ms\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileAutoconnect(call) }),
+        ChainOperator(
             name: "setFailureType", forms: ["setFailureType(to: Error.self)"],
             signature: "func setFailureType<E>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> where Self.Failure == Never",
             summary: "lets a publisher that never fails join ones that can (its Failure becomes Error)",

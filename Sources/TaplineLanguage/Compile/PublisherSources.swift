@@ -23,6 +23,9 @@ extension Compiler {
         case .member(let base, "publisher", _):
             return try sequencePublisher(base, text: text(of: expr.range))
         case .call(let callee, let arguments, let trailing):
+            if case .member(let base, "publish", _) = callee.kind, case .name("Timer") = base.kind, resolve("Timer") == nil, trailing == nil {
+                return try timerPublisher(arguments, range: expr.range)
+            }
             guard case .name(let name) = callee.kind, resolve(name) == nil, let source = PublisherFunction(rawValue: name) else {
                 return nil
             }
@@ -89,6 +92,37 @@ extension Compiler {
             }
             return Publishers.Sequence<[Value], ScriptFailure>(sequence: elements).eraseToAnyPublisher()
         }, type: elementType, failure: .never, text: text, describe: { _ in "a sequence publisher" })
+    }
+}
+
+extension Compiler {
+    /// `Timer.publish(every: 1s)` (also with `tolerance:`, `on: .main`, `in: .common`): a
+    /// connectable publisher that ticks on the virtual clock once connected, emitting the
+    /// clock's time; `.autoconnect()` connects it when the first subscriber comes.
+    func timerPublisher(_ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> PublisherPlan {
+        var every: ((Frame) throws -> Int64)?
+        for argument in arguments {
+            switch argument.label {
+            case "every": every = try duration(argument.value)
+            case "tolerance": _ = try duration(argument.value)
+            case "on", "in": continue   // run loops and modes: the clock is virtual
+            default: every = nil
+            }
+        }
+        guard let every, arguments.first?.label == "every" else {
+            throw Diagnostic.error(Messages.operatorArguments("Timer.publish", usage: "'Timer.publish(every: 1s).autoconnect()'"), at: range)
+        }
+        let clock = runtime.clock
+        let timer: (Frame) throws -> VirtualTimer.TimerPublisher = { frame in
+            VirtualTimer.publish(every: .nanoseconds(try every(frame)), on: clock)
+        }
+        func values(_ ticks: some Publisher<VirtualTime, Never>) -> PublisherPlan.Stream {
+            ticks.map { Value.duration($0.nanoseconds) }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+        }
+        var plan = PublisherPlan(make: { frame in values(try timer(frame)) }, type: .duration, failure: .never,
+                                 text: text(of: range), valueDescription: { _ in "Timer.TimerPublisher" })
+        plan.autoconnected = { frame in values(try timer(frame).autoconnect()) }
+        return plan
     }
 }
 

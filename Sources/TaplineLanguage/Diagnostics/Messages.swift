@@ -144,6 +144,8 @@ enum Messages {
         Message(.assertedNoFailure, (prefix.isEmpty ? "" : prefix + ": ") + "assertNoFailure: the stream failed with '\(failure)'")
     }
     static let expectedCompletion = Message(.expectedCompletion, "expected a completion: '.finished' or '.failure(\"message\")'")
+    static let notConnectable = Message(.notConnectable,
+        "'autoconnect' is for a connectable publisher, such as 'Timer.publish(every: 1s).autoconnect()'")
     static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
         Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "
             + "give the one that never fails '.setFailureType(to: Error.self)'")

@@ -18,6 +18,9 @@ public enum Value: Equatable {
     /// An `Error`, made from a message (`Fail(error: "boom")`, `.failure(let error)`); it
     /// prints as its message.
     case error(String)
+    /// A time on the virtual clock, or a span of it, in nanoseconds: a Timer's tick. Prints as
+    /// Tapline writes durations (`1500ms`).
+    case duration(Int64)
     /// The `promise` a `Future`'s closure is given.
     case promise(PromiseValue)
     /// A publisher as a value (`let p = Just(1)`, a func's result, a `flatMap` closure's).
@@ -42,6 +45,7 @@ public enum Value: Equatable {
         case .publisher(let publisher): return SType.publisher(output: publisher.output, failure: publisher.failure).name
         case .error: return "Error"
         case .promise: return "Promise"
+        case .duration: return "Duration"
         }
     }
 }
@@ -69,6 +73,7 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .publisher(let publisher): return publisher.description
         case .error(let message): return message
         case .promise: return "(Function)"
+        case .duration(let nanoseconds): return VirtualTime(nanoseconds: nanoseconds).description
         }
     }
 

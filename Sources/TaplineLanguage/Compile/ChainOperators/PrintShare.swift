@@ -30,6 +30,19 @@ extension Compiler {
         return call.plan(call.upstream.type) { stream, _ in stream.share().eraseToAnyPublisher() }
     }
 
+    /// `autoconnect()` on a connectable publisher (`Timer.publish(every:)`): connects it when
+    /// the first subscriber comes, disconnects when the last one leaves.
+    ///
+    ///     Timer.publish(every: 1s).autoconnect().prefix(2).sink { print($0) }
+    ///     wait 3s                                                    // 1000ms, 2000ms
+    func compileAutoconnect(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.takesNothing else { throw call.misuse }
+        guard let connected = call.upstream.autoconnected else {
+            throw Diagnostic.error(Messages.notConnectable, at: call.nameRange)
+        }
+        return PublisherPlan(make: connected, type: call.upstream.type, failure: call.upstream.failure, text: call.text)
+    }
+
     /// `setFailureType(to: Error.self)`: the same values, with a Failure of `Error` for the
     /// compiler (every stage can already carry an error at run time). As in Swift, only a
     /// publisher that never fails has it.
