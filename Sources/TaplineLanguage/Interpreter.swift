@@ -82,20 +82,26 @@ public final class Interpreter {
         globals = compiler.globals
         // 3. Run the top-level statements in order; the first error stops the entry.
         let frame = Frame(size: compiler.topLevelFrameSize, parent: nil)
-        return ContractViolation.$report.withValue(runtime.violations.report) {
-            for (statement, step) in zip(statements, program) {
-                runtime.statementRange = statement.range
-                do {
-                    try step.run(frame)
-                    try runtime.violations.check(statement.range)
-                } catch {
-                    runtime.recover()
-                    forgetUninitialized(compiler.declared, restoring: compiler.replaced)
-                    return diagnostic(for: error, in: statement)
-                }
+        for (statement, step) in zip(statements, program) {
+            runtime.statementRange = statement.range
+            do {
+                try step.run(frame)
+                try ContractViolations.shared.check(statement.range)
+            } catch {
+                runtime.recover()
+                forgetUninitialized(compiler.declared, restoring: compiler.replaced)
+                return diagnostic(for: error, in: statement)
             }
-            return nil
         }
+        return nil
+    }
+
+    /// Makes what the core reports where Combine would trap (requesting `.none`, a negative
+    /// count) an error of the statement that caused it, instead of the end of the process.
+    /// The language checks those before it calls the core; this is for one it missed. Call it
+    /// once, before any program runs (the `tapline` command does, at start-up).
+    public static func reportContractViolationsAsErrors() {
+        ContractViolation.report = ContractViolations.shared.report
     }
 
     /// A declaration whose statement never ran (an earlier statement failed) is forgotten,

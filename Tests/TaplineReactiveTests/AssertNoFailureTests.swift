@@ -17,7 +17,7 @@ struct AssertNoFailureTests {
     /// traps by default) with Combine's message, and nothing more is delivered.
     @Test func aFailureIsReportedWithThePrefix() {
         let log = ViolationLog()
-        ContractViolation.$report.withValue(log.report) {
+        log.capture {
             let upstream = ManualPublisher<Int, TestError>()
             let recorder = Recorder<Int, Never>()
             upstream.assertNoFailure("net").subscribe(recorder)

@@ -17,7 +17,7 @@ struct ContractViolationTests {
     /// Apple's Combine (each traps there).
     @Test func eachIsReported() {
         let log = ViolationLog()
-        ContractViolation.$report.withValue(log.report) { reportsEach(into: log) }
+        log.capture { reportsEach(into: log) }
     }
 
     private func reportsEach(into log: ViolationLog) {
@@ -70,9 +70,18 @@ struct ContractViolationTests {
     }
 }
 
-/// Collects what `ContractViolation.report` is told, for a test that binds it.
+/// Collects what `ContractViolation.report` is told while a test runs `body`: the report is
+/// replaced under `ContractViolation.lock`, so that tests running at once do not interleave.
 final class ViolationLog: Sendable {
     private let messages = Mutex<[String]>([])
     var reports: [String] { messages.withLock { $0 } }
-    var report: @Sendable (String) -> Void { { message in self.messages.withLock { $0.append(message) } } }
+
+    func capture(_ body: () -> Void) {
+        ContractViolation.lock.withLock { _ in
+            let saved = ContractViolation.report
+            ContractViolation.report = { message in self.messages.withLock { $0.append(message) } }
+            defer { ContractViolation.report = saved }
+            body()
+        }
+    }
 }

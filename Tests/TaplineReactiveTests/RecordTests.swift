@@ -46,7 +46,7 @@ struct RecordTests {
 
     @Test func recordingAfterTheCompletionIsReported() {
         let log = ViolationLog()
-        ContractViolation.$report.withValue(log.report) {
+        log.capture {
             var recording = Record<Int, TestError>.Recording(output: [1])
             recording.receive(2)
             recording.receive(completion: .finished)

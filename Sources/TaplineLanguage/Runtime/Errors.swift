@@ -32,12 +32,12 @@ struct ThrownError: Error {
 /// is not, and never leaves the interpreter's thread.)
 struct ReturnSignal: Error {}
 
-/// What the core reports where Combine would trap (requesting `.none`, a negative count). The
-/// language checks those before it calls the core; one it missed must not end the session,
-/// so the interpreter binds this log as the core's reporter while a program runs, and the
-/// statement that caused it fails with a located error. (The log is `Sendable` because the
-/// core's reporter must be.)
+/// What the core reports where Combine would trap (requesting `.none`, a negative count),
+/// once `Interpreter.reportContractViolationsAsErrors()` has made it the core's reporter:
+/// the statement that caused it then fails with a located error. (One log for the process,
+/// as the core's reporter is one; `Sendable` because that reporter must be.)
 final class ContractViolations: Sendable {
+    static let shared = ContractViolations()
     private let messages = Mutex<[String]>([])
 
     /// The reporter to bind: it keeps the message, and the core ignores the call.

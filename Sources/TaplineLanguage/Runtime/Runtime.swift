@@ -106,9 +106,6 @@ final class Runtime {
     /// Ends a stream whose delivery has stopped.
     struct DeliveryStopped: Error {}
 
-    /// Where the core reports a broken Combine contract while this program runs.
-    let violations = ContractViolations()
-
     /// Throws the pending error, if any, and clears it so the session can go on. `Step.run`
     /// calls it after every statement; nothing else needs to.
     func throwPending() throws {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Combine's subscriber/subscription contract, and what Tapline does when it is broken.
 ///
 /// Each rule is enforced here, in one place, the way Combine enforces it:
@@ -94,21 +96,24 @@ public struct UpstreamLink {
 
 /// Where the core reports a broken rule on which Combine traps (rule 3 of `UpstreamLink`'s
 /// contract). By default it traps with the message, as Combine does; a host that would
-/// rather report and go on binds its own reporter for what it runs (the call that broke the
-/// rule is then ignored):
+/// rather report and go on replaces it once, before anything runs (the `tapline` command
+/// does, at start-up), and the call that broke the rule is then ignored.
 ///
 /// ```swift
-/// ContractViolation.$report.withValue({ message in log.append(message) }) {
-///     Just(1).subscribe(subscriber)   // a .none request is logged, not fatal
-/// }
+/// ContractViolation.report = { message in log(message) }
+/// Just(1).subscribe(subscriber)   // a .none request is logged, not fatal
 /// ```
 ///
-/// It is task-local rather than a global to assign, so that a host (the interpreter) and a
-/// test can each have their own at once.
+/// A plain global, set once: a task-local would let each test bind its own, but binding one
+/// on a thread that is not a Swift task (the interpreter's large-stack thread) crashes the
+/// concurrency runtime. Tests that replace it take `ContractViolation.lock` first.
 public enum ContractViolation {
-    @TaskLocal public static var report: @Sendable (String) -> Void = { message in
+    nonisolated(unsafe) public static var report: @Sendable (String) -> Void = { message in
         preconditionFailure(message)
     }
+
+    /// Taken by whoever replaces `report` for a while (tests), so that two do not interleave.
+    public static let lock = Mutex(())
 
     /// Reports `message` when `condition` is false; returns whether the call may go on.
     @discardableResult
