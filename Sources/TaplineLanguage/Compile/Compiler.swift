@@ -51,7 +51,8 @@ final class Compiler {
     /// Compiles one statement: the one place every statement kind passes through, so each
     /// is wrapped in a `Step` that reports errors raised while it delivered events.
     func statement(_ stmt: Stmt) throws(Diagnostic) -> Step {
-        Step(action: try action(for: stmt), runtime: runtime)
+        compiled = nil   // what `valuePublisher` kept belongs to the statement it compiled
+        return Step(action: try action(for: stmt), runtime: runtime)
     }
 
     /// Each statement kind has its own compile function, in the file of its family.

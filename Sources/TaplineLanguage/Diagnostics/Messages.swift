@@ -132,6 +132,9 @@ enum Messages {
     static func outputMismatch(_ name: String, _ first: String, _ second: String) -> Message {
         Message(.outputMismatch, "'\(name)' needs publishers of the same values, not '\(first)' and '\(second)'")
     }
+    static func replacementType(_ name: String, _ expected: String, _ got: String) -> Message {
+        Message(.replacementType, "'\(name)' needs a value like the stream's, of type '\(expected)', not '\(got)'")
+    }
     static func closureMustReturnPublisher(_ name: String, got: String) -> Message {
         Message(.closureMustReturnPublisher, "the closure of '\(name)' must return a publisher, not '\(got)'"
             + (name == "flatMap" ? "; for a value, use 'map'" : ""))

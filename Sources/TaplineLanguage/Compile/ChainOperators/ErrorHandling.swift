@@ -56,6 +56,9 @@ extension Compiler {
     func compileReplaceError(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.trailing == nil, call.arguments.count == 1, call.arguments[0].label == "with" else { throw call.misuse }
         let (code, type) = try expression(call.arguments[0].value)
+        if call.upstream.type.isKnown, type.isKnown, !call.upstream.type.admits(type) {
+            throw Diagnostic.error(Messages.replacementType(call.name, call.upstream.type.name, type.name), at: call.arguments[0].value.range)
+        }
         return call.plan(call.upstream.type.isKnown ? call.upstream.type : type, failure: .never) { stream, frame in
             stream.replaceError(with: try code(frame)).setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
         }
