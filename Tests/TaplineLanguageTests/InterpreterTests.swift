@@ -346,3 +346,21 @@ struct ThrowTests {
         #expect(error.contains("t:" + message), "\(error)")
     }
 }
+
+/// The error-handling and higher-order operators check their types as Swift would, and say
+/// what to write instead.
+@Suite("Operators on failures and publishers: type errors")
+struct HigherOrderTypeTests {
+    @Test("a mismatch is a located error", arguments: [
+        ("[1].publisher.flatMap { $0 * 2 }.sink { _ in }", "1:1: error: the closure of 'flatMap' must return a publisher, not 'Int'; for a value, use 'map'"),
+        ("[1].publisher.switchToLatest().sink { _ in }", "1:15: error: 'switchToLatest' needs a publisher of publishers, and these values are 'Int'"),
+        ("subject s: Int\ns.catch { _ in Just(\"x\") }.sink { _ in }", "2:1: error: 'catch' needs publishers of the same values, not 'Int' and 'String'"),
+        ("subject s: Int\ns.replaceError(with: \"x\").sink { _ in }", "2:22: error: 'replaceError' needs a value like the stream's, of type 'Int', not 'String'"),
+        ("Just(1).autoconnect().sink { _ in }", "1:9: error: 'autoconnect' is for a connectable publisher"),
+        ("subject s: Int\nJust(1).flatMap { _ in s }.merge(with: Just(2)).sink { _ in }", "2:1: error: 'merge' needs publishers that fail alike, not 'Error' and 'Never'"),
+    ])
+    func mismatches(program: String, message: String) {
+        let error = run(program).error ?? ""
+        #expect(error.contains("t:" + message), "\(error)")
+    }
+}

@@ -20,7 +20,7 @@ struct ResolverTests {
         ("subject s: Int\ns.mapp { $0 }.sink { }", "unknown operator 'mapp'; did you mean 'map'?"),
         ("subject s: Int\ns.map { $0 + 1 }", "this chain is never subscribed; end it with '.sink { … }'"),
         ("let x = 1", "'let' stores a subscription or a publisher: 'let x = publisher.sink { … }'; for a value, use 'current' or 'published'"),
-        ("subject s: Int\nprint(s)", "'s' is a subject and holds no value; subscribe to it with 's.sink { … }'"),
+        ("subject s: Int\nprint(s + 1)", "binary operator '+' cannot be applied to 'AnyPublisher<Int, Error>' and 'Int'"),
         ("subject s: String\ns.map { $0 - 1 }.sink { }", "binary operator '-' cannot be applied to 'String' and 'Int'"),
         ("subject s: Int\ns.filter { $0 + 1 }.sink { }", "the closure of 'filter' must return a 'Bool', not 'Int'"),
         ("subject s: Int\ns.sink { print($1) }", "closure takes 2 arguments but receives 'Int'"),

@@ -200,7 +200,13 @@ extension Compiler {
             switch entity.kind {
             case .current(let subject): return ({ _ in subject.value }, SType(entity.type))
             case .published(let subject): return ({ _ in subject.value }, SType(entity.type))
-            case .subject: throw Diagnostic.error(Messages.subjectHasNoValue(name), at: range)
+            case .subject(let subject):
+                // A subject is a publisher, and as a value it is one (Swift prints
+                // `PassthroughSubject<Int, Error>`); a `flatMap` closure may return it.
+                let output = SType(entity.type)
+                return ({ _ in .publisher(PublisherValue(subject.eraseToAnyPublisher(), output: output, failure: .error,
+                                                         description: "PassthroughSubject<\(output.name), Error>")) },
+                        .publisher(output: output, failure: .error))
             case .stream(let box):
                 return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure)) },
                         .publisher(output: box.output, failure: box.failure))

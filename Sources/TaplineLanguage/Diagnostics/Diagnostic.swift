@@ -86,7 +86,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange
     case notCallable, closureArity, durationAsValue, publisherAsValue, unknownImplicitMember, closureAsValue
     case inoutOutsideAssign, expectedInt, expectedDuration, durationOutOfRange, expectedDurationLiteral
-    case subjectHasNoValue, functionNotCalled, notAValue, functionArguments, sendCompletionForm, printLabel
+    case functionNotCalled, notAValue, functionArguments, sendCompletionForm, printLabel
     case argumentLabel, argumentType, resultType, missingReturn
     // Running
     case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop

@@ -192,9 +192,6 @@ enum Messages {
     static func expectedDuration(_ type: String) -> Message { Message(.expectedDuration, "a duration needs a number, not '\(type)'") }
     static let durationOutOfRange = Message(.durationOutOfRange, "duration must be between 0 and 290 years")
     static let expectedDurationLiteral = Message(.expectedDurationLiteral, "expected a duration such as '300ms' or '1.5s'")
-    static func subjectHasNoValue(_ name: String) -> Message {
-        Message(.subjectHasNoValue, "'\(name)' is a subject and holds no value; subscribe to it with '\(name).sink { … }'")
-    }
     static func functionNotCalled(_ name: String) -> Message { Message(.functionNotCalled, "'\(name)' is a function; call it: '\(name)()'") }
     static func notAValue(_ name: String, kind: String) -> Message { Message(.notAValue, "'\(name)' is \(kind), not a value") }
     static func functionArguments(_ signature: String, given: Int) -> Message {
