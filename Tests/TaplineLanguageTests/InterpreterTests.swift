@@ -364,3 +364,20 @@ struct HigherOrderTypeTests {
         #expect(error.contains("t:" + message), "\(error)")
     }
 }
+
+/// Cancelling as Swift has it: `_ =` lets a subscription go at once, `t.cancel()` cancels a
+/// stored one; `cur.value` reads and sets a current value subject.
+@Suite("Cancelling and .value")
+struct CancellingTests {
+    @Test("as in Swift", arguments: [
+        ("subject s: Int\n_ = s.sink { print($0) }\nsend s 1", ""),
+        ("_ = Just(1).sink { print($0) }", "1\n"),
+        ("subject s: Int\nlet t = s.sink { print($0) }\nsend s 1\nt.cancel()\nsend s 2", "1\n"),
+        ("current cur = 1\ncur.sink { print(\"sees\", $0) }\ncur.value = 5\nprint(cur.value)", "sees 1\nsees 5\n5\n"),
+    ])
+    func cancelling(program: String, output: String) {
+        let result = run(program)
+        #expect(result.error == nil, "\(result.error ?? "")")
+        #expect(result.output == output)
+    }
+}

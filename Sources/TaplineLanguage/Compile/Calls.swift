@@ -34,6 +34,15 @@ extension Compiler {
             if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), Compiler.subjectMethods.contains(method) {
                 return try sendCall(entity, arguments, range: range)
             }
+            if method == "cancel", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
+               case .entity? = resolve(name) {
+                // `token.cancel()`, as Swift writes `cancel token`.
+                let step = try statement(Stmt(.cancel(Name(text: name, range: baseExpr.range)), range))
+                return ({ frame in
+                    try step.run(frame)
+                    return .void
+                }, .void)
+            }
             if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
             return try methodCall(method, on: baseExpr, arguments, nameRange: nameRange)
 

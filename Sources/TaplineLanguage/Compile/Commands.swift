@@ -114,6 +114,16 @@ extension Compiler {
         return show ? { _ in try runtime.show(box) } : { _ in try runtime.hide(box) }
     }
 
+    /// `_ = expr`: a subscription is made and let go at once, so it is cancelled at once — what
+    /// it received before that (a `Just`'s value) it still printed; a value is evaluated.
+    func discard(_ expr: Expr) throws(Diagnostic) -> Action {
+        if let subscription = try subscription(expr) {
+            return { frame in _ = try subscription.start(frame) }
+        }
+        let (code, _) = try expression(expr)
+        return { frame in _ = try code(frame) }
+    }
+
     /// An expression on its own: a chain ending in a subscriber subscribes (kept for the
     /// session, or in the bag of the view appearing); in the REPL a value is shown.
     func expressionStatement(_ expr: Expr) throws(Diagnostic) -> Action {

@@ -85,6 +85,7 @@ final class Compiler {
         case .returnStatement(let value): return try returnStatement(value, range: stmt.range)
         case .throwStatement(let value): return try throwStatement(value, range: stmt.range)
         case .expression(let expr): return try expressionStatement(expr)
+        case .discard(let expr): return try discard(expr)
         }
     }
 

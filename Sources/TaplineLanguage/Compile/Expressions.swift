@@ -98,6 +98,12 @@ extension Compiler {
 
     /// `value.member` (`.count`, `.isEmpty`…); a publisher's member is not a value.
     private func property(_ member: String, of baseExpr: Expr, nameRange: SourceRange, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        if member == "value", case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name) {
+            switch entity.kind {
+            case .current, .published: return try expression(baseExpr)   // `cur.value` is `cur`
+            default: break
+            }
+        }
         if member == "tap" || member == "publisher", let plan = try publisherSource(Expr(.member(baseExpr, member, nameRange: nameRange), range)) {
             return (plan.valueCode(), plan.valueType)
         }

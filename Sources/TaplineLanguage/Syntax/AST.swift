@@ -175,4 +175,7 @@ public enum StmtKind: Sendable {
     case throwStatement(Expr)
     /// An expression on its own: a call, a subscription chain, or a value to echo.
     case expression(Expr)
+    /// `_ = expr`: the value is let go at once; a subscription made so is cancelled at once,
+    /// as in Swift (the classic bug).
+    case discard(Expr)
 }

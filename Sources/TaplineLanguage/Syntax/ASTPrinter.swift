@@ -52,6 +52,7 @@ public enum ASTPrinter {
         case .returnStatement(let value): return group("return", value.map(print) ?? "_")
         case .throwStatement(let value): return group("throw", print(value))
         case .expression(let expr): return print(expr)
+        case .discard(let expr): return group("_ =", print(expr))
         }
     }
 

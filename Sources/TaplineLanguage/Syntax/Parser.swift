@@ -163,19 +163,31 @@ public struct Parser {
         return statements
     }
 
-    // statement = declaration | command | assignment | expression ;
+    // statement = declaration | command | assignment | "_" "=" expression | expression ;
     private mutating func parseStatement() throws(Diagnostic) -> Stmt {
         let start = current.range
         let kind: StmtKind
         switch current.kind {
         case .keyword(let keyword):
             kind = try parseKeywordStatement(keyword)
+        case .identifier("_") where peekKind() == .punct(.assign):
+            // `_ = expr`: evaluated, and the result let go (a subscription is cancelled at once).
+            _ = advance()
+            _ = advance()
+            kind = .discard(try parseExpression())
         case .identifier(let text) where peekKind() == .punct(.assign) || peekKind() == .punct(.plusAssign) || peekKind() == .punct(.minusAssign):
             // `name = expr` is `set name = expr`; `name += expr` adds.
             let name = Name(text: text, range: advance().range)
             kind = .set(name, try parseAssignedValue(to: name))
         default:
-            kind = .expression(try parseExpression())
+            let expr = try parseExpression()
+            // `cur.value = 5` sets a current value subject, as in Swift.
+            if check(.assign), case .member(let base, "value", _) = expr.kind, case .name(let text) = base.kind {
+                _ = advance()
+                kind = .set(Name(text: text, range: base.range), try parseExpression())
+            } else {
+                kind = .expression(expr)
+            }
         }
         return Stmt(kind, start.to(previous.range))
     }
