@@ -374,6 +374,10 @@ struct CancellingTests {
         ("_ = Just(1).sink { print($0) }", "1\n"),
         ("subject s: Int\nlet t = s.sink { print($0) }\nsend s 1\nt.cancel()\nsend s 2", "1\n"),
         ("current cur = 1\ncur.sink { print(\"sees\", $0) }\ncur.value = 5\nprint(cur.value)", "sees 1\nsees 5\n5\n"),
+        ("var bag = Set<AnyCancellable>()\nsubject s: Int\ns.sink { print($0) }.store(in: &bag)\nsend s 1\nbag.removeAll()\nsend s 2", "1\n"),
+        ("var bag = Set<AnyCancellable>()\nsubject s: Int\nlet t = s.sink { print($0) }\nt.store(in: &bag)\nbag.removeAll()\nsend s 1\ncancel bag\nsend s 2", "1\n2\n"),
+        ("var bag = Set<AnyCancellable>()\nsubject s: Int\nlet t = s.sink { print($0) }\nt.store(in: &bag)\ncancel bag\nsend s 1", ""),
+        ("print(1 < 2, 3 > 2)", "true true\n"),
     ])
     func cancelling(program: String, output: String) {
         let result = run(program)

@@ -9,7 +9,7 @@ enum ArgumentScan {
         switch stmt.kind {
         case .button, .subject, .subscriber, .function, .view, .tap, .complete, .cancel, .show, .hide:
             return -1
-        case .current(_, _, let e), .published(_, _, let e), .letBinding(_, let e), .set(_, let e), .send(_, let e),
+        case .current(_, _, let e), .published(_, _, let e), .letBinding(_, let e), .variable(_, let e), .set(_, let e), .send(_, let e),
              .fail(_, let e), .request(_, let e), .wait(let e), .expression(let e), .discard(let e):
             return highest(in: e)
         case .switchStatement(let e, let cases):
@@ -40,7 +40,7 @@ enum ArgumentScan {
     private static func highest(in expr: Expr) -> Int {
         switch expr.kind {
         case .argument(let index): return index
-        case .int, .double, .duration, .bool, .nilLiteral, .void, .name, .dollarName, .implicitMember, .closure:
+        case .int, .double, .duration, .bool, .nilLiteral, .void, .name, .dollarName, .implicitMember, .closure, .specialized:
             return -1
         case .string(let parts):
             return parts.map { part -> Int in

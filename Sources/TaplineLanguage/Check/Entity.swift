@@ -13,6 +13,8 @@ final class Entity {
         case subscription(SubscriptionBox)
         /// `let NAME = publisher…` without a subscriber: a publisher built once and kept.
         case stream(StreamBox)
+        /// `var NAME = Set<AnyCancellable>()`.
+        case bag(BagBox)
     }
 
     let name: String
@@ -42,6 +44,7 @@ final class Entity {
         case .view: return "a view"
         case .subscription: return "a subscription"
         case .stream: return "a publisher"
+        case .bag: return "a bag of subscriptions"
         }
     }
 
@@ -56,6 +59,7 @@ final class Entity {
         case .function: return "func"
         case .view: return "view"
         case .subscription, .stream: return "let"
+        case .bag: return "var"
         }
     }
 }

@@ -34,6 +34,14 @@ extension Compiler {
             if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), Compiler.subjectMethods.contains(method) {
                 return try sendCall(entity, arguments, range: range)
             }
+            if method == "removeAll", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
+               case .entity(let entity)? = resolve(name), case .bag(let bag) = entity.kind {
+                // Letting the tokens go cancels those that nothing else holds.
+                return ({ _ in
+                    bag.tokens.removeAll()
+                    return .void
+                }, .void)
+            }
             if method == "cancel", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
                case .entity? = resolve(name) {
                 // `token.cancel()`, as Swift writes `cancel token`.

@@ -74,6 +74,12 @@ extension Compiler {
         let entity = try entity(name)
         switch entity.kind {
         case .subscription(let box): return { _ in box.token?.cancel() }
+        case .bag(let box):
+            return { _ in
+                let tokens = box.tokens
+                box.tokens.removeAll()
+                for token in tokens { token.cancel() }
+            }
         case .subscriber(let box): return { _ in box.subscriber?.cancel() }
         default: throw Diagnostic.error(Messages.notASubscription(name.text), at: name.range)
         }
@@ -114,6 +120,38 @@ extension Compiler {
         return show ? { _ in try runtime.show(box) } : { _ in try runtime.hide(box) }
     }
 
+    /// `var NAME = Set<AnyCancellable>()`: a bag for `.store(in: &NAME)`.
+    func bag(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action {
+        guard case .call(let callee, let arguments, nil) = value.kind, arguments.isEmpty,
+              case .specialized("Set", let types) = callee.kind, types.count == 1,
+              case .named("AnyCancellable", let inner) = types[0].kind, inner.isEmpty else {
+            throw Diagnostic.error(Messages.varIsABag(name.text), at: value.range)
+        }
+        let box = BagBox()
+        let entity = Entity(name: name.text, range: name.range, kind: .bag(box))
+        try declare(entity)
+        return { _ in entity.isInitialized = true }
+    }
+
+    /// `chain.sink { … }.store(in: &bag)` and `token.store(in: &bag)`: the bag keeps the
+    /// subscription (and the session does not). Nil when `expr` is not a `store(in:)`.
+    func store(_ expr: Expr) throws(Diagnostic) -> Action? {
+        guard case .call(let callee, let arguments, nil) = expr.kind, case .member(let base, "store", _) = callee.kind,
+              arguments.count == 1, arguments[0].label == "in" else { return nil }
+        var target = arguments[0].value
+        if case .inout(let inner) = target.kind { target = inner }
+        guard case .name(let bagName) = target.kind, case .bag(let bag) = try entity(Name(text: bagName, range: target.range)).kind else {
+            throw Diagnostic.error(Messages.storeNeedsBag, at: target.range)
+        }
+        if let subscription = try subscription(base) {
+            return { frame in bag.tokens.append(try subscription.start(frame)) }
+        }
+        if case .name(let name) = base.kind, case .subscription(let box) = try entity(Name(text: name, range: base.range)).kind {
+            return { _ in if let token = box.token { bag.tokens.append(token) } }
+        }
+        throw Diagnostic.error(Messages.storeNeedsBag, at: base.range)
+    }
+
     /// `_ = expr`: a subscription is made and let go at once, so it is cancelled at once — what
     /// it received before that (a `Just`'s value) it still printed; a value is evaluated.
     func discard(_ expr: Expr) throws(Diagnostic) -> Action {
@@ -127,6 +165,7 @@ extension Compiler {
     /// An expression on its own: a chain ending in a subscriber subscribes (kept for the
     /// session, or in the bag of the view appearing); in the REPL a value is shown.
     func expressionStatement(_ expr: Expr) throws(Diagnostic) -> Action {
+        if let stored = try store(expr) { return stored }
         let runtime = self.runtime
         if let subscription = try subscription(expr) {
             return { frame in runtime.keep(try subscription.start(frame), chain: subscription.chain) }

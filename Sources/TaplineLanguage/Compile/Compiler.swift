@@ -67,6 +67,7 @@ final class Compiler {
         case .view(let name, let functions, let appear, let disappear): return try view(name, functions: functions, appear: appear, disappear: disappear)
         case .switchStatement(let subject, let cases): return try switchStatement(subject, cases: cases)
         case .letBinding(let name, let value): return try letBinding(name, value)
+        case .variable(let name, let value): return try bag(name, value)
         case .tap(let name): return try tap(name)
         case .set(let name, let value): return try assignment(to: name, value, verb: .set)
         case .send(let name, let value): return try assignment(to: name, value, verb: .send)

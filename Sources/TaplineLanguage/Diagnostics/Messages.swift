@@ -149,6 +149,11 @@ enum Messages {
     static let expectedCompletion = Message(.expectedCompletion, "expected a completion: '.finished' or '.failure(\"message\")'")
     static let notConnectable = Message(.notConnectable,
         "'autoconnect' is for a connectable publisher, such as 'Timer.publish(every: 1s).autoconnect()'")
+    static func varIsABag(_ name: String) -> Message {
+        Message(.varIsABag, "'var' holds a bag of subscriptions: 'var \(name) = Set<AnyCancellable>()'; for a value, use 'current' or 'published'")
+    }
+    static let storeNeedsBag = Message(.storeNeedsBag,
+        "'store(in:)' keeps a subscription in a bag: 'publisher.sink { … }.store(in: &bag)', after 'var bag = Set<AnyCancellable>()'")
     static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
         Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "
             + "give the one that never fails '.setFailureType(to: Error.self)'")

@@ -62,6 +62,12 @@ final class StreamBox {
     }
 }
 
+/// `var NAME = Set<AnyCancellable>()`: a bag of subscriptions (`.store(in: &NAME)`). Letting
+/// a token go cancels it unless something else holds it, as an `AnyCancellable` does.
+final class BagBox {
+    var tokens: [AnyCancellable] = []
+}
+
 /// `let NAME = chain.sink { … }`: the subscription, cancelled by `cancel NAME`.
 final class SubscriptionBox {
     var token: AnyCancellable?

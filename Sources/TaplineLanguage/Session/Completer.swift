@@ -58,7 +58,7 @@ public enum Completer {
             case "set": return matching(names([.published, .current, .subject]))
             case "send", "complete", "fail": return matching(names([.subject, .current]))
             case "request": return matching(names([.subscriber]))
-            case "cancel": return matching(names([.subscription, .subscriber]))
+            case "cancel": return matching(names([.subscription, .subscriber, .bag]))
             default: return matching(names([.view]))   // show, hide
             }
         case .statementStart:

@@ -16,7 +16,7 @@ extension Interpreter {
         public var kind: Kind
 
         public enum Kind: Sendable {
-            case button, subject, current, published, subscriber, function, view, subscription, publisher
+            case button, subject, current, published, subscriber, function, view, subscription, publisher, bag
         }
     }
 
@@ -57,6 +57,7 @@ extension Entity {
         case .view(let box): return make(nil, box.isShown ? "shown, \(box.bag.count) in its bag" : "hidden", .view)
         case .subscription(let box): return make(nil, box.chain.description, .subscription)
         case .stream(let box): return make(annotated, box.chain.description, .publisher)
+        case .bag(let box): return make("Set<AnyCancellable>", box.tokens.count == 1 ? "1 subscription" : "\(box.tokens.count) subscriptions", .bag)
         }
     }
 

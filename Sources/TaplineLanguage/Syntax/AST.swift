@@ -43,6 +43,8 @@ public enum ExprKind: Sendable {
     case `inout`(Expr)
     /// `try f()`, `try? f()` (nil when it throws), `try! f()`.
     case `try`(Expr, optional: Bool)
+    /// A generic type named with its arguments, to be called: `Set<AnyCancellable>`.
+    case specialized(String, [TypeExpr])
 }
 
 public enum InterpolatedPart: Sendable {
@@ -154,6 +156,8 @@ public enum StmtKind: Sendable {
     case view(Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt])
     case switchStatement(Expr, cases: [SwitchCase])
     case letBinding(Name, Expr)
+    /// `var bag = Set<AnyCancellable>()`: a bag of subscriptions.
+    case variable(Name, Expr)
 
     case tap(Name)
     case set(Name, Expr)

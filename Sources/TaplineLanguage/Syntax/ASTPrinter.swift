@@ -34,6 +34,7 @@ public enum ASTPrinter {
         case .ifCase(let pattern, let value, let body, let elseBody):
             return group("if-case", print(pattern), print(value), block(body), elseBody.map(block) ?? "_")
         case .letBinding(let name, let value): return group("let", name.text, print(value))
+        case .variable(let name, let value): return group("var", name.text, print(value))
         case .tap(let name): return group("tap", name.text)
         case .set(let name, let value): return group("set", name.text, print(value))
         case .send(let name, let value): return group("send", name.text, print(value))
@@ -99,6 +100,7 @@ public enum ASTPrinter {
         case .closure(let body): return closure(body)
         case .inout(let inner): return group("&", print(inner))
         case .try(let inner, let optional): return group(optional ? "try?" : "try", print(inner))
+        case .specialized(let name, let arguments): return name + "<" + arguments.map(print).joined(separator: ", ") + ">"
         }
     }
 

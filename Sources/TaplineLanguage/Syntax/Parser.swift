@@ -210,7 +210,7 @@ public struct Parser {
     private mutating func parseKeywordStatement(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
         switch keyword {
         case .button: return try parseButton()
-        case .subject, .current, .published, .let: return try parseNamedValue(keyword)
+        case .subject, .current, .published, .let, .var: return try parseNamedValue(keyword)
         case .subscriber: return try parseSubscriber()
         case .func: return .function(try parseFunction())
         case .view: return try parseView()
@@ -240,16 +240,17 @@ public struct Parser {
 
     // subject = "subject" NAME [ type-annotation ] ;
     // current = ( "current" | "published" ) NAME [ type-annotation ] "=" expression ;
-    // let = "let" NAME "=" expression ;
+    // let = ( "let" | "var" ) NAME "=" expression ;
     private mutating func parseNamedValue(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
         _ = advance()
         let name = try expectName(Messages.nameAfter(keyword.rawValue))
         switch keyword {
         case .subject:
             return .subject(name, try parseOptionalType())
-        case .let:
+        case .let, .var:
             _ = try expect(.assign, "after the name")
-            return .letBinding(name, try parseExpression())
+            let value = try parseExpression()
+            return keyword == .let ? .letBinding(name, value) : .variable(name, value)
         default:
             let type = try parseOptionalType()
             _ = try expect(.assign, Messages.toGiveInitialValue(keyword.rawValue))
@@ -734,6 +735,9 @@ public struct Parser {
             return Expr(.nilLiteral, token.range)
         case .identifier(let name):
             _ = advance()
+            if let arguments = genericArguments(after: name) {
+                return Expr(.specialized(name, arguments), token.range.to(previous.range))
+            }
             return Expr(.name(name), token.range)
         case .dollarName(let name):
             _ = advance()
@@ -763,6 +767,28 @@ public struct Parser {
     }
 
     // parenthesized = "(" ")" | "(" expression ")" | "(" expression "," expression { "," expression } ")" ;
+    /// `<Int, Error>` after a type's name, when what follows is a call: `Set<AnyCancellable>()`,
+    /// `PassthroughSubject<Int, Error>()`. Anything else (`a < b`) is left to the comparison:
+    /// the parser backs up, as Swift's does.
+    private mutating func genericArguments(after name: String) -> [TypeExpr]? {
+        guard name.first?.isUppercase == true, check(.less), current.range.start.offset == previous.range.end.offset else { return nil }
+        let saved = self
+        _ = advance()
+        var arguments: [TypeExpr] = []
+        repeat {
+            guard let type = try? parseType() else {
+                self = saved
+                return nil
+            }
+            arguments.append(type)
+        } while match(.comma)
+        guard match(.greater), check(.lparen) else {
+            self = saved
+            return nil
+        }
+        return arguments
+    }
+
     private mutating func parseParenthesized() throws(Diagnostic) -> Expr {
         let start = advance().range
         if check(.rparen) { return Expr(.void, start.to(advance().range)) }

@@ -27,7 +27,7 @@ public enum TokenKind: Hashable, Sendable {
 public enum Keyword: String, CaseIterable, Sendable {
     case button, subject, current, published, subscriber, `func`, view, `switch`, `case`, `default`
     case `let`, tap, set, send, complete, fail, cancel, request, wait, show, hide
-    case `repeat`, `for`, `if`, `else`, `return`, `true`, `false`, `nil`, `throw`, `try`
+    case `repeat`, `for`, `if`, `else`, `return`, `true`, `false`, `nil`, `throw`, `try`, `var`
 }
 
 /// Punctuation and operators.
