@@ -385,3 +385,17 @@ struct CancellingTests {
         #expect(result.output == output)
     }
 }
+
+/// Combine's own declarations are accepted as what they equal.
+@Suite("Combine's declarations")
+struct CombineDeclarationTests {
+    @Test func subjectsDeclaredAsInSwift() {
+        let result = run("let s = PassthroughSubject<Int, Error>()\nlet c = CurrentValueSubject<String, Never>(\"a\")\ns.sink { print(\"s\", $0) }\nc.sink { print(\"c\", $0) }\ns.send(1)\nc.send(\"b\")\nprint(c.value)")
+        #expect(result.error == nil, "\(result.error ?? "")")
+        #expect(result.output == "c a\ns 1\nc b\nb\n")
+    }
+
+    @Test func theDeclaredTypeIsChecked() {
+        #expect(run("let s = PassthroughSubject<Int, Error>()\nsend s \"x\"").error?.contains("t:2:8: error: cannot send 'String' to 's', which carries 'Int'") == true)
+    }
+}

@@ -156,6 +156,7 @@ extension Compiler {
     /// `let NAME = chain.sink { … }` keeps a subscription; `let NAME = chain` keeps a
     /// publisher, built once (so that `share()` is shared).
     func letBinding(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action {
+        if let subject = try combineSubject(name, value) { return subject }
         if let subscription = try subscription(value) {
             let box = SubscriptionBox(chain: subscription.chain)
             let entity = Entity(name: name.text, range: name.range, kind: .subscription(box))
@@ -175,6 +176,24 @@ extension Compiler {
             box.publisher = try plan.make(frame)
             entity.isInitialized = true
         }
+    }
+
+    /// Combine's own declarations, accepted as what they equal: `let s =
+    /// PassthroughSubject<Int, Error>()` is `subject s: Int`, and `let c =
+    /// CurrentValueSubject<Int, Never>(0)` is `current c: Int = 0`. Nil for any other value.
+    private func combineSubject(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action? {
+        guard case .call(let callee, let arguments, nil) = value.kind, case .specialized(let type, let generics) = callee.kind,
+              type == "PassthroughSubject" || type == "CurrentValueSubject" else { return nil }
+        guard generics.count == 2, case .named(let output, let inner) = generics[0].kind, inner.isEmpty else {
+            throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range)
+        }
+        let annotation = TypeName(rawValue: output)
+        if type == "PassthroughSubject" {
+            guard arguments.isEmpty else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
+            return try subject(name, type: annotation)
+        }
+        guard arguments.count == 1, arguments[0].label == nil else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
+        return try valueSubject(name, type: annotation, initial: arguments[0].value, isPublished: false)
     }
 
     /// A body with a frame of its own, made per run (button actions, `on appear`): it needs

@@ -149,6 +149,11 @@ enum Messages {
     static let expectedCompletion = Message(.expectedCompletion, "expected a completion: '.finished' or '.failure(\"message\")'")
     static let notConnectable = Message(.notConnectable,
         "'autoconnect' is for a connectable publisher, such as 'Timer.publish(every: 1s).autoconnect()'")
+    static func subjectDeclaration(_ type: String) -> Message {
+        Message(.subjectDeclaration, type == "PassthroughSubject"
+            ? "declare it as 'let s = PassthroughSubject<Int, Error>()' (or 'subject s: Int')"
+            : "declare it as 'let c = CurrentValueSubject<Int, Error>(0)' (or 'current c: Int = 0')")
+    }
     static func varIsABag(_ name: String) -> Message {
         Message(.varIsABag, "'var' holds a bag of subscriptions: 'var \(name) = Set<AnyCancellable>()'; for a value, use 'current' or 'published'")
     }
