@@ -378,6 +378,8 @@ struct CancellingTests {
         ("var bag = Set<AnyCancellable>()\nsubject s: Int\nlet t = s.sink { print($0) }\nt.store(in: &bag)\nbag.removeAll()\nsend s 1\ncancel bag\nsend s 2", "1\n2\n"),
         ("var bag = Set<AnyCancellable>()\nsubject s: Int\nlet t = s.sink { print($0) }\nt.store(in: &bag)\ncancel bag\nsend s 1", ""),
         ("print(1 < 2, 3 > 2)", "true true\n"),
+        ("[\"a\", \"bb\"].publisher.map(\\.count).collect().sink { print($0) }", "[1, 2]\n"),
+        ("current cur = 0\ncur.sink { print($0) }\n[1, 2].publisher.assign(to: \\.value, on: cur)", "0\n1\n2\n"),
     ])
     func cancelling(program: String, output: String) {
         let result = run(program)

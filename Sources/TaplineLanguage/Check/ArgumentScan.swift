@@ -40,7 +40,7 @@ enum ArgumentScan {
     private static func highest(in expr: Expr) -> Int {
         switch expr.kind {
         case .argument(let index): return index
-        case .int, .double, .duration, .bool, .nilLiteral, .void, .name, .dollarName, .implicitMember, .closure, .specialized:
+        case .int, .double, .duration, .bool, .nilLiteral, .void, .name, .dollarName, .implicitMember, .closure, .specialized, .keyPath:
             return -1
         case .string(let parts):
             return parts.map { part -> Int in

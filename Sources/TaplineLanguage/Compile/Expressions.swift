@@ -71,6 +71,9 @@ extension Compiler {
         case .try(let operand, let optional):
             return try tryExpression(operand, optional: optional)
 
+        case .keyPath:
+            throw Diagnostic.error(Messages.keyPathAsValue, at: range)
+
         case .specialized(let name, _):
             throw Diagnostic.error(Messages.notAValue(name + "<…>", kind: "a generic type"), at: range)
         }

@@ -435,9 +435,9 @@ extension ChainOperator {
             example: "subject out: Int\nout.sink { print(\"out\", $0) }\n[1, 2].publisher.subscribe(out)", output: "out 1\nout 2\n",
             compile: .subscriber { (compiler, call) throws(Diagnostic) in try compiler.compileSubscribe(call) }),
         ChainOperator(
-            name: "assign", forms: ["assign(to: NAME)", "assign(to: &$NAME)"],
+            name: "assign", forms: ["assign(to: NAME)", "assign(to: &$NAME)", "assign(to: \\.value, on: NAME)"],
             signature: "func assign(to published: inout Published<Output>.Publisher)",
-            summary: "stores each value in a published or current value", usage: "'.assign(to: name)' or '.assign(to: &$name)'",
+            summary: "stores each value in a published or current value", usage: "'.assign(to: name)', '.assign(to: &$name)' or '.assign(to: \\.value, on: name)'",
             completion: "assign(to:",
             example: "published total = 0\n$total.sink { print(\"total\", $0) }\njust(5).assign(to: &$total)", output: "total 0\ntotal 5\n",
             compile: .subscriber { (compiler, call) throws(Diagnostic) in try compiler.compileAssign(call) }),

@@ -154,6 +154,7 @@ enum Messages {
             ? "declare it as 'let s = PassthroughSubject<Int, Error>()' (or 'subject s: Int')"
             : "declare it as 'let c = CurrentValueSubject<Int, Error>(0)' (or 'current c: Int = 0')")
     }
+    static let keyPathAsValue = Message(.keyPathAsValue, "a key path stands for a closure an operator takes: '.map(\\.count)'")
     static func varIsABag(_ name: String) -> Message {
         Message(.varIsABag, "'var' holds a bag of subscriptions: 'var \(name) = Set<AnyCancellable>()'; for a value, use 'current' or 'published'")
     }

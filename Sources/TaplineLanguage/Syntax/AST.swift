@@ -43,6 +43,8 @@ public enum ExprKind: Sendable {
     case `inout`(Expr)
     /// `try f()`, `try? f()` (nil when it throws), `try! f()`.
     case `try`(Expr, optional: Bool)
+    /// `\.count`, `\.value`: a key path, which an operator takes for a closure.
+    case keyPath([String])
     /// A generic type named with its arguments, to be called: `Set<AnyCancellable>`.
     case specialized(String, [TypeExpr])
 }

@@ -752,6 +752,17 @@ public struct Parser {
             }
             let nameToken = advance()
             return Expr(.implicitMember(name), token.range.to(nameToken.range))
+        case .punct(.backslash):
+            // key-path = "\" "." NAME { "." NAME } ;
+            _ = advance()
+            var names: [String] = []
+            repeat {
+                _ = try expect(.dot, "in a key path: '\\.count'")
+                guard let name = memberName(current) else { throw unexpected(Messages.expected("a name in the key path", found: current)) }
+                _ = advance()
+                names.append(name)
+            } while check(.dot)
+            return Expr(.keyPath(names), token.range.to(previous.range))
         case .punct(.lparen):
             return try parseParenthesized()
         case .punct(.lbracket):

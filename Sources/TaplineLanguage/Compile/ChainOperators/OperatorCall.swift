@@ -25,9 +25,19 @@ struct OperatorCall {
     /// The operator's closure: trailing, or the one argument (optionally labelled).
     func closureArgument(labels: Set<String?> = [nil]) throws(Diagnostic) -> ClosureExpr {
         if let trailing, arguments.isEmpty { return trailing }
-        guard trailing == nil, arguments.count == 1, labels.contains(arguments[0].label),
-              case .closure(let closure) = arguments[0].value.kind else { throw misuse }
-        return closure
+        guard trailing == nil, arguments.count == 1, labels.contains(arguments[0].label) else { throw misuse }
+        switch arguments[0].value.kind {
+        case .closure(let closure): return closure
+        case .keyPath(let names): return OperatorCall.closure(names, at: arguments[0].value.range)
+        default: throw misuse
+        }
+    }
+
+    /// `\.count` as the closure `{ $0.count }`, as Swift reads a key path given for a function.
+    static func closure(_ keyPath: [String], at range: SourceRange) -> ClosureExpr {
+        var expr = Expr(.argument(0), range)
+        for name in keyPath { expr = Expr(.member(expr, name, nameRange: range), range) }
+        return ClosureExpr(parameters: nil, body: [Stmt(.expression(expr), range)], range: range)
     }
 
     /// A plan that transforms the upstream's publisher, for the next stage; it fails as the

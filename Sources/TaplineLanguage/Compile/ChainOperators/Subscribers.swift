@@ -87,8 +87,14 @@ extension Compiler {
     ///     $total.sink { print($0) }
     ///     just(5).assign(to: &$total)                 // 0, 5
     func compileAssign(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
-        guard call.arguments.count == 1, call.arguments[0].label == "to", call.trailing == nil else { throw call.misuse }
+        let labels = call.arguments.map(\.label)
+        guard labels == ["to"] || labels == ["to", "on"], call.trailing == nil else { throw call.misuse }
         var targetExpr = call.arguments[0].value
+        if labels == ["to", "on"] {
+            // `assign(to: \.value, on: cur)`: the key path of a current value's `value`.
+            guard case .keyPath(["value"]) = targetExpr.kind else { throw call.misuse }
+            targetExpr = call.arguments[1].value
+        }
         if case .inout(let inner) = targetExpr.kind { targetExpr = inner }
         let targetName: String
         switch targetExpr.kind {
