@@ -20,6 +20,9 @@ public final class Interpreter {
     ///   - feedbackLimit: how deeply a subject's sends may nest before a "feedback loop" error.
     public init(output: @escaping (String) -> Void, echoes: Bool = false, feedbackLimit: Int = 1000) {
         runtime = Runtime(output: output, feedbackLimit: feedbackLimit)
+        // Work asked "as soon as possible" runs at the end of the entry, as on a run loop
+        // (DESIGN §8): throttle's first value, receive(on:).
+        runtime.clock.defersImmediateWork = true
         self.echoes = echoes
         runtime.echo = { output($0 + "\n") }
     }
@@ -82,10 +85,14 @@ public final class Interpreter {
         globals = compiler.globals
         // 3. Run the top-level statements in order; the first error stops the entry.
         let frame = Frame(size: compiler.topLevelFrameSize, parent: nil)
-        for (statement, step) in zip(statements, program) {
+        for (index, (statement, step)) in zip(statements, program).enumerated() {
             runtime.statementRange = statement.range
             do {
                 try step.run(frame)
+                if Interpreter.endsAnEntry(statement, before: statements.dropFirst(index + 1).first) {
+                    runtime.clock.runImmediateWork()
+                    try runtime.throwPending()
+                }
                 try ContractViolations.shared.check(statement.range)
             } catch {
                 runtime.recover()
@@ -102,6 +109,14 @@ public final class Interpreter {
     /// once, before any program runs (the `tapline` command does, at start-up).
     public static func reportContractViolationsAsErrors() {
         ContractViolation.report = ContractViolations.shared.report
+    }
+
+    /// An entry is a top-level statement with its continuation lines, or several statements
+    /// `;`-separated on one line (DESIGN §8): it ends unless the next statement starts on the
+    /// line where this one ends.
+    private static func endsAnEntry(_ statement: Stmt, before next: Stmt?) -> Bool {
+        guard let next else { return true }
+        return next.range.start.line != statement.range.end.line
     }
 
     /// A declaration whose statement never ran (an earlier statement failed) is forgotten,
