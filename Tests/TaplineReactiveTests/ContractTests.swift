@@ -92,6 +92,8 @@ let everyOperator: [OperatorCase] = [
     },
     OperatorCase(name: "flatMap") { p, _ in p.flatMap { Just($0) }.eraseToAnyPublisher() },
     OperatorCase(name: "switchToLatest") { p, _ in p.map { Just($0) }.switchToLatest().eraseToAnyPublisher() },
+    OperatorCase(name: "receive(on:)") { p, c in p.receive(on: c).eraseToAnyPublisher() },
+    OperatorCase(name: "subscribe(on:)") { p, c in p.subscribe(on: c).eraseToAnyPublisher() },
     // Not here: assertNoFailure, whose failure is a contract violation (it traps, as
     // Combine's does); AssertNoFailureTests checks it reports instead when a host asks.
     // Nor autoconnect, which needs a ConnectablePublisher upstream (AutoconnectTests).
