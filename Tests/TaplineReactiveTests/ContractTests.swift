@@ -94,6 +94,10 @@ let everyOperator: [OperatorCase] = [
     OperatorCase(name: "switchToLatest") { p, _ in p.map { Just($0) }.switchToLatest().eraseToAnyPublisher() },
     OperatorCase(name: "receive(on:)") { p, c in p.receive(on: c).eraseToAnyPublisher() },
     OperatorCase(name: "subscribe(on:)") { p, c in p.subscribe(on: c).eraseToAnyPublisher() },
+    OperatorCase(name: "timeout") { p, c in p.timeout(.seconds(1), scheduler: c).eraseToAnyPublisher() },
+    OperatorCase(name: "measureInterval") { p, c in
+        p.measureInterval(using: c).map { Int($0.nanosecondsSaturated) }.eraseToAnyPublisher()
+    },
     // Not here: assertNoFailure, whose failure is a contract violation (it traps, as
     // Combine's does); AssertNoFailureTests checks it reports instead when a host asks.
     // Nor autoconnect, which needs a ConnectablePublisher upstream (AutoconnectTests).
