@@ -95,6 +95,12 @@ let everyOperator: [OperatorCase] = [
     OperatorCase(name: "receive(on:)") { p, c in p.receive(on: c).eraseToAnyPublisher() },
     OperatorCase(name: "subscribe(on:)") { p, c in p.subscribe(on: c).eraseToAnyPublisher() },
     OperatorCase(name: "timeout") { p, c in p.timeout(.seconds(1), scheduler: c).eraseToAnyPublisher() },
+    OperatorCase(name: "collect(.byTime)") { p, c in
+        p.collect(.byTime(c, .seconds(1))).map { $0.count }.eraseToAnyPublisher()
+    },
+    OperatorCase(name: "collect(.byTimeOrCount)") { p, c in
+        p.collect(.byTimeOrCount(c, .seconds(1), 2)).map { $0.count }.eraseToAnyPublisher()
+    },
     OperatorCase(name: "measureInterval") { p, c in
         p.measureInterval(using: c).map { Int($0.nanosecondsSaturated) }.eraseToAnyPublisher()
     },
