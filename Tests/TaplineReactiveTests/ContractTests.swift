@@ -94,6 +94,9 @@ let everyOperator: [OperatorCase] = [
     OperatorCase(name: "switchToLatest") { p, _ in p.map { Just($0) }.switchToLatest().eraseToAnyPublisher() },
     OperatorCase(name: "receive(on:)") { p, c in p.receive(on: c).eraseToAnyPublisher() },
     OperatorCase(name: "subscribe(on:)") { p, c in p.subscribe(on: c).eraseToAnyPublisher() },
+    OperatorCase(name: "multicast+autoconnect") { p, _ in
+        p.multicast { PassthroughSubject<Int, TestError>() }.autoconnect().eraseToAnyPublisher()
+    },
     OperatorCase(name: "timeout") { p, c in p.timeout(.seconds(1), scheduler: c).eraseToAnyPublisher() },
     OperatorCase(name: "collect(.byTime)") { p, c in
         p.collect(.byTime(c, .seconds(1))).map { $0.count }.eraseToAnyPublisher()
