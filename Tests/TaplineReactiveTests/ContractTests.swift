@@ -97,6 +97,9 @@ let everyOperator: [OperatorCase] = [
     OperatorCase(name: "multicast+autoconnect") { p, _ in
         p.multicast { PassthroughSubject<Int, TestError>() }.autoconnect().eraseToAnyPublisher()
     },
+    OperatorCase(name: "buffer") { p, _ in
+        p.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).eraseToAnyPublisher()
+    },
     OperatorCase(name: "timeout") { p, c in p.timeout(.seconds(1), scheduler: c).eraseToAnyPublisher() },
     OperatorCase(name: "collect(.byTime)") { p, c in
         p.collect(.byTime(c, .seconds(1))).map { $0.count }.eraseToAnyPublisher()
