@@ -92,6 +92,24 @@ let everyOperator: [OperatorCase] = [
     },
     OperatorCase(name: "flatMap") { p, _ in p.flatMap { Just($0) }.eraseToAnyPublisher() },
     OperatorCase(name: "switchToLatest") { p, _ in p.map { Just($0) }.switchToLatest().eraseToAnyPublisher() },
+    OperatorCase(name: "receive(on:)") { p, c in p.receive(on: c).eraseToAnyPublisher() },
+    OperatorCase(name: "subscribe(on:)") { p, c in p.subscribe(on: c).eraseToAnyPublisher() },
+    OperatorCase(name: "multicast+autoconnect") { p, _ in
+        p.multicast { PassthroughSubject<Int, TestError>() }.autoconnect().eraseToAnyPublisher()
+    },
+    OperatorCase(name: "buffer") { p, _ in
+        p.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).eraseToAnyPublisher()
+    },
+    OperatorCase(name: "timeout") { p, c in p.timeout(.seconds(1), scheduler: c).eraseToAnyPublisher() },
+    OperatorCase(name: "collect(.byTime)") { p, c in
+        p.collect(.byTime(c, .seconds(1))).map { $0.count }.eraseToAnyPublisher()
+    },
+    OperatorCase(name: "collect(.byTimeOrCount)") { p, c in
+        p.collect(.byTimeOrCount(c, .seconds(1), 2)).map { $0.count }.eraseToAnyPublisher()
+    },
+    OperatorCase(name: "measureInterval") { p, c in
+        p.measureInterval(using: c).map { Int($0.nanosecondsSaturated) }.eraseToAnyPublisher()
+    },
     // Not here: assertNoFailure, whose failure is a contract violation (it traps, as
     // Combine's does); AssertNoFailureTests checks it reports instead when a host asks.
     // Nor autoconnect, which needs a ConnectablePublisher upstream (AutoconnectTests).
