@@ -36,7 +36,10 @@ struct OperatorCase: CustomTestStringConvertible, Sendable {
     /// `dropFirst` (no end state), and `collect(n)` (completions only).
     /// Source: OpenCombine's PrintTests.testPrintWithPrefix, CollectByCountTests.testCancelThenFinish
     /// and DropTests.testDroppingTwoElements, run against Apple's Combine.
-    var forwardsAfterEnd: Bool { passesThrough || ["print", "collect(2)", "dropFirst"].contains(name) }
+    /// `handleEvents` too: OpenCombine's HandleEventsTests.testCancelAlreadyCancelled.
+    var forwardsAfterEnd: Bool {
+        passesThrough || ["print", "collect(2)", "dropFirst", "handleEvents"].contains(name)
+    }
 
     /// The operators that own their subscription yet, in Combine, keep no state for values:
     /// what an upstream sends after a completion or a cancel is still transformed and passed
@@ -121,6 +124,11 @@ let everyOperator: [OperatorCase] = [
     OperatorCase(name: "prepend(values)") { p, _ in p.prepend(7).eraseToAnyPublisher() },
     OperatorCase(name: "replaceNil") { p, _ in p.map { Optional($0) }.replaceNil(with: 0).eraseToAnyPublisher() },
     OperatorCase(name: "replaceEmpty") { p, _ in p.replaceEmpty(with: -1).eraseToAnyPublisher() },
+    OperatorCase(name: "drop(untilOutputFrom:)") { p, _ in p.drop(untilOutputFrom: other()).eraseToAnyPublisher() },
+    OperatorCase(name: "prefix(untilOutputFrom:)") { p, _ in
+        p.prefix(untilOutputFrom: Empty<Int, Never>(completeImmediately: false)).eraseToAnyPublisher()
+    },
+    OperatorCase(name: "handleEvents") { p, _ in p.handleEvents(receiveOutput: { _ in }).eraseToAnyPublisher() },
     // Not here: assertNoFailure, whose failure is a contract violation (it traps, as
     // Combine's does); AssertNoFailureTests checks it reports instead when a host asks.
     // Nor autoconnect, which needs a ConnectablePublisher upstream (AutoconnectTests).
