@@ -74,4 +74,16 @@ struct ConcatenateTests {
         #expect(!first.subscription.history.contains(.cancelled))
         #expect(recorder.events == [.subscription("Concatenate")])
     }
+
+    /// Combine's overloads on a sequence publisher give a sequence publisher back.
+    @Test func aSequencePublisherStaysASequence() {
+        let joined: Publishers.Sequence<[Int], Never> = [2].publisher.append(3, 4).prepend([0, 1]).append([5].publisher)
+        #expect(joined.sequence == [0, 1, 2, 3, 4, 5])
+        let recorder = Recorder<Int, Never>()
+        joined.subscribe(recorder)
+        #expect(recorder.events.first == .subscription("[0, 1, 2, 3, 4, 5]"))
+        // Any other publisher is concatenated.
+        let other: Publishers.Concatenate<Just<Int>, Publishers.Sequence<[Int], Never>> = Just(1).append(2)
+        #expect(other.suffix.sequence == [2])
+    }
 }

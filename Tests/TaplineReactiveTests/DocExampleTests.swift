@@ -39,8 +39,8 @@ struct DocExampleTests {
 
     @Test func appendAndPrepend() {
         let out = Out()
-        let token = [1, 2].publisher.append(3, 4).prepend(0).sink { out.print($0) }
-        #expect(out.lines == ["0", "1", "2", "3", "4"])
+        let token = Just(1).append(2, 3).prepend(Just(0)).sink { out.print($0) }
+        #expect(out.lines == ["0", "1", "2", "3"])
         token.cancel()
     }
 

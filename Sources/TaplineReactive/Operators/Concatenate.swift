@@ -3,12 +3,11 @@ extension Publishers {
     /// `append` and `prepend` make one, with a publisher or with values.
     ///
     /// ```swift
-    /// [1, 2].publisher.append(3, 4).prepend(0).sink { print($0) }
+    /// Just(1).append(2, 3).prepend(Just(0)).sink { print($0) }
     /// // 0
     /// // 1
     /// // 2
     /// // 3
-    /// // 4
     /// ```
     public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
     where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
@@ -168,5 +167,40 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
         func receive(completion: Subscribers.Completion<Failure>) {
             if isPrefix { owner.prefixReceive(completion: completion) } else { owner.suffixReceive(completion: completion) }
         }
+    }
+}
+
+/// Combine's own overloads for a sequence publisher over a collection that can grow: the
+/// result is again a `Publishers.Sequence` (so `print` shows the joined values, not
+/// `Concatenate`), with the same values in the same order.
+extension Publishers.Sequence where Elements: RangeReplaceableCollection {
+    public func append(_ elements: Output...) -> Publishers.Sequence<Elements, Failure> {
+        append(elements)
+    }
+
+    public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
+    where Elements.Element == S.Element {
+        var joined = sequence
+        joined.append(contentsOf: elements)
+        return Publishers.Sequence(sequence: joined)
+    }
+
+    public func append(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
+        append(publisher.sequence)
+    }
+
+    public func prepend(_ elements: Output...) -> Publishers.Sequence<Elements, Failure> {
+        prepend(elements)
+    }
+
+    public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
+    where Elements.Element == S.Element {
+        var joined = Elements(elements)
+        joined.append(contentsOf: sequence)
+        return Publishers.Sequence(sequence: joined)
+    }
+
+    public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
+        prepend(publisher.sequence)
     }
 }
