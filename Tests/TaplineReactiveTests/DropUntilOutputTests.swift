@@ -75,4 +75,18 @@ struct DropUntilOutputTests {
         #expect(other.subscription.history == [.requested(.max(1)), .cancelled])
         #expect(recorder.events == [.subscription("DropUntilOutput")])
     }
+
+    /// The downstream has its subscription before the upstream subscribes; a cancel in
+    /// between means the upstream's subscription, when it comes, is cancelled.
+    @Test func aCancelBeforeTheUpstreamSubscribesCancelsItsSubscription() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = IntRecorder(demand: .max(1))
+        let other = Deferred { () -> Empty<Int, TestError> in
+            recorder.cancel()
+            return Empty(completeImmediately: false)
+        }
+        upstream.drop(untilOutputFrom: other).subscribe(recorder)
+        #expect(upstream.subscription.history == [.cancelled])
+        #expect(recorder.events == [.subscription("DropUntilOutput")])
+    }
 }

@@ -127,6 +127,8 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
             suffix = nil
             next?.subscribe(Side(owner: self, isPrefix: false))
         case .failure:
+            // The suffix will never be subscribed to: let it go now.
+            suffix = nil
             suffixLink.end()
             downstream.receive(completion: completion)
         }

@@ -56,8 +56,6 @@ extension Publishers.PrefixUntilOutput {
 
         var otherSide: OtherSide { OtherSide(owner: self) }
 
-        override var cancelsLateSubscription: Bool { true }
-
         override func receive(subscription: any Subscription) {
             guard !triggered else {
                 subscription.cancel()
