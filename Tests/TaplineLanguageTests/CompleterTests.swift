@@ -35,7 +35,7 @@ struct CompleterTests {
         ("clicks.fi", "fi", ["filter", "first()"]),
         ("clicks.sen", "sen", ["send("]),
         ("save.", "", ["tap"]),
-        ("$name.ma", "ma", ["map", "mapError", "max()"]),
+        ("$name.ma", "ma", ["makeConnectable()", "map", "mapError", "max()"]),
         ("[1, 2].pub", "pub", ["publisher"]),
         ("print(vol", "vol", ["volume"]),
         ("re", "re", ["refresh()", "repeat", "request"]),

@@ -54,7 +54,7 @@ extension Compiler {
     private func catalogCall(_ expr: Expr) -> (base: Expr, entry: ChainOperator, arguments: [Argument], trailing: ClosureExpr?, nameRange: SourceRange)? {
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind,
-              let entry = ChainOperator.named(method) else { return nil }
+              let entry = ChainOperator.named(method, firstLabel: arguments.first?.label) else { return nil }
         return (base, entry, arguments, trailing, nameRange)
     }
 
@@ -87,7 +87,7 @@ extension Compiler {
         if let source = try publisherSource(expr) { return source }
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind else { return nil }
-        let entry = ChainOperator.named(method)
+        let entry = ChainOperator.named(method, firstLabel: arguments.first?.label)
         // A subscriber ends the chain, and `subject.send(v)` is a call on a subject, not a stage.
         if entry?.isSubscriber == true || Compiler.subjectMethods.contains(method) { return nil }
         guard let upstream = entry != nil ? try upstream(of: base) : try publisher(base) else {

@@ -39,15 +39,19 @@ public struct ChainOperator: Sendable {
 extension ChainOperator {
     /// The catalogue, in the order the docs and `:help operators` list it.
     public static let all: [ChainOperator] = transforming + filtering + reducing + combining + timing + debuggingAndSharing
-        + tryVariants + errorHandling + higherOrder + subscribers
+        + tryVariants + errorHandling + higherOrder + sequencing + scheduling + subscribers
 
-    /// Finds an entry by the name written after a dot.
-    static func named(_ name: String) -> ChainOperator? { byName[name] }
+    /// Finds an entry by the name written after a dot — or, where one name is two operators
+    /// (`subscribe(on:)` and `subscribe(_:)`), by the name and its first label.
+    static func named(_ name: String, firstLabel: String? = nil) -> ChainOperator? {
+        if let firstLabel, let labelled = byName["\(name)(\(firstLabel):)"] { return labelled }
+        return byName[name]
+    }
 
     private static let byName: [String: ChainOperator] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// All names after a dot, for "did you mean".
-    static let names: [String] = all.map(\.name)
+    static let names: [String] = all.map(\.name).filter { !$0.hasSuffix(":)") }
 
     static let transforming: [ChainOperator] = [
         ChainOperator(
@@ -417,6 +421,119 @@ extension ChainOperator {
             example: "subject query: String\nquery.map { q in Deferred { Just(q).delay(for: 100ms) } }.switchToLatest().sink { print(\"results for\", $0) }\nsend query \"s\"\nsend query \"sw\"\nwait 200ms",
             output: "results for sw\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileSwitchToLatest(call) }),
+    ]
+
+    /// Counting, picking by position, joining end to end, filling in, watching.
+    static let sequencing: [ChainOperator] = [
+        ChainOperator(
+            name: "count", forms: ["count()"],
+            signature: "func count() -> Publishers.Count<Self>",
+            summary: "how many values, when the upstream finishes", usage: "'.count()'", completion: "count()",
+            example: "[5, 6, 7].publisher.count().sink { print($0) }",
+            output: "3\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileCount(call) }),
+        ChainOperator(
+            name: "ignoreOutput", forms: ["ignoreOutput()"],
+            signature: "func ignoreOutput() -> Publishers.IgnoreOutput<Self>",
+            summary: "no values, only the completion", usage: "'.ignoreOutput()'", completion: "ignoreOutput()",
+            example: "[1, 2].publisher.ignoreOutput().sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })",
+            output: "finished\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileIgnoreOutput(call) }),
+        ChainOperator(
+            name: "output", forms: ["output(at: i)", "output(in: a...b)"],
+            signature: "func output(at index: Int) -> Publishers.Output<Self>",
+            summary: "the values at those positions, then finished", usage: "'.output(at: 1)' or '.output(in: 1...3)'", completion: "output(",
+            example: "[10, 20, 30, 40].publisher.output(in: 1...2).collect().sink { print($0) }",
+            output: "[20, 30]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileOutput(call) }),
+        ChainOperator(
+            name: "append", forms: ["append(values…)", "append(publisher)"],
+            signature: "func append<P>(_ publisher: P) -> Publishers.Concatenate<Self, P> where P: Publisher, Self.Failure == P.Failure, Self.Output == P.Output",
+            summary: "after the upstream finishes, these values or that publisher's", usage: "'.append(4)' or '.append(other)'", completion: "append(",
+            example: "[2, 3].publisher.prepend(1).append(4, 5).collect().sink { print($0) }",
+            output: "[1, 2, 3, 4, 5]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileConcatenate(call, atEnd: true) }),
+        ChainOperator(
+            name: "prepend", forms: ["prepend(values…)", "prepend(publisher)"],
+            signature: "func prepend<P>(_ publisher: P) -> Publishers.Concatenate<P, Self> where P: Publisher, Self.Failure == P.Failure, Self.Output == P.Output",
+            summary: "these values or that publisher's first, then the upstream's", usage: "'.prepend(0)' or '.prepend(other)'", completion: "prepend(",
+            example: "Just(\"world\").prepend(\"hello\").collect().sink { print($0) }",
+            output: "[\"hello\", \"world\"]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileConcatenate(call, atEnd: false) }),
+        ChainOperator(
+            name: "replaceNil", forms: ["replaceNil(with: value)"],
+            signature: "func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Self.Output == T?",
+            summary: "nil becomes that value", usage: "'.replaceNil(with: 0)'", completion: "replaceNil(with:",
+            example: "[\"1\", \"x\"].publisher.map { Int($0) }.replaceNil(with: 0).collect().sink { print($0) }",
+            output: "[1, 0]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileReplace(call, nilValues: true) }),
+        ChainOperator(
+            name: "replaceEmpty", forms: ["replaceEmpty(with: value)"],
+            signature: "func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self>",
+            summary: "that value when the upstream finishes without any", usage: "'.replaceEmpty(with: 0)'", completion: "replaceEmpty(with:",
+            example: "Empty().replaceEmpty(with: \"nothing\").sink { print($0) }",
+            output: "nothing\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileReplace(call, nilValues: false) }),
+        ChainOperator(
+            name: "handleEvents", forms: ["handleEvents(receiveOutput: { … }, receiveCompletion: { … }, …)"],
+            signature: "func handleEvents(receiveSubscription: ((Subscription) -> Void)? = nil, receiveOutput: ((Output) -> Void)? = nil, receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil, receiveCancel: (() -> Void)? = nil, receiveRequest: ((Subscribers.Demand) -> Void)? = nil) -> Publishers.HandleEvents<Self>",
+            summary: "runs closures on each event as it passes (to log), changing nothing", usage: "'.handleEvents(receiveOutput: { print($0) })'", completion: "handleEvents(",
+            example: "Just(1).handleEvents(receiveOutput: { print(\"saw\", $0) }, receiveCompletion: { print(\"ended\", $0) }).sink { print(\"got\", $0) }",
+            output: "saw 1\ngot 1\nended finished\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileHandleEvents(call) }),
+    ]
+
+    /// Schedulers and shared subscriptions.
+    static let scheduling: [ChainOperator] = [
+        ChainOperator(
+            name: "receive", forms: ["receive(on: DispatchQueue.main)"],
+            signature: "func receive<S>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> where S: Scheduler",
+            summary: "delivers on the scheduler: on the main queue, after the current entry", usage: "'.receive(on: DispatchQueue.main)'", completion: "receive(on:",
+            example: "subject s: Int\ns.receive(on: DispatchQueue.main).sink { print(\"got\", $0) }\nprint(\"a\"); send s 1; print(\"b\")",
+            output: "a\nb\ngot 1\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileHop(call, receiving: true) }),
+        ChainOperator(
+            name: "subscribe(on:)", forms: ["subscribe(on: DispatchQueue.main)"],
+            signature: "func subscribe<S>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> where S: Scheduler",
+            summary: "subscribes, requests and cancels on the scheduler", usage: "'.subscribe(on: DispatchQueue.main)'", completion: "subscribe(on:",
+            example: "Just(1).subscribe(on: DispatchQueue.main).sink { print(\"got\", $0) }; print(\"subscribing\")",
+            output: "subscribing\ngot 1\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileHop(call, receiving: false) }),
+        ChainOperator(
+            name: "timeout", forms: ["timeout(1s, scheduler: RunLoop.main)", "timeout(1s, scheduler: …, customError: { \"slow\" })"],
+            signature: "func timeout<S>(_ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil, customError: (() -> Failure)? = nil) -> Publishers.Timeout<Self, S>",
+            summary: "finishes (or fails) when the upstream is silent for that long", usage: "'.timeout(1s, scheduler: RunLoop.main)'", completion: "timeout(",
+            example: "subject s: Int\ns.timeout(1s, scheduler: RunLoop.main, customError: { \"too slow\" }).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })\nsend s 1\nwait 2s",
+            output: "1\nfailure(too slow)\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileTimeout(call) }),
+        ChainOperator(
+            name: "measureInterval", forms: ["measureInterval(using: RunLoop.main)"],
+            signature: "func measureInterval<S>(using scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S>",
+            summary: "the time between values (the first from the subscription)", usage: "'.measureInterval(using: RunLoop.main)'", completion: "measureInterval(using:",
+            example: "subject s: Int\ns.measureInterval(using: RunLoop.main).sink { print($0) }\nwait 300ms\nsend s 1\nwait 1s\nsend s 2",
+            output: "300ms\n1000ms\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileMeasureInterval(call) }),
+        ChainOperator(
+            name: "buffer", forms: ["buffer(size: n, prefetch: .byRequest, whenFull: .dropOldest)"],
+            signature: "func buffer(size: Int, prefetch: Publishers.PrefetchStrategy, whenFull: Publishers.BufferingStrategy<Failure>) -> Publishers.Buffer<Self>",
+            summary: "holds values the subscriber has not asked for yet", usage: "'.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)'", completion: "buffer(size:",
+            example: "subscriber slow(demand: 0) { print(\"got\", $0); return .none }\nsubject s: Int\ns.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow)\nsend s 1\nsend s 2\nsend s 3\nrequest slow 5",
+            output: "got 2\ngot 3\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileBuffer(call) }),
+        ChainOperator(
+            name: "multicast", forms: ["multicast { PassthroughSubject() }"],
+            signature: "func multicast<S>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S> where S: Subject, Self.Failure == S.Failure, Self.Output == S.Output",
+            summary: "one upstream subscription for every subscriber, once connected (autoconnect())", usage: "'.multicast { PassthroughSubject() }.autoconnect()'", completion: "multicast",
+            example: "subject s: Int\nlet hub = s.map { $0 * 2 }.multicast { PassthroughSubject() }.autoconnect()\nhub.sink { print(\"A\", $0) }\nhub.sink { print(\"B\", $0) }\nsend s 1",
+            output: "A 2\nB 2\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileMulticast(call) }),
+        ChainOperator(
+            name: "makeConnectable", forms: ["makeConnectable()"],
+            signature: "func makeConnectable() -> Publishers.MakeConnectable<Self> where Self.Failure == Never",
+            summary: "a connectable publisher: nothing flows until it is connected (autoconnect())", usage: "'.makeConnectable().autoconnect()'", completion: "makeConnectable()",
+            example: "[1, 2].publisher.makeConnectable().autoconnect().collect().sink { print($0) }",
+            output: "[1, 2]\n",
+            compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileMulticast(call) }),
     ]
 
     static let subscribers: [ChainOperator] = [

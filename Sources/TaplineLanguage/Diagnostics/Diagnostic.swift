@@ -81,7 +81,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
     case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed, failureMismatch
     case alreadyFails, completionPattern, bindingInManyPatterns, cannotThrow, uncaughtError, sinkOfPublishers
-    case varIsABag, storeNeedsBag, subjectDeclaration, keyPathAsValue
+    case varIsABag, storeNeedsBag, subjectDeclaration, keyPathAsValue, unknownScheduler
     case outputMismatch, replacementType, closureMustReturnPublisher, switchToLatestNeedsPublishers, assertedNoFailure, expectedCompletion, notConnectable
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange

@@ -155,6 +155,11 @@ enum Messages {
             : "declare it as 'let c = CurrentValueSubject<Int, Error>(0)' (or 'current c: Int = 0')")
     }
     static let keyPathAsValue = Message(.keyPathAsValue, "a key path stands for a closure an operator takes: '.map(\\.count)'")
+    static func unknownScheduler(_ what: String) -> Message {
+        let rxSwift = what.hasPrefix("MainScheduler") || what.hasPrefix("ConcurrentDispatchQueueScheduler") || what.hasPrefix("SerialDispatchQueueScheduler")
+        return Message(.unknownScheduler, "'\(what)' is not a scheduler Tapline knows; "
+            + (rxSwift ? "that is RxSwift's name: Combine's is 'DispatchQueue.main'" : "use 'DispatchQueue.main', 'RunLoop.main', 'DispatchQueue(label: \"…\")' or 'ImmediateScheduler.shared'"))
+    }
     static func varIsABag(_ name: String) -> Message {
         Message(.varIsABag, "'var' holds a bag of subscriptions: 'var \(name) = Set<AnyCancellable>()'; for a value, use 'current' or 'published'")
     }

@@ -64,6 +64,7 @@ extension Compiler {
     ///
     ///     [1, 2, 5, 1].publisher.drop { $0 < 3 }.collect().sink { print($0) }   // [5, 1]
     func compileDropWhile(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        if call.arguments.first?.label == "untilOutputFrom" { return try compileUntilOutput(call, dropping: true) }
         let accepts = try predicate(try call.closureArgument(labels: [nil, "while"]), inputs: [call.upstream.type], for: call)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(call.upstream.type) { stream, frame in

@@ -17,16 +17,18 @@ extension Compiler {
     func compileTimed(_ call: OperatorCall, _ kind: TimedOperator) throws(Diagnostic) -> PublisherPlan {
         var interval: ((Frame) throws -> Int64)?
         var latest: Code?
+        var clock: any Scheduler = runtime.clock   // where a script omits `scheduler:`, it is RunLoop.main
         for argument in call.arguments {
             switch argument.label {
             case "for": interval = try duration(argument.value)
             case "latest" where kind == .throttle: latest = try expression(argument.value).code
-            case "scheduler", "options": continue   // Tapline's clock is virtual: see `wait`.
+            case "scheduler": clock = try scheduler(argument.value)
+            case "options", "tolerance": continue
             default: throw call.misuse
             }
         }
         guard let interval, call.trailing == nil, kind != .throttle || latest != nil else { throw call.misuse }
-        let (clock, range) = (runtime.clock, call.range)
+        let range = call.range
         return call.plan(call.upstream.type) { stream, frame in
             let nanoseconds = Duration.nanoseconds(try interval(frame))
             switch kind {
