@@ -356,7 +356,7 @@ struct HigherOrderTypeTests {
         ("[1].publisher.switchToLatest().sink { _ in }", "1:15: error: 'switchToLatest' needs a publisher of publishers, and these values are 'Int'"),
         ("subject s: Int\ns.catch { _ in Just(\"x\") }.sink { _ in }", "2:1: error: 'catch' needs publishers of the same values, not 'Int' and 'String'"),
         ("subject s: Int\ns.replaceError(with: \"x\").sink { _ in }", "2:22: error: 'replaceError' needs a value like the stream's, of type 'Int', not 'String'"),
-        ("Just(1).autoconnect().sink { _ in }", "1:9: error: 'autoconnect' is for a connectable publisher"),
+        ("Just(1).autoconnect().sink { _ in }", "1:9: error: 'connect()' and 'autoconnect()' are for a connectable publisher"),
         ("subject s: Int\nJust(1).flatMap { _ in s }.merge(with: Just(2)).sink { _ in }", "2:1: error: 'merge' needs publishers that fail alike, not 'Error' and 'Never'"),
     ])
     func mismatches(program: String, message: String) {

@@ -15,8 +15,10 @@ struct PublisherPlan {
     let describe: (Frame) throws -> String
     /// How Swift prints it as a value, where that is more than its type (`Just<Int>(output: 1)`).
     let valueDescription: ((Frame) throws -> String)?
-    /// For a connectable publisher (a Timer): the stream `autoconnect()` makes of it.
+    /// For a connectable publisher (a Timer, a multicast): the stream `autoconnect()` makes of
+    /// it, and the publisher with its `connect()`, for `let p = …` then `p.connect()`.
     var autoconnected: ((Frame) throws -> Stream)?
+    var connectable: ((Frame) throws -> (stream: Stream, connect: () -> any Cancellable))?
 
     init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
          describe: ((Frame) throws -> String)? = nil, valueDescription: ((Frame) throws -> String)? = nil) {

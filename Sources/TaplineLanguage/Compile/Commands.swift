@@ -120,6 +120,20 @@ extension Compiler {
         return show ? { _ in try runtime.show(box) } : { _ in try runtime.hide(box) }
     }
 
+    /// `NAME.connect()` on a connectable publisher stored with `let`: what connects it.
+    func connection(_ expr: Expr) throws(Diagnostic) -> ((Frame) throws -> any Cancellable)? {
+        guard case .call(let callee, let arguments, nil) = expr.kind, arguments.isEmpty,
+              case .member(let base, "connect", _) = callee.kind, case .name(let name) = base.kind else { return nil }
+        guard case .stream(let box) = try entity(Name(text: name, range: base.range)).kind else {
+            throw Diagnostic.error(Messages.notConnectable, at: base.range)
+        }
+        let range = base.range
+        return { _ in
+            guard let connect = box.connect else { throw RuntimeError(Messages.notConnectable, at: range) }
+            return connect()
+        }
+    }
+
     /// `var NAME = Set<AnyCancellable>()`: a bag for `.store(in: &NAME)`.
     func bag(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action {
         guard case .call(let callee, let arguments, nil) = value.kind, arguments.isEmpty,
@@ -155,6 +169,7 @@ extension Compiler {
     /// `_ = expr`: a subscription is made and let go at once, so it is cancelled at once — what
     /// it received before that (a `Just`'s value) it still printed; a value is evaluated.
     func discard(_ expr: Expr) throws(Diagnostic) -> Action {
+        if try connection(expr) != nil { return try expressionStatement(expr) }   // `_ = p.connect()` does not cancel
         if let subscription = try subscription(expr) {
             return { frame in _ = try subscription.start(frame) }
         }
@@ -167,6 +182,10 @@ extension Compiler {
     func expressionStatement(_ expr: Expr) throws(Diagnostic) -> Action {
         if let stored = try store(expr) { return stored }
         let runtime = self.runtime
+        if let connect = try connection(expr) {
+            // A connection is a plain Cancellable: kept for the session, even after `_ =`.
+            return { frame in runtime.keep(AnyCancellable(try connect(frame)), chain: self.text(of: expr.range)) }
+        }
         if let subscription = try subscription(expr) {
             return { frame in runtime.keep(try subscription.start(frame), chain: subscription.chain) }
         }

@@ -157,6 +157,16 @@ extension Compiler {
     /// publisher, built once (so that `share()` is shared).
     func letBinding(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action {
         if let subject = try combineSubject(name, value) { return subject }
+        if let connect = try connection(value) {
+            // `let c = p.connect()`: the connection, cancelled by `cancel c`.
+            let box = SubscriptionBox(chain: text(of: value.range))
+            let entity = Entity(name: name.text, range: name.range, kind: .subscription(box))
+            try declare(entity)
+            return { frame in
+                box.token = AnyCancellable(try connect(frame))
+                entity.isInitialized = true
+            }
+        }
         if let subscription = try subscription(value) {
             let box = SubscriptionBox(chain: subscription.chain)
             let entity = Entity(name: name.text, range: name.range, kind: .subscription(box))
@@ -172,6 +182,12 @@ extension Compiler {
         let box = StreamBox(chain: plan.text, output: plan.type, failure: plan.failure)
         let entity = Entity(name: name.text, range: name.range, kind: .stream(box), type: plan.type.typeName ?? .any)
         try declare(entity)
+        if let connectable = plan.connectable {
+            return { frame in
+                (box.publisher, box.connect) = try connectable(frame)
+                entity.isInitialized = true
+            }
+        }
         return { frame in
             box.publisher = try plan.make(frame)
             entity.isInitialized = true

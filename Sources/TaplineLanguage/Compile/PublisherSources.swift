@@ -122,6 +122,10 @@ extension Compiler {
         var plan = PublisherPlan(make: { frame in values(try timer(frame)) }, type: .duration, failure: .never,
                                  text: text(of: range), valueDescription: { _ in "Timer.TimerPublisher" })
         plan.autoconnected = { frame in values(try timer(frame).autoconnect()) }
+        plan.connectable = { frame in
+            let ticking = try timer(frame)
+            return (values(ticking), { ticking.connect() })
+        }
         return plan
     }
 }

@@ -148,7 +148,7 @@ enum Messages {
     }
     static let expectedCompletion = Message(.expectedCompletion, "expected a completion: '.finished' or '.failure(\"message\")'")
     static let notConnectable = Message(.notConnectable,
-        "'autoconnect' is for a connectable publisher, such as 'Timer.publish(every: 1s).autoconnect()'")
+        "'connect()' and 'autoconnect()' are for a connectable publisher, such as 'Timer.publish(every: 1s)' or '.multicast { PassthroughSubject() }'")
     static func subjectDeclaration(_ type: String) -> Message {
         Message(.subjectDeclaration, type == "PassthroughSubject"
             ? "declare it as 'let s = PassthroughSubject<Int, Error>()' (or 'subject s: Int')"

@@ -54,6 +54,8 @@ final class StreamBox {
     /// Its Output and Failure, as the compiler knew them.
     let output: SType
     let failure: SType
+    /// For a connectable publisher: what `NAME.connect()` calls.
+    var connect: (() -> any Cancellable)?
 
     init(chain: SourceText, output: SType, failure: SType) {
         self.chain = chain

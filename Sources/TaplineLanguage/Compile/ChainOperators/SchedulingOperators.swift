@@ -91,6 +91,10 @@ extension Compiler {
         plan.autoconnected = { frame in
             try make(frame).multicast { PassthroughSubject<Value, ScriptFailure>() }.autoconnect().eraseToAnyPublisher()
         }
+        plan.connectable = { frame in
+            let shared = try make(frame).multicast { PassthroughSubject<Value, ScriptFailure>() }
+            return (shared.eraseToAnyPublisher(), { shared.connect() })
+        }
         return plan
     }
 
