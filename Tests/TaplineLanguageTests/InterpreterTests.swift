@@ -358,6 +358,8 @@ struct HigherOrderTypeTests {
         ("subject s: Int\ns.replaceError(with: \"x\").sink { _ in }", "2:22: error: 'replaceError' needs a value like the stream's, of type 'Int', not 'String'"),
         ("Just(1).autoconnect().sink { _ in }", "1:9: error: 'connect()' and 'autoconnect()' are for a connectable publisher"),
         ("subject s: Int\nJust(1).flatMap { _ in s }.merge(with: Just(2)).sink { _ in }", "2:1: error: 'merge' needs publishers that fail alike, not 'Error' and 'Never'"),
+        ("subject a: Int\nsubject b: String\na.merge(with: b).sink { _ in }", "3:1: error: 'merge' needs publishers of the same values, not 'Int' and 'String'"),
+        ("subject a: Int\nsubject b: String\npublished out = 0\na.combineLatest(b) { $1 }.assign(to: out)", "4:1: error: cannot send 'String' to 'out', which carries 'Int'"),
     ])
     func mismatches(program: String, message: String) {
         let error = run(program).error ?? ""

@@ -8,6 +8,10 @@ extension Compiler {
         let (others, combiner) = try otherPublishers(call, firstLabel: "with")
         guard combiner == nil else { throw call.misuse }
         let makers = [call.upstream.make] + others.map(\.make)
+        // Merged publishers must have one Output, as Swift requires.
+        for other in others where call.upstream.type.isKnown && other.type.isKnown && other.type != call.upstream.type {
+            throw Diagnostic.error(Messages.outputMismatch(call.name, call.upstream.type.name, other.type.name), at: call.range)
+        }
         let type = others.allSatisfy { $0.type == call.upstream.type } ? call.upstream.type : .unknown
         return PublisherPlan(make: { frame in
             Publishers.MergeMany(try makers.map { try $0(frame) }).eraseToAnyPublisher()
