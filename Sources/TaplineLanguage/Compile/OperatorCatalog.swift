@@ -521,7 +521,7 @@ extension ChainOperator {
             output: "got 2\ngot 3\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileBuffer(call) }),
         ChainOperator(
-            name: "multicast", forms: ["multicast { PassthroughSubject() }"],
+            name: "multicast", forms: ["multicast { PassthroughSubject() }", "multicast(subject: SUBJECT)"],
             signature: "func multicast<S>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S> where S: Subject, Self.Failure == S.Failure, Self.Output == S.Output",
             summary: "one upstream subscription for every subscriber, once connected (autoconnect())", usage: "'.multicast { PassthroughSubject() }.autoconnect()'", completion: "multicast",
             example: "subject s: Int\nlet hub = s.map { $0 * 2 }.multicast { PassthroughSubject() }.autoconnect()\nhub.sink { print(\"A\", $0) }\nhub.sink { print(\"B\", $0) }\nsend s 1",

@@ -21,6 +21,7 @@ extension Compiler {
         case .member(let base, "tap", _):
             return try tapPublisher(base, range: expr.range, text: text(of: expr.range))
         case .member(let base, "publisher", _):
+            if let result = try resultPublisher(base, range: expr.range) { return result }
             return try sequencePublisher(base, text: text(of: expr.range))
         case .call(let callee, let arguments, let trailing):
             if case .member(let base, "publish", _) = callee.kind, case .name("Timer") = base.kind, resolve("Timer") == nil, trailing == nil {
@@ -71,8 +72,26 @@ extension Compiler {
                              type: .void, failure: .never, text: text, describe: { _ in entity.stateDescription })
     }
 
+    /// `Result<Int, Error>.success(1).publisher` (one value, then finished) and
+    /// `….failure("x").publisher` (fails at once), as Combine's `Result.Publisher`.
+    private func resultPublisher(_ base: Expr, range: SourceRange) throws(Diagnostic) -> PublisherPlan? {
+        guard case .call(let callee, let arguments, nil) = base.kind, case .member(let type, let outcome, _) = callee.kind,
+              case .specialized("Result", let generics) = type.kind, outcome == "success" || outcome == "failure",
+              arguments.count == 1, arguments[0].label == nil else { return nil }
+        let output = try generics.first.map { (type) throws(Diagnostic) in try SType(type) } ?? .unknown
+        let (code, _) = try expression(arguments[0].value)
+        let succeeds = outcome == "success"
+        return PublisherPlan(make: { frame in
+            let value = try code(frame)
+            return succeeds ? Just(value).setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+                            : Fail(error: ScriptFailure(message: value.description)).eraseToAnyPublisher()
+        }, type: output, failure: .error, text: text(of: range))
+    }
+
     /// `[…].publisher`, `(1...3).publisher`, `"abc".publisher`: a sequence publisher over an
-    /// array's elements or a string's characters.
+    /// array's elements or a string's characters. On a value whose type is not known (an
+    /// optional, such as `Int("42")`), Combine's `Optional.Publisher`: the value if there is
+    /// one, then finished.
     private func sequencePublisher(_ base: Expr, text: SourceText) throws(Diagnostic) -> PublisherPlan {
         let (code, type) = try expression(base)
         let elementType: SType
@@ -87,7 +106,9 @@ extension Compiler {
             let elements: [Value]
             switch value {
             case .array(let values): elements = values
-            case .string(let text): elements = text.map { .string(String($0)) }
+            case .string(let text) where type != .unknown: elements = text.map { .string(String($0)) }
+            case .nil where type == .unknown: elements = []
+            case _ where type == .unknown: elements = [value]
             default: throw RuntimeError(Messages.publisherOfNonArray(value.typeName), at: base.range)
             }
             return Publishers.Sequence<[Value], ScriptFailure>(sequence: elements).eraseToAnyPublisher()

@@ -778,7 +778,7 @@ public struct Parser {
     }
 
     // parenthesized = "(" ")" | "(" expression ")" | "(" expression "," expression { "," expression } ")" ;
-    /// `<Int, Error>` after a type's name, when what follows is a call: `Set<AnyCancellable>()`,
+    /// `<Int, Error>` after a type's name, when a call or a member follows: `Set<AnyCancellable>()`,
     /// `PassthroughSubject<Int, Error>()`. Anything else (`a < b`) is left to the comparison:
     /// the parser backs up, as Swift's does.
     private mutating func genericArguments(after name: String) -> [TypeExpr]? {
@@ -793,7 +793,7 @@ public struct Parser {
             }
             arguments.append(type)
         } while match(.comma)
-        guard match(.greater), check(.lparen) else {
+        guard match(.greater), check(.lparen) || check(.dot) else {
             self = saved
             return nil
         }

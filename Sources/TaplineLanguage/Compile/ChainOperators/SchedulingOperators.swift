@@ -75,6 +75,7 @@ extension Compiler {
     /// for every subscriber, made when the publisher is connected — here by `autoconnect()`,
     /// when the first subscriber comes.
     func compileMulticast(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        if call.arguments.first?.label == "subject" { return try multicast(call, into: call.arguments[0].value) }
         if call.name == "multicast" {
             guard let body = call.trailing ?? (call.arguments.count == 1 ? closureOf(call.arguments[0].value) : nil),
                   call.arguments.count <= 1, body.body.count == 1, case .expression(let made) = body.body[0].kind,
@@ -93,6 +94,21 @@ extension Compiler {
         }
         plan.connectable = { frame in
             let shared = try make(frame).multicast { PassthroughSubject<Value, ScriptFailure>() }
+            return (shared.eraseToAnyPublisher(), { shared.connect() })
+        }
+        return plan
+    }
+
+    /// `multicast(subject: s)`: the subscribers attach to that subject, which `connect()`
+    /// subscribes to the upstream.
+    private func multicast(_ call: OperatorCall, into subjectExpr: Expr) throws(Diagnostic) -> PublisherPlan {
+        guard call.arguments.count == 1, call.trailing == nil, case .name(let name) = subjectExpr.kind,
+              case .subject(let subject) = try entity(Name(text: name, range: subjectExpr.range)).kind else { throw call.misuse }
+        let make = call.upstream.make
+        var plan = call.plan(call.upstream.type) { stream, _ in stream.multicast(subject: subject).eraseToAnyPublisher() }
+        plan.autoconnected = { frame in try make(frame).multicast(subject: subject).autoconnect().eraseToAnyPublisher() }
+        plan.connectable = { frame in
+            let shared = try make(frame).multicast(subject: subject)
             return (shared.eraseToAnyPublisher(), { shared.connect() })
         }
         return plan

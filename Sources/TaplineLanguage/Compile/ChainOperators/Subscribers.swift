@@ -51,9 +51,15 @@ extension Compiler {
     ///     out.sink { print($0) }
     ///     [1, 2].publisher.subscribe(out)             // 1, 2
     func compileSubscribe(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
-        guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailing == nil,
-              case .name(let targetName) = call.arguments[0].value.kind else { throw call.misuse }
-        let targetRange = call.arguments[0].value.range
+        guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailing == nil else { throw call.misuse }
+        var targetExpr = call.arguments[0].value
+        // `AnySubscriber(s)` erases a subscriber's type, which changes nothing here.
+        if case .call(let callee, let inner, nil) = targetExpr.kind, case .name("AnySubscriber") = callee.kind,
+           inner.count == 1, inner[0].label == nil {
+            targetExpr = inner[0].value
+        }
+        guard case .name(let targetName) = targetExpr.kind else { throw call.misuse }
+        let targetRange = targetExpr.range
         let target = try entity(Name(text: targetName, range: targetRange))
         let (runtime, make) = (self.runtime, call.upstream.make)
         switch target.kind {
