@@ -27,6 +27,14 @@ extension Publisher {
     public func print(_ prefix: String = "", to write: @escaping (String) -> Void = { Swift.print($0) }) -> Publishers.Print<Self> {
         Publishers.Print(upstream: self, prefix: prefix, write: write)
     }
+
+    /// Combine's spelling: each line, with its newline, goes to `stream` (standard output
+    /// when nil). Like Combine, it writes to its own copy of the stream, so a class stream
+    /// sees the lines and a struct passed by value does not.
+    public func print(_ prefix: String = "", to stream: (any TextOutputStream)?) -> Publishers.Print<Self> {
+        guard var stream else { return print(prefix) }
+        return print(prefix) { line in stream.write(line + "\n") }
+    }
 }
 
 extension Publishers.Print {
