@@ -46,6 +46,17 @@ struct OperatorsPage {
         ])
     }
 
+    @Test func fourPublishersAtOnce() {
+        let console = Console()
+        let letters = ["a", "b"].publisher
+        let zipped = [1, 2].publisher.zip(letters, [true, false].publisher, [0.5, 1.5].publisher) { "\($0)\($1) \($2) \($3)" }
+            .sink { console.print($0) }
+        let latest = Just(1).combineLatest(Just("x"), Just(true), Just(2.0))
+            .sink { console.print($0, $1, $2, $3) }
+        #expect(console.lines == ["1a true 0.5", "2b false 1.5", "1 x true 2.0"])
+        _ = (zipped, latest)
+    }
+
     @Test func aSubjectSubscribesToAPublisher() {
         let console = Console()
         let relay = CurrentValueSubject<String, Never>("start")
@@ -122,5 +133,17 @@ struct OperatorsPage {
             "tag: receive value: (a)",
             "tag: receive cancel",
         ])
+    }
+
+    @Test func printWritesWhatSwiftsPrintWrites() {
+        /// Records each write, to compare with what Combine's print writes: "", line, "\n".
+        final class Writes: TextOutputStream {
+            var all: [String] = []
+            func write(_ string: String) { all.append(string) }
+        }
+        let writes = Writes()
+        let token = Just(1).print(to: writes).sink { _ in }
+        #expect(writes.all.prefix(3) == ["", "receive subscription: (Just)", "\n"])
+        _ = token
     }
 }
