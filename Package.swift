@@ -17,6 +17,8 @@ let package = Package(
         // The reactive core: a faithful, single-threaded Combine. Knows no language.
         .target(name: "TaplineReactive", swiftSettings: optimized),
         .testTarget(name: "TaplineReactiveTests", dependencies: ["TaplineReactive"]),
+        // Ordinary Combine code with only its import changed: proves the core's API is Combine's.
+        .testTarget(name: "CombineCodeTests", dependencies: ["TaplineReactive"]),
         // The language: lexer, parser, diagnostics, compiler and runtime.
         .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"], swiftSettings: optimized),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage"]),

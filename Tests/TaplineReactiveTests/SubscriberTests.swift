@@ -50,10 +50,11 @@ struct SubscriberTests {
 
     @Test func assignToAPublishedValueRepublishes() {
         let source = PassthroughSubject<Int, Never>()
-        let target = PublishedSubject(0)
+        // `var`: Combine's assign(to:) takes the publisher `inout`, as in `assign(to: &$x)`.
+        var target = PublishedSubject(0)
         var seen: [Int] = []
         let token = target.sink { seen.append($0) }
-        source.assign(to: target)
+        source.assign(to: &target)
         source.send(4)
         #expect(seen == [0, 4])
         #expect(target.value == 4)

@@ -20,6 +20,8 @@ typealias TryRecorder<Input: Equatable> = Recorder<Input, ErrorName>
 struct NamingFailures<Input: Equatable>: Subscriber {
     typealias Failure = any Error
     let recorder: TryRecorder<Input>
+    // A struct subscriber names an identity, as in Combine: the recorder's it stands for.
+    var combineIdentifier: CombineIdentifier { recorder.combineIdentifier }
 
     init(_ recorder: TryRecorder<Input>) { self.recorder = recorder }
 
@@ -59,6 +61,8 @@ private struct AsTestError<Upstream: Publisher>: Publisher where Upstream.Failur
         typealias Input = Output
         typealias Failure = any Error
         let downstream: Downstream
+        // A struct subscriber names an identity, as in Combine: the one it forwards to.
+        var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
         func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
         func receive(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }

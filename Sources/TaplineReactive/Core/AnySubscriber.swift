@@ -11,12 +11,15 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     private let receiveValueBody: (Input) -> Subscribers.Demand
     private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
     private let describe: () -> String
+    /// The wrapped subscriber's identity, or a fresh one for closures, as in Combine.
+    public let combineIdentifier: CombineIdentifier
 
     public init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
         receiveSubscriptionBody = subscriber.receive(subscription:)
         receiveValueBody = subscriber.receive(_:)
         receiveCompletionBody = subscriber.receive(completion:)
         describe = { String(describing: subscriber) }
+        combineIdentifier = subscriber.combineIdentifier
     }
 
     public init(
@@ -28,6 +31,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveValueBody = receiveValue
         receiveCompletionBody = receiveCompletion
         describe = { "Anonymous AnySubscriber" }
+        combineIdentifier = CombineIdentifier()
     }
 
     public var description: String { describe() }

@@ -11,10 +11,17 @@ public protocol Cancellable {
 /// The link between one publisher and one subscriber, through which the subscriber asks for values.
 ///
 /// Its `description` is what `.print()` shows after `receive subscription:`
-/// (`PassthroughSubject`, `Just`, …), as in Combine.
-public protocol Subscription: Cancellable, CustomStringConvertible {
+/// (`PassthroughSubject`, `Just`, …), as in Combine. Combine's protocol does not ask for
+/// one, so a hand-written subscription gets its type's name by default.
+public protocol Subscription: Cancellable, CustomCombineIdentifierConvertible, CustomStringConvertible {
     /// Asks for up to `demand` more values. Requesting `.none` is a contract violation (see `Contract`).
     func request(_ demand: Subscribers.Demand)
+}
+
+extension Subscription {
+    /// The type's name, which is what Combine's `print` shows for a subscription that
+    /// describes itself no other way. The core's own subscriptions give their own.
+    public var description: String { "\(type(of: self))" }
 }
 
 /// Receives a subscription, then values (each returning how many more it wants), then at most one completion.
@@ -27,7 +34,7 @@ public protocol Subscription: Cancellable, CustomStringConvertible {
 /// }
 /// Just(1).subscribe(Printer())   // 1, then finished
 /// ```
-public protocol Subscriber<Input, Failure> {
+public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
     associatedtype Input
     associatedtype Failure: Error
     func receive(subscription: any Subscription)
@@ -85,6 +92,8 @@ extension Subscriptions {
 
 private struct EmptySubscription: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible {
     var description: String { "Empty" }
+    // Does nothing and is never compared, so each one is simply new.
+    let combineIdentifier = CombineIdentifier()
     var customMirror: Mirror { Mirror(self, children: [:]) }
     var playgroundDescription: Any { description }
     func request(_ demand: Subscribers.Demand) {}

@@ -51,6 +51,8 @@ extension Publishers.Autoconnect {
         let parent: Publishers.Autoconnect<Upstream>
         let downstream: Downstream
         var description: String { "Autoconnect" }
+        // Stands for the subscriber it wraps (a struct has no identity of its own).
+        var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
         func receive(subscription: any Subscription) {
             downstream.receive(subscription: Watched(parent: parent, upstream: subscription))

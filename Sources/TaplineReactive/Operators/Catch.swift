@@ -162,6 +162,8 @@ where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Outpu
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
         let core: CatchCore
+        // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
+        var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
         var description: String { core.description }
         func receive(subscription: any Subscription) { core.upstreamSubscribed(subscription) }
         func receive(_ input: Input) -> Subscribers.Demand { core.upstreamValue(input) }
@@ -173,6 +175,8 @@ where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Outpu
         typealias Input = NewPublisher.Output
         typealias Failure = NewPublisher.Failure
         let core: CatchCore
+        // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
+        var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
         var description: String { core.description }
         func receive(subscription: any Subscription) { core.newSubscribed(subscription) }
         func receive(_ input: Input) -> Subscribers.Demand { core.newValue(input) }

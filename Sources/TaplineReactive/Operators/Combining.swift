@@ -102,6 +102,8 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
 struct Slot<Input, Element, Failure: Error, Downstream: Subscriber>: Subscriber where Downstream.Failure == Failure {
     let junction: Junction<Element, Downstream>
     let index: Int
+    // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(junction) }
     let wrap: (Input) -> Element
 
     func receive(subscription: any Subscription) { junction.accept(subscription, at: index) }

@@ -155,6 +155,8 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
         typealias Input = Output
         let owner: ConcatenateSubscription
         let isPrefix: Bool
+        // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
+        var combineIdentifier: CombineIdentifier { CombineIdentifier(owner) }
 
         var description: String { owner.description }
 

@@ -120,6 +120,8 @@ extension Publishers.DropUntilOutput {
         struct OtherSide: Subscriber, CustomStringConvertible {
             typealias Input = Other.Output
             let owner: Inner
+            // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
+            var combineIdentifier: CombineIdentifier { CombineIdentifier(owner) }
             var description: String { owner.description }
             func receive(subscription: any Subscription) { owner.otherReceive(subscription: subscription) }
             func receive(_ input: Other.Output) -> Subscribers.Demand {

@@ -99,6 +99,8 @@ extension Publishers.PrefixUntilOutput {
             typealias Input = Other.Output
             typealias Failure = Other.Failure
             let owner: Inner
+            // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
+            var combineIdentifier: CombineIdentifier { CombineIdentifier(owner) }
             var description: String { owner.description }
             func receive(subscription: any Subscription) { owner.otherReceive(subscription: subscription) }
             func receive(_ input: Other.Output) -> Subscribers.Demand {

@@ -27,6 +27,23 @@ extension Publisher {
     public func print(_ prefix: String = "", to write: @escaping (String) -> Void = { Swift.print($0) }) -> Publishers.Print<Self> {
         Publishers.Print(upstream: self, prefix: prefix, write: write)
     }
+
+    /// Combine's spelling: each line goes to `stream` (standard output when nil) through
+    /// Swift's `print(_:to:)`, so the stream sees what Combine's sees: "", the line, "\n".
+    /// Like Combine, it writes to its own copy of the stream, so a class stream sees the
+    /// lines and a struct passed by value does not.
+    public func print(_ prefix: String = "", to stream: (any TextOutputStream)?) -> Publishers.Print<Self> {
+        guard let stream else { return print(prefix) }
+        var target = PrintTarget(stream: stream)
+        return print(prefix) { line in Swift.print(line, to: &target) }
+    }
+}
+
+/// A concrete stream around an existential one: passing `inout any TextOutputStream` to
+/// `Swift.print(_:to:)` crashes the Swift 6.3 compiler (signal 11 while opening it).
+private struct PrintTarget: TextOutputStream {
+    var stream: any TextOutputStream
+    mutating func write(_ string: String) { stream.write(string) }
 }
 
 extension Publishers.Print {

@@ -175,6 +175,8 @@ extension Publishers.SwitchToLatest {
         typealias Failure = P.Failure
         let outer: Outer<Downstream>
         let index: Int
+        // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
+        var combineIdentifier: CombineIdentifier { CombineIdentifier(outer) }
         var description: String { "SwitchToLatest" }
         func receive(subscription: any Subscription) { outer.innerSubscribed(subscription, index: index) }
         func receive(_ input: Input) -> Subscribers.Demand { outer.innerValue(input, index: index) }

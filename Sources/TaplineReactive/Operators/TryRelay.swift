@@ -23,6 +23,8 @@ where Target.Failure == any Error {
     typealias Input = Target.Input
     typealias Failure = UpstreamFailure
     let relay: Target
+    // Stands for the subscriber it relays to (a struct has no identity of its own).
+    var combineIdentifier: CombineIdentifier { relay.combineIdentifier }
 
     var description: String { "\(relay)" }
 

@@ -97,6 +97,8 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
 /// The subscription a late subscriber gets from an ended `share`: it does nothing.
 private struct Ended: Subscription {
     let description: String
+    // Does nothing and is never compared, so each one is simply new.
+    let combineIdentifier = CombineIdentifier()
     func request(_ demand: Subscribers.Demand) {}
     func cancel() {}
 }

@@ -46,10 +46,14 @@ extension PublishedSubject {
 /// let model = Model()
 /// let token = model.$company.sink { print($0) }   // apple
 /// model.company = "google"                        // google
+/// Just("here").assign(to: &model.$company)        // here
 /// ```
 @propertyWrapper
 public struct Published<Value> {
-    private let subject: PublishedSubject<Value>
+    /// Combine's name for `$name`'s type, so `Published<Int>.Publisher` can be spelled.
+    public typealias Publisher = PublishedSubject<Value>
+
+    private var subject: PublishedSubject<Value>
 
     public init(wrappedValue: Value) { subject = PublishedSubject(wrappedValue) }
 
@@ -58,5 +62,10 @@ public struct Published<Value> {
         nonmutating set { subject.value = newValue }
     }
 
-    public var projectedValue: PublishedSubject<Value> { subject }
+    /// Settable, as in Combine, so that `assign(to: &$name)` can take it `inout`; the
+    /// assign only reads it, so what is written back is the same publisher.
+    public var projectedValue: Publisher {
+        get { subject }
+        set { subject = newValue }
+    }
 }

@@ -57,7 +57,8 @@ extension Publisher where Failure == Never {
     }
 
     /// Republishes each value through a `@Published` property's publisher; lives as long as it does.
-    public func assign(to published: PublishedSubject<Output>) {
+    /// `inout`, as Combine spells it (`assign(to: &$name)`), though only the publisher is read.
+    public func assign(to published: inout Published<Output>.Publisher) {
         let box = PublishedTarget(published)
         subscribe(Subscribers.Assign(object: box, keyPath: \.value))
     }
