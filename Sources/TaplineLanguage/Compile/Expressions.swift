@@ -27,15 +27,9 @@ extension Compiler {
             return try argument(index, range: range)
 
         case .array(let elements):
-            let codes = try elements.map { (each) throws(Diagnostic) in try expression(each) }
-            let parts = codes.map(\.code)
-            let elementType = codes.first.map(\.type) ?? .unknown
-            let uniform = codes.allSatisfy { $0.type == elementType }
-            return ({ frame in .array(try parts.map { try $0(frame) }) }, .array(uniform ? elementType : .unknown))
+            return try collection(elements, tuple: false)
         case .tuple(let elements):
-            let codes = try elements.map { (each) throws(Diagnostic) in try expression(each) }
-            let parts = codes.map(\.code)
-            return ({ frame in .tuple(try parts.map { try $0(frame) }) }, .tuple(codes.map(\.type)))
+            return try collection(elements, tuple: true)
         case .unary(let op, let operandExpr):
             let (operand, type) = try expression(operandExpr)
             let resultType = try ValueArithmetic.unaryType(op, type, range: range)
@@ -62,20 +56,31 @@ extension Compiler {
             if let plan = try chain(expr) { return (plan.valueCode(), plan.valueType) }
             return try call(callee, arguments, trailing: trailing, range: range)
 
-        case .closure:
-            throw Diagnostic.error(Messages.closureAsValue, at: range)
-
-        case .inout:
-            throw Diagnostic.error(Messages.inoutOutsideAssign, at: range)
-
         case .try(let operand, let optional):
             return try tryExpression(operand, optional: optional)
 
-        case .keyPath:
-            throw Diagnostic.error(Messages.keyPathAsValue, at: range)
+        case .closure, .inout, .keyPath, .specialized:
+            throw notAValue(expr)
+        }
+    }
 
-        case .specialized(let name, _):
-            throw Diagnostic.error(Messages.notAValue(name + "<…>", kind: "a generic type"), at: range)
+    /// `[a, b]` and `(a, b)`: an array's type is its elements' when they agree.
+    private func collection(_ elements: [Expr], tuple: Bool) throws(Diagnostic) -> (code: Code, type: SType) {
+        let codes = try elements.map { (each) throws(Diagnostic) in try expression(each) }
+        let parts = codes.map(\.code)
+        if tuple { return ({ frame in .tuple(try parts.map { try $0(frame) }) }, .tuple(codes.map(\.type))) }
+        let elementType = codes.first.map(\.type) ?? .unknown
+        let uniform = codes.allSatisfy { $0.type == elementType }
+        return ({ frame in .array(try parts.map { try $0(frame) }) }, .array(uniform ? elementType : .unknown))
+    }
+
+    /// What is written where a value is wanted but is not one, and what to write instead.
+    private func notAValue(_ expr: Expr) -> Diagnostic {
+        switch expr.kind {
+        case .inout: return Diagnostic.error(Messages.inoutOutsideAssign, at: expr.range)
+        case .keyPath: return Diagnostic.error(Messages.keyPathAsValue, at: expr.range)
+        case .specialized(let name, _): return Diagnostic.error(Messages.notAValue(name + "<…>", kind: "a generic type"), at: expr.range)
+        default: return Diagnostic.error(Messages.closureAsValue, at: expr.range)
         }
     }
 

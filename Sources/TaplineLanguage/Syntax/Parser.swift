@@ -718,15 +718,7 @@ public struct Parser {
             return Expr(.duration(value), token.range)
         case .string(let parts):
             _ = advance()
-            var result: [InterpolatedPart] = []
-            for part in parts {
-                switch part {
-                case .text(let text): result.append(.text(text))
-                case .interpolation(let code, let start):
-                    result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, depth: depth + 1)))
-                }
-            }
-            return Expr(.string(result), token.range)
+            return Expr(.string(try interpolatedParts(parts)), token.range)
         case .keyword(.true), .keyword(.false):
             _ = advance()
             return Expr(.bool(token.kind == .keyword(.true)), token.range)
@@ -753,16 +745,7 @@ public struct Parser {
             let nameToken = advance()
             return Expr(.implicitMember(name), token.range.to(nameToken.range))
         case .punct(.backslash):
-            // key-path = "\" "." NAME { "." NAME } ;
-            _ = advance()
-            var names: [String] = []
-            repeat {
-                _ = try expect(.dot, "in a key path: '\\.count'")
-                guard let name = memberName(current) else { throw unexpected(Messages.expected("a name in the key path", found: current)) }
-                _ = advance()
-                names.append(name)
-            } while check(.dot)
-            return Expr(.keyPath(names), token.range.to(previous.range))
+            return try parseKeyPath()
         case .punct(.lparen):
             return try parseParenthesized()
         case .punct(.lbracket):
@@ -778,6 +761,32 @@ public struct Parser {
     }
 
     // parenthesized = "(" ")" | "(" expression ")" | "(" expression "," expression { "," expression } ")" ;
+    /// A string literal's pieces, each interpolation parsed as an expression.
+    private func interpolatedParts(_ parts: [StringPart]) throws(Diagnostic) -> [InterpolatedPart] {
+        var result: [InterpolatedPart] = []
+        for part in parts {
+            switch part {
+            case .text(let text): result.append(.text(text))
+            case .interpolation(let code, let start):
+                result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, depth: depth + 1)))
+            }
+        }
+        return result
+    }
+
+    // key-path = "\" "." NAME { "." NAME } ;
+    private mutating func parseKeyPath() throws(Diagnostic) -> Expr {
+        let start = advance().range
+        var names: [String] = []
+        repeat {
+            _ = try expect(.dot, "in a key path: '\\.count'")
+            guard let name = memberName(current) else { throw unexpected(Messages.expected("a name in the key path", found: current)) }
+            _ = advance()
+            names.append(name)
+        } while check(.dot)
+        return Expr(.keyPath(names), start.to(previous.range))
+    }
+
     /// `<Int, Error>` after a type's name, when a call or a member follows: `Set<AnyCancellable>()`,
     /// `PassthroughSubject<Int, Error>()`. Anything else (`a < b`) is left to the comparison:
     /// the parser backs up, as Swift's does.
