@@ -3,7 +3,7 @@
 import Testing
 import TaplineReactive
 
-final class SearchViewModel {
+final class SearchViewModel: ObservableObject {
     @Published var query = ""
     @Published private(set) var status = "idle"
     @Published var results: [String] = []
@@ -72,6 +72,22 @@ struct ViewModelPage {
         #expect(model.status == "2 found")              // but the model still does
 
         #expect(console.lines == ["results: apple, apricot"])
+    }
+
+    @Test func aSwiftUIViewHearsOfEveryChangeBeforeItHappens() {
+        let console = Console()
+        let model = SearchViewModel()
+        let token = model.objectWillChange.sink { console.print("will change:", model.query, model.status) }
+        // query, then results, then status: three changes, each heard in willSet. The
+        // chain from $query runs inside query's willSet, so all three see the old state.
+        model.query = "ch"
+        #expect(console.lines == [
+            "will change:  idle",
+            "will change:  idle",
+            "will change:  idle",
+        ])
+        #expect(model.status == "1 found")
+        token.cancel()
     }
 
     @Test func aPublishedPublisherCanBeNamedAndIsReplayed() {

@@ -15,6 +15,9 @@ public final class PublishedSubject<Output>: Publisher {
 
     private let core = Broadcast<Output, Never>(name: "PublishedSubject")
     private var stored: Output
+    /// The `objectWillChange` of the `ObservableObject` this property belongs to, once the
+    /// object has handed it out; told before the property's own subscribers.
+    var willChange: ObservableObjectPublisher?
 
     public init(_ value: Output) { stored = value }
 
@@ -22,6 +25,7 @@ public final class PublishedSubject<Output>: Publisher {
     public var value: Output {
         get { stored }
         set {
+            willChange?.send()
             core.send(newValue)
             stored = newValue
         }
@@ -49,7 +53,7 @@ extension PublishedSubject {
 /// Just("here").assign(to: &model.$company)        // here
 /// ```
 @propertyWrapper
-public struct Published<Value> {
+public struct Published<Value>: PublishedStorage {
     /// Combine's name for `$name`'s type, so `Published<Int>.Publisher` can be spelled.
     public typealias Publisher = PublishedSubject<Value>
 
@@ -60,6 +64,11 @@ public struct Published<Value> {
     public var wrappedValue: Value {
         get { subject.value }
         nonmutating set { subject.value = newValue }
+    }
+
+    var willChange: ObservableObjectPublisher? {
+        get { subject.willChange }
+        nonmutating set { subject.willChange = newValue }
     }
 
     /// Settable, as in Combine, so that `assign(to: &$name)` can take it `inout`; the
