@@ -34,6 +34,17 @@ extension Compiler {
             if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), Compiler.subjectMethods.contains(method) {
                 return try sendCall(entity, arguments, range: range)
             }
+            if method == "send", case .name("objectWillChange") = baseExpr.kind, resolve("objectWillChange") == nil {
+                guard arguments.isEmpty, trailing == nil else {
+                    throw Diagnostic.error(Messages.operatorArguments("send", usage: "'objectWillChange.send()', with no value"), at: range)
+                }
+                // Telling watchers of a change no @Published value makes, as Swift code does.
+                let changes = runtime.objectWillChange
+                return ({ _ in
+                    changes.send()
+                    return .void
+                }, .void)
+            }
             if method == "removeAll", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
                case .entity(let entity)? = resolve(name), case .bag(let bag) = entity.kind {
                 // Letting the tokens go cancels those that nothing else holds.

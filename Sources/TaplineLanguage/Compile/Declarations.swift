@@ -43,7 +43,13 @@ extension Compiler {
             subject.feedback.limit = runtime.feedbackLimit
             installFeedbackGuard(subject.feedback, name: name.text)
             entity = Entity(name: name.text, range: name.range, kind: .published(subject), type: declaredType ?? .any)
-            store = { subject.value = $0 }
+            let willChange = runtime.objectWillChange
+            store = { value in
+                // Like a property's initial value in Swift: stored without a change notice.
+                subject.willChange = nil
+                subject.value = value
+                subject.willChange = willChange
+            }
         } else {
             let subject = CurrentValueSubject<Value, ScriptFailure>(.void)
             subject.feedback.limit = runtime.feedbackLimit

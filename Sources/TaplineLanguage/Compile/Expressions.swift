@@ -235,6 +235,12 @@ extension Compiler {
                 let runtime = self.runtime
                 return ({ _ in .array(runtime.arguments.map(Value.string)) }, .array(.string))
             }
+            if name == "objectWillChange" {
+                let changes = runtime.objectWillChange
+                let stream = changes.map { Value.void }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+                return ({ _ in .publisher(PublisherValue(stream, output: .void, failure: .never, description: "ObservableObjectPublisher")) },
+                        .publisher(output: .void, failure: .never))
+            }
             if Builtins.functions.contains(name) { throw Diagnostic.error(Messages.functionNotCalled(name), at: range) }
             throw unknownName(name, at: range)
         }

@@ -15,6 +15,11 @@ extension Compiler {
             return PublisherPlan(make: { _ in subject.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher() },
                                  type: SType(entity.type), failure: .never, text: text(of: expr.range),
                                  describe: { _ in entity.stateDescription })
+        case .name("objectWillChange") where resolve("objectWillChange") == nil:
+            let changes = runtime.objectWillChange
+            return PublisherPlan(make: { _ in changes.map { Value.void }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher() },
+                                 type: .void, failure: .never, text: text(of: expr.range),
+                                 describe: { _ in "the program's objectWillChange: \(changes.subscriberCount) subscriber(s)" })
         case .name(let name):
             guard case .entity(let entity)? = resolve(name) else { return nil }
             return namedPublisher(entity, text: text(of: expr.range))

@@ -16,6 +16,9 @@ final class Runtime {
     /// Where program output goes (`print`, `.print("tag")`), as raw text.
     var output: (String) -> Void
     let clock = VirtualTimeScheduler()
+    /// The program is the `ObservableObject`: its `published` values are the @Published
+    /// properties, and this is their `objectWillChange`.
+    let objectWillChange = ObservableObjectPublisher()
     /// Checked at safe points (each loop turn, each event, each timer): true stops the run.
     var isInterrupted: () -> Bool = { false }
     let feedbackLimit: Int

@@ -11,9 +11,9 @@ public enum Completer {
     static let statementKeywords = [
         "button", "subject", "current", "published", "subscriber", "func", "view", "switch", "let",
         "tap", "set", "send", "complete", "fail", "cancel", "request", "wait", "show", "hide",
-        "repeat", "for", "if", "print(",
+        "repeat", "for", "if", "print(", "objectWillChange",
     ]
-    static let expressionWords = ["true", "false", "nil", "Just(", "just(", "Empty(", "Fail(error:", "Int(", "Double(", "String(", "min(", "max(", "abs("]
+    static let expressionWords = ["true", "false", "nil", "objectWillChange", "Just(", "just(", "Empty(", "Fail(error:", "Int(", "Double(", "String(", "min(", "max(", "abs("]
 
     /// The word being completed (as typed) and the candidates that could replace it.
     public static func complete(_ before: String, declarations: [Interpreter.Declaration]) -> (word: String, candidates: [String]) {
@@ -44,6 +44,7 @@ public enum Completer {
                declaration.kind == .subject || declaration.kind == .current {
                 pool.append("send(")
             }
+            if base == "objectWillChange" { pool.append("send()") }
             if head.dropLast().hasSuffix("]") || head.dropLast().hasSuffix(")") { pool.append("publisher") }
             return matching(pool)
         }

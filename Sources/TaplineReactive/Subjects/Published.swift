@@ -16,8 +16,9 @@ public final class PublishedSubject<Output>: Publisher {
     private let core = Broadcast<Output, Never>(name: "PublishedSubject")
     private var stored: Output
     /// The `objectWillChange` of the `ObservableObject` this property belongs to, once the
-    /// object has handed it out; told before the property's own subscribers.
-    var willChange: ObservableObjectPublisher?
+    /// object has handed it out; told before the property's own subscribers. (Combine keeps
+    /// the same link inside its subject; a host that plays the object sets it directly.)
+    public var willChange: ObservableObjectPublisher?
 
     public init(_ value: Output) { stored = value }
 
