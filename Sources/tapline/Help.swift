@@ -46,14 +46,16 @@ enum Help {
     static var operators: String {
         let column = 34
         let lines = ChainOperator.all.map { entry in
-            let form = "." + entry.forms.joined(separator: "  .")
+            let form = formLines(entry.forms.map { "." + $0 }, width: 80).joined(separator: "\n")
             let summary = wrap(entry.summary.filter { $0 != "`" }, width: 80 - column - 2)
                 .joined(separator: "\n" + String(repeating: " ", count: column + 2))
             return form.count > column ? form + "\n" + String(repeating: " ", count: column + 2) + summary : form.padded(column) + "  " + summary
         }
         return """
-            Publishers: NAME (a subject or current value), $NAME (published), NAME.tap (button),
-                        Just(v), Empty(), Fail(error: "x"), [1, 2].publisher, "abc".publisher,
+            Publishers: NAME (a subject or current value), $NAME (a published value),
+                        NAME.tap (a button), Just(v), Empty(), Fail(error: "x"),
+                        [1, 2].publisher, "abc".publisher, Future { promise in … },
+                        Timer.publish(every: 1s).autoconnect(), objectWillChange,
                         a name kept with 'let NAME = chain', a func that returns a publisher
 
             \(lines.joined(separator: "\n"))
@@ -61,6 +63,19 @@ enum Help {
             ':help NAME' shows one of them with Combine's declaration and an example.
 
             """
+    }
+
+    /// An operator's forms, two spaces apart, as many to a line as fit in `width`.
+    static func formLines(_ forms: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for form in forms {
+            if let last = lines.last, last.count + 2 + form.count <= width {
+                lines[lines.count - 1] = last + "  " + form
+            } else {
+                lines.append(form)
+            }
+        }
+        return lines
     }
 
     /// Splits text into lines of at most `width` characters, at spaces.

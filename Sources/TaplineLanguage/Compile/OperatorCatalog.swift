@@ -90,9 +90,10 @@ extension ChainOperator {
             output: "removeDuplicates [1, 2, 1]\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileRemoveDuplicates(call) }),
         ChainOperator(
-            name: "prefix", forms: ["prefix(n)", "prefix(while: { Bool })"],
+            name: "prefix", forms: ["prefix(n)", "prefix(while: { Bool })", "prefix(untilOutputFrom: p)"],
             signature: "func prefix(_ maxLength: Int) -> Publishers.Output<Self>",
-            summary: "the first n values (or those while the closure accepts them), then finishes and cancels upstream", usage: "'.prefix(3)' or '.prefix(while: { $0 < 3 })'", completion: "prefix(",
+            summary: "the first n values (or those while the closure accepts them, or until p emits), then finishes and cancels upstream",
+            usage: "'.prefix(3)', '.prefix(while: { $0 < 3 })' or '.prefix(untilOutputFrom: stop)'", completion: "prefix(",
             example: "[1, 2, 3].publisher.prefix(2).collect().sink { print(\"prefix\", $0) }", output: "prefix [1, 2]\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compilePrefix(call) }),
         ChainOperator(
@@ -115,9 +116,10 @@ extension ChainOperator {
             example: "[1, 2, 3].publisher.last().sink { print(\"last\", $0) }", output: "last 3\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileLast(call) }),
         ChainOperator(
-            name: "drop", forms: ["drop(while: { Bool })"],
+            name: "drop", forms: ["drop(while: { Bool })", "drop(untilOutputFrom: p)"],
             signature: "func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self>",
-            summary: "skips values while the closure accepts them, then passes all", usage: "'.drop(while: { $0 < 3 })'", completion: "drop(while:",
+            summary: "skips values while the closure accepts them (or until p emits), then passes all",
+            usage: "'.drop(while: { $0 < 3 })' or '.drop(untilOutputFrom: start)'", completion: "drop(while:",
             example: "[1, 2, 5, 1].publisher.drop(while: { $0 < 3 }).collect().sink { print($0) }",
             output: "[5, 1]\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileDropWhile(call) }),
@@ -131,9 +133,10 @@ extension ChainOperator {
             example: "[1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print(\"reduce\", $0) }", output: "reduce 6\n",
             compile: .`operator` { (compiler, call) throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: false) }),
         ChainOperator(
-            name: "collect", forms: ["collect()", "collect(n)"],
+            name: "collect", forms: ["collect()", "collect(n)", "collect(.byTime(RunLoop.main, 1s))", "collect(.byTimeOrCount(RunLoop.main, 1s, n))"],
             signature: "func collect(_ count: Int) -> Publishers.CollectByCount<Self>",
-            summary: "gathers values into arrays (all of them, or n at a time)", usage: "'.collect()' or '.collect(3)'",
+            summary: "gathers values into arrays (all of them, n at a time, or each time span, at most n)",
+            usage: "'.collect()', '.collect(3)' or '.collect(.byTime(RunLoop.main, 1s))'",
             completion: "collect()",
             example: "[1, 2, 3, 4, 5].publisher.collect(2).sink { print(\"collect(2)\", $0) }",
             output: "collect(2) [1, 2]\ncollect(2) [3, 4]\ncollect(2) [5]\n",
