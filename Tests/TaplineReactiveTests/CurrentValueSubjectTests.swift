@@ -95,6 +95,37 @@ struct PublishedTests {
         _ = token
     }
 
+    /// Apple: assign(to:) "manages the life cycle of the subscription, canceling the
+    /// subscription automatically when the Published instance deinitializes" (OpenCombine's
+    /// testAssignToPublished checks the upstream sees `cancel`).
+    @Test func assignToPublishedEndsWithTheObject() {
+        final class Model { @Published var state = 0 }
+        let upstream = PassthroughSubject<Int, Never>()
+        var model: Model? = Model()
+        if let model { upstream.assign(to: &model.$state) }
+        upstream.send(5)
+        #expect(model?.state == 5)
+        #expect(upstream.subscriberCount == 1)
+        model = nil
+        #expect(upstream.subscriberCount == 0)
+    }
+
+    /// The projected value's setter exists for `inout` and changes nothing (OpenCombine's
+    /// testProjectedValueSetter, run against Apple's Combine).
+    @Test func settingTheProjectedValueChangesNothing() {
+        final class Model {
+            @Published var state: Int
+            init(_ state: Int) { self.state = state }
+        }
+        let one = Model(1)
+        let two = Model(2)
+        one.$state = two.$state
+        #expect(one.state == 1)
+        #expect(two.state == 2)
+        two.state = 3
+        #expect(one.state == 1)
+    }
+
     @Test func publishedValuesSentWithoutDemandCollapse() {
         let name = PublishedSubject(1)
         let recorder = Recorder<Int, Never>(demand: .none)

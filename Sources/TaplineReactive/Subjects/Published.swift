@@ -19,6 +19,8 @@ public final class PublishedSubject<Output>: Publisher {
     /// object has handed it out; told before the property's own subscribers. (Combine keeps
     /// the same link inside its subject; a host that plays the object sets it directly.)
     public var willChange: ObservableObjectPublisher?
+    /// The `assign(to: &$name)` subscriptions feeding it, which end when it does.
+    private var assignments: [AnyCancellable] = []
 
     public init(_ value: Output) { stored = value }
 
@@ -38,6 +40,9 @@ public final class PublishedSubject<Output>: Publisher {
 }
 
 extension PublishedSubject {
+    /// Holds an `assign(to:)` subscription for as long as the property lives.
+    func keep(_ assignment: AnyCancellable) { assignments.append(assignment) }
+
     /// Bounds re-entrant sends into this subject (see `FeedbackGuard`).
     public var feedback: FeedbackGuard { core.feedback }
     /// How many subscribers are attached now.
@@ -58,7 +63,7 @@ public struct Published<Value>: PublishedStorage {
     /// Combine's name for `$name`'s type, so `Published<Int>.Publisher` can be spelled.
     public typealias Publisher = PublishedSubject<Value>
 
-    private var subject: PublishedSubject<Value>
+    private let subject: PublishedSubject<Value>
 
     public init(wrappedValue: Value) { subject = PublishedSubject(wrappedValue) }
 
@@ -72,10 +77,10 @@ public struct Published<Value>: PublishedStorage {
         nonmutating set { subject.willChange = newValue }
     }
 
-    /// Settable, as in Combine, so that `assign(to: &$name)` can take it `inout`; the
-    /// assign only reads it, so what is written back is the same publisher.
+    /// Settable, as in Combine, so that `assign(to: &$name)` can take it `inout`. Setting it
+    /// changes nothing, as in Combine: `a.$x = b.$x` leaves `a.x` as it was.
     public var projectedValue: Publisher {
         get { subject }
-        set { subject = newValue }
+        set {}   // the property keeps its own publisher
     }
 }

@@ -58,17 +58,26 @@ extension Publisher where Failure == Never {
 
     /// Republishes each value through a `@Published` property's publisher; lives as long as it does.
     /// `inout`, as Combine spells it (`assign(to: &$name)`), though only the publisher is read.
+    ///
+    /// The property keeps the subscription and the subscription only points back weakly, so
+    /// the object going away cancels the upstream (Combine: "canceling the subscription
+    /// automatically when the Published instance deinitializes").
     public func assign(to published: inout Published<Output>.Publisher) {
-        let box = PublishedTarget(published)
-        subscribe(Subscribers.Assign(object: box, keyPath: \.value))
+        let assign = Subscribers.Assign(object: PublishedTarget(published), keyPath: \.value)
+        published.keep(AnyCancellable(assign))
+        subscribe(assign)
     }
 }
 
 private final class PublishedTarget<Value> {
-    let subject: PublishedSubject<Value>
-    init(_ subject: PublishedSubject<Value>) { self.subject = subject }
+    weak var subject: PublishedSubject<Value>?
+    let initial: Value
+    init(_ subject: PublishedSubject<Value>) {
+        self.subject = subject
+        initial = subject.value
+    }
     var value: Value {
-        get { subject.value }
-        set { subject.value = newValue }
+        get { subject?.value ?? initial }
+        set { subject?.value = newValue }
     }
 }
