@@ -37,6 +37,7 @@ struct CompleterTests {
         ("objectW", "objectW", ["objectWillChange"]),
         ("let changes = objectW", "objectW", ["objectWillChange"]),
         ("objectWillChange.se", "se", ["send()", "setFailureType(to:"]),
+        ("print(no", "no", ["now"]),
         ("save.", "", ["tap"]),
         ("$name.ma", "ma", ["makeConnectable()", "map", "mapError", "max()"]),
         ("[1, 2].pub", "pub", ["publisher"]),

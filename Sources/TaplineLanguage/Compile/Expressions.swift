@@ -12,7 +12,7 @@ extension Compiler {
         case .bool(let value): return ({ _ in .bool(value) }, .bool)
         case .nilLiteral: return ({ _ in .nil }, .nil)
         case .void: return ({ _ in .void }, .void)
-        case .duration: throw Diagnostic.error(Messages.durationAsValue, at: range)
+        case .duration(let nanoseconds): return ({ _ in .duration(nanoseconds) }, .duration)
 
         case .string(let parts):
             return (try interpolation(parts), .string)
@@ -165,6 +165,9 @@ extension Compiler {
         }
     }
 
+    /// The units of Swift's `Duration` (and of the schedulers' stride) a program may call.
+    static let durationUnits: Set<String> = ["nanoseconds", "microseconds", "milliseconds", "seconds"]
+
     /// A duration: `300ms`, `1.5s`, `.milliseconds(n)`, `.seconds(n)`; in nanoseconds.
     func duration(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Int64 {
         switch expr.kind {
@@ -187,7 +190,17 @@ extension Compiler {
                 return Int64((amount * scale).rounded())
             }
         default:
-            break
+            // Any other expression that gives a Duration: `now - start`, a `current` one.
+            let (code, type) = try expression(expr)
+            guard type == .duration || !type.isKnown else { break }
+            return { frame in
+                let value = try code(frame)
+                guard case .duration(let nanoseconds) = value else {
+                    throw RuntimeError(Messages.typeMismatch("use", expected: "Duration", got: value.typeName), at: expr.range)
+                }
+                guard nanoseconds >= 0 else { throw RuntimeError(Messages.durationOutOfRange, at: expr.range) }
+                return nanoseconds
+            }
         }
         throw Diagnostic.error(Messages.expectedDurationLiteral, at: expr.range)
     }
@@ -234,6 +247,11 @@ extension Compiler {
             if name == "arguments" {
                 let runtime = self.runtime
                 return ({ _ in .array(runtime.arguments.map(Value.string)) }, .array(.string))
+            }
+            if name == "now" {
+                // The virtual clock, read: a Duration since the program started.
+                let clock = runtime.clock
+                return ({ _ in .duration(clock.now.nanoseconds) }, .duration)
             }
             if name == "objectWillChange" {
                 let changes = runtime.objectWillChange

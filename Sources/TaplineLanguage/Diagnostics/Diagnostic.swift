@@ -85,7 +85,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case outputMismatch, replacementType, closureMustReturnPublisher, switchToLatestNeedsPublishers, assertedNoFailure, expectedCompletion, notConnectable
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange
-    case notCallable, closureArity, durationAsValue, publisherAsValue, unknownImplicitMember, closureAsValue
+    case notCallable, closureArity, publisherAsValue, unknownImplicitMember, closureAsValue
     case inoutOutsideAssign, expectedInt, expectedDuration, durationOutOfRange, expectedDurationLiteral
     case functionNotCalled, notAValue, functionArguments, sendCompletionForm, printLabel
     case argumentLabel, argumentType, resultType, missingReturn

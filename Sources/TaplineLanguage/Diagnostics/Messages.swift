@@ -195,7 +195,6 @@ enum Messages {
     static func closureArity(_ arity: Int, receives: String) -> Message {
         Message(.closureArity, "closure takes \(arity) argument\(arity == 1 ? "" : "s") but receives \(receives.isEmpty ? "none" : "'\(receives)'")")
     }
-    static let durationAsValue = Message(.durationAsValue, "a duration can only be used with 'wait', 'debounce', 'throttle' and 'delay'")
     static func publisherAsValue(_ what: String) -> Message {
         Message(.publisherAsValue, "\(what) is a publisher, not a value; subscribe to it with '.sink { … }'")
     }

@@ -41,7 +41,7 @@ enum ValueArithmetic {
             return .bool
         case .less, .lessEqual, .greater, .greaterEqual:
             guard left.isKnown, right.isKnown else { return .bool }
-            guard (left.isNumeric && right.isNumeric) || (left == .string && right == .string) else { throw fail }
+            guard (left.isNumeric && right.isNumeric) || (left == right && (left == .string || left == .duration)) else { throw fail }
             return .bool
         case .closedRange, .halfOpenRange:
             if (left.isKnown && left != .int) || (right.isKnown && right != .int) { throw fail }
@@ -51,6 +51,7 @@ enum ValueArithmetic {
             if left == .int, right == .int { return .int }
             if left.isNumeric, right.isNumeric { return .double }
             if op == .plus, left == .string, right == .string { return .string }
+            if op == .plus || op == .minus, left == .duration, right == .duration { return .duration }
             if op == .plus, case .array = left, case .array = right { return left == right ? left : .array(.unknown) }
             throw fail
         }
@@ -113,6 +114,10 @@ enum ValueArithmetic {
             return .string(x + y)
         case (.array(let x), .array(let y)) where op == .plus:
             return .array(x + y)
+        case (.duration(let x), .duration(let y)) where op == .plus || op == .minus:
+            let (result, overflow) = op == .plus ? x.addingReportingOverflow(y) : x.subtractingReportingOverflow(y)
+            if overflow { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
+            return .duration(result)
         default:
             return nil
         }
@@ -137,6 +142,7 @@ enum ValueArithmetic {
     private static func compare(_ left: Value, _ right: Value) -> Int? {
         if case .string(let x) = left, case .string(let y) = right { return x < y ? -1 : x == y ? 0 : 1 }
         if case .int(let x) = left, case .int(let y) = right { return x < y ? -1 : x == y ? 0 : 1 }
+        if case .duration(let x) = left, case .duration(let y) = right { return x < y ? -1 : x == y ? 0 : 1 }
         guard let x = number(left), let y = number(right) else { return nil }
         return x < y ? -1 : x == y ? 0 : 1
     }

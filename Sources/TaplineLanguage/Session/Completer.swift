@@ -13,7 +13,7 @@ public enum Completer {
         "tap", "set", "send", "complete", "fail", "cancel", "request", "wait", "show", "hide",
         "repeat", "for", "if", "print(", "objectWillChange",
     ]
-    static let expressionWords = ["true", "false", "nil", "objectWillChange", "Just(", "just(", "Empty(", "Fail(error:", "Int(", "Double(", "String(", "min(", "max(", "abs("]
+    static let expressionWords = ["true", "false", "nil", "now", "objectWillChange", "Just(", "just(", "Empty(", "Fail(error:", "Int(", "Double(", "String(", "min(", "max(", "abs("]
 
     /// The word being completed (as typed) and the candidates that could replace it.
     public static func complete(_ before: String, declarations: [Interpreter.Declaration]) -> (word: String, candidates: [String]) {
