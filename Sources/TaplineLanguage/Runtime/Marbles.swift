@@ -1,0 +1,105 @@
+/// Marble strings in RxJS's syntax, the notation `play` and `expect` take and write.
+///
+/// `-` is one frame of time, any other character an event at the current frame (`|`
+/// completion, `#` an error, else a value), `(ab)` several events in one frame, and spaces
+/// are ignored. A group advances time by its whole width, parentheses included, as in RxJS:
+/// in `-(12)--3-|` the 1 and the 2 fall at frame 1 and the 3 at frame 7. Between spaces, a
+/// duration such as `100ms` or `1.5s` moves time on by that much (RxJS's time progression).
+enum Marbles {
+    /// What happens at one point of a marble string.
+    enum Symbol: Equatable {
+        case value(Character)
+        case finished
+        case failure
+    }
+
+    /// One event, at a time in nanoseconds from the string's frame 0.
+    struct Event: Equatable {
+        var time: Int64
+        var symbol: Symbol
+    }
+
+    /// Why a marble string cannot be read, with the offset of the character at fault.
+    struct ParseError: Error, Equatable {
+        var message: String
+        var offset: Int
+    }
+
+    /// The events of `text`, each frame `frame` nanoseconds long.
+    static func parse(_ text: String, frame: Int64) throws(ParseError) -> [Event] {
+        let characters = Array(text)
+        var events: [Event] = []
+        var time: Int64 = 0
+        var groupStart: Int64?
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == " " {
+                if let (duration, length) = progression(characters, at: index + 1) {
+                    time += duration
+                    index += 1 + length
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            switch character {
+            case "-":
+                break
+            case "(":
+                guard groupStart == nil else { throw ParseError(message: "a group cannot open inside another", offset: index) }
+                groupStart = time
+            case ")":
+                guard groupStart != nil else { throw ParseError(message: "')' closes no group", offset: index) }
+                groupStart = nil
+            default:
+                let symbol: Symbol = character == "|" ? .finished : character == "#" ? .failure : .value(character)
+                events.append(Event(time: groupStart ?? time, symbol: symbol))
+            }
+            time += frame
+            index += 1
+        }
+        if groupStart != nil { throw ParseError(message: "a group '(' is not closed", offset: characters.count) }
+        return events
+    }
+
+    /// A time progression (`100ms`, `1.5s`, `2m`) starting at `start` and followed by a space
+    /// or the end: its length in nanoseconds and in characters.
+    private static func progression(_ characters: [Character], at start: Int) -> (Int64, Int)? {
+        var end = start
+        while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
+        guard end > start, let amount = Double(String(characters[start..<end])) else { return nil }
+        for (unit, scale) in [("ms", 1e6), ("s", 1e9), ("m", 60e9)] {
+            let unitEnd = end + unit.count
+            guard unitEnd <= characters.count, String(characters[end..<unitEnd]) == unit,
+                  unitEnd == characters.count || characters[unitEnd] == " " else { continue }
+            return (Int64((amount * scale).rounded()), unitEnd - start)
+        }
+        return nil
+    }
+
+    /// `events` written as a marble string with one character a frame: events that share a
+    /// frame are grouped, and an event that falls between frames is drawn in the frame it
+    /// falls in. Where a group's width would pass the next event's frame, a time progression
+    /// cannot go back either, so that event follows the group at once and `isExact` is false.
+    static func format(_ events: [(time: Int64, symbol: Character)], frame: Int64) -> (text: String, isExact: Bool) {
+        var text = ""
+        var cursor: Int64 = 0       // the frame the next character stands at
+        var isExact = true
+        var index = 0
+        while index < events.count {
+            let at = events[index].time / frame
+            var group: [Character] = []
+            while index < events.count, events[index].time / frame == at {
+                group.append(events[index].symbol)
+                index += 1
+            }
+            if at < cursor { isExact = false }
+            if at > cursor { text += String(repeating: "-", count: Int(at - cursor)) }
+            let start = max(at, cursor)
+            text += group.count == 1 ? String(group) : "(" + String(group) + ")"
+            cursor = start + Int64(group.count == 1 ? 1 : group.count + 2)
+        }
+        return (text, isExact)
+    }
+}
