@@ -136,7 +136,10 @@ enum Help {
         fail NAME "message"      send(completion: .failure(...))
         cancel NAME              cancel a stored subscription
         request NAME N           a custom subscriber asks for N more
-        wait 300ms               advance the virtual clock
+        wait 300ms               advance the virtual clock (now reads it)
+        play NAME "-a--b-|"      send on the clock, one character a frame (RxJS marbles)
+        expect PUB "-a--b-|"     run the clock and check what PUB does, frame by frame
+        frame 50ms               how long one frame is (100ms at first)
         schedule(after: 1s) { … }  run a block when the clock gets there
         show VIEW / hide VIEW    mount / dismantle a view
         print(a, b)              print values

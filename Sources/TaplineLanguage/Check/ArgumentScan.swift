@@ -10,8 +10,12 @@ enum ArgumentScan {
         case .button, .subject, .subscriber, .function, .view, .tap, .complete, .cancel, .show, .hide:
             return -1
         case .current(_, _, let e), .published(_, _, let e), .letBinding(_, let e), .variable(_, let e), .set(_, let e), .send(_, let e),
-             .fail(_, let e), .request(_, let e), .wait(let e), .expression(let e), .discard(let e):
+             .fail(_, let e), .request(_, let e), .wait(let e), .frame(let e), .expression(let e), .discard(let e):
             return highest(in: e)
+        case .play(_, _, let legend):
+            return legend.map { highest(in: $0.value) }.max() ?? -1
+        case .expect(let e, _, let legend):
+            return max(highest(in: e), legend.map { highest(in: $0.value) }.max() ?? -1)
         case .switchStatement(let e, let cases):
             let inCases = cases.map { max(highest(in: $0.patterns), highestArgument(in: $0.body)) }.max() ?? -1
             return max(highest(in: e), inCases)

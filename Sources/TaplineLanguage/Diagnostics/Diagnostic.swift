@@ -89,6 +89,8 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case inoutOutsideAssign, expectedInt, expectedDuration, durationOutOfRange, expectedDurationLiteral
     case functionNotCalled, notAValue, functionArguments, sendCompletionForm, printLabel
     case argumentLabel, argumentType, resultType, missingReturn
+    // Time: frame, play, expect
+    case marbleInterpolation, marbleSyntax, playTarget, marbleValue, expectNeedsPublisher, expectFailed, expectNote
     // Running
     case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
     case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError, contractViolation

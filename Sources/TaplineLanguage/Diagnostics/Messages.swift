@@ -206,6 +206,19 @@ enum Messages {
     static func expectedInt(_ type: String) -> Message { Message(.expectedInt, "expected an 'Int', found '\(type)'") }
     static func expectedDuration(_ type: String) -> Message { Message(.expectedDuration, "a duration needs a number, not '\(type)'") }
     static let durationOutOfRange = Message(.durationOutOfRange, "duration must be between 0 and 290 years")
+    static let marbleInterpolation = Message(.marbleInterpolation, "a marble string is written out; it cannot interpolate '\\( … )'")
+    static func marbleSyntax(_ problem: String) -> Message { Message(.marbleSyntax, "in this marble string, \(problem)") }
+    static func playTarget(_ name: String, kind: String) -> Message {
+        Message(.playTarget, "'play' sends to a subject or current value; '\(name)' is \(kind)")
+    }
+    static func marbleValue(_ symbol: Character, type: String) -> Message {
+        Message(.marbleValue, "'\(symbol)' is not a value of type '\(type)'; say what it stands for in a legend: [\"\(symbol)\": value]")
+    }
+    static func expectNeedsPublisher(_ type: String) -> Message {
+        Message(.expectNeedsPublisher, "'expect' checks a publisher, such as 'q.debounce(for: 300ms)'; this is '\(type)'")
+    }
+    static let expectFailed = Message(.expectFailed, "expect: the publisher did not do what the marble string says")
+    static func expectNote(_ text: String) -> Message { Message(.expectNote, text) }
     static let expectedDurationLiteral = Message(.expectedDurationLiteral, "expected a duration such as '300ms' or '1.5s'")
     static func functionNotCalled(_ name: String) -> Message { Message(.functionNotCalled, "'\(name)' is a function; call it: '\(name)()'") }
     static func notAValue(_ name: String, kind: String) -> Message { Message(.notAValue, "'\(name)' is \(kind), not a value") }

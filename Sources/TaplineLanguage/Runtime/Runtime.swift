@@ -16,6 +16,9 @@ final class Runtime {
     /// Where program output goes (`print`, `.print("tag")`), as raw text.
     var output: (String) -> Void
     let clock = VirtualTimeScheduler()
+    /// How long one frame of a marble string is (`frame 50ms`); RxJS's default is 1ms, ours
+    /// 100ms, so that a string a few dozen frames long spans seconds.
+    var frameNanoseconds: Int64 = 100_000_000
     /// The program is the `ObservableObject`: its `published` values are the @Published
     /// properties, and this is their `objectWillChange`.
     let objectWillChange = ObservableObjectPublisher()

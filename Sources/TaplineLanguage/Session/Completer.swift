@@ -11,7 +11,7 @@ public enum Completer {
     static let statementKeywords = [
         "button", "subject", "current", "published", "subscriber", "func", "view", "switch", "let",
         "tap", "set", "send", "complete", "fail", "cancel", "request", "wait", "show", "hide",
-        "repeat", "for", "if", "print(", "objectWillChange",
+        "repeat", "for", "if", "print(", "objectWillChange", "play", "expect", "frame",
     ]
     static let expressionWords = ["true", "false", "nil", "now", "objectWillChange", "Just(", "just(", "Empty(", "Fail(error:", "Int(", "Double(", "String(", "min(", "max(", "abs("]
 

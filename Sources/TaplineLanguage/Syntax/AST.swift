@@ -169,6 +169,12 @@ public enum StmtKind: Sendable {
     case cancel(Name)
     case request(Name, Expr)
     case wait(Expr)
+    /// `frame 50ms`: how long one frame of a marble string is.
+    case frame(Expr)
+    /// `play SUBJECT "-a--b-|" ["a": value, …]`: sends on the virtual clock.
+    case play(Name, marbles: MarbleText, legend: [LegendEntry])
+    /// `expect PUBLISHER "-a--b-|" ["a": value, …]`: checks what the publisher does.
+    case expect(Expr, marbles: MarbleText, legend: [LegendEntry])
     case show(Name)
     case hide(Name)
     case repeatLoop(Expr, [Stmt])
@@ -184,4 +190,17 @@ public enum StmtKind: Sendable {
     /// `_ = expr`: the value is let go at once; a subscription made so is cancelled at once,
     /// as in Swift (the classic bug).
     case discard(Expr)
+}
+
+/// A marble string as written, with where it stands (for errors that point into it).
+public struct MarbleText: Sendable {
+    public let text: String
+    public let range: SourceRange
+}
+
+/// `"a": value` in a marble string's legend: what a character stands for.
+public struct LegendEntry: Sendable {
+    public let symbol: Character
+    public let value: Expr
+    public let range: SourceRange
 }

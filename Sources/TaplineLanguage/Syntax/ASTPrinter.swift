@@ -43,6 +43,9 @@ public enum ASTPrinter {
         case .cancel(let name): return group("cancel", name.text)
         case .request(let name, let amount): return group("request", name.text, print(amount))
         case .wait(let duration): return group("wait", print(duration))
+        case .frame(let duration): return group("frame", print(duration))
+        case .play(let name, let marbles, let legend): return group("play", name.text, "\"\(marbles.text)\"", legendText(legend))
+        case .expect(let publisher, let marbles, let legend): return group("expect", print(publisher), "\"\(marbles.text)\"", legendText(legend))
         case .show(let name): return group("show", name.text)
         case .hide(let name): return group("hide", name.text)
         case .repeatLoop(let count, let body): return group("repeat", print(count), block(body))
@@ -133,6 +136,10 @@ public enum ASTPrinter {
     }
 
     private static func group(_ parts: String...) -> String { group(parts) }
+
+    private static func legendText(_ legend: [LegendEntry]) -> String {
+        legend.isEmpty ? "" : group(legend.map { "\"\($0.symbol)\": " + print($0.value) })
+    }
 
     private static func group(_ parts: [String]) -> String {
         "(" + parts.filter { !$0.isEmpty }.joined(separator: " ") + ")"

@@ -175,6 +175,8 @@ public struct Parser {
             _ = advance()
             _ = advance()
             kind = .discard(try parseExpression())
+        case .identifier(let text) where isTimeCommand(text):
+            kind = try parseTimeCommand(text)
         case .identifier(let text) where peekKind() == .punct(.assign) || peekKind() == .punct(.plusAssign) || peekKind() == .punct(.minusAssign):
             // `name = expr` is `set name = expr`; `name += expr` adds.
             let name = Name(text: text, range: advance().range)
@@ -190,6 +192,70 @@ public struct Parser {
             }
         }
         return Stmt(kind, start.to(previous.range))
+    }
+
+    /// `frame`, `play` and `expect` are commands only where a name could not be meant: followed
+    /// by a duration (`frame 50ms`) or a name (`play q "…"`, `expect $q "…"`), so programs
+    /// that use them as names keep working.
+    private func isTimeCommand(_ text: String) -> Bool {
+        switch (text, peekKind()) {
+        case ("frame", .duration): return true
+        case ("play", .identifier), ("expect", .identifier), ("expect", .dollarName), ("expect", .int), ("expect", .double):
+            return true
+        default: return false
+        }
+    }
+
+    // time-command = "frame" duration
+    //              | "play" NAME STRING [ legend ]
+    //              | "expect" expression STRING [ legend ] ;
+    private mutating func parseTimeCommand(_ text: String) throws(Diagnostic) -> StmtKind {
+        _ = advance()
+        switch text {
+        case "frame":
+            return .frame(try parseExpression())
+        case "play":
+            let name = try expectName(Messages.nameAfter("play"))
+            let marbles = try parseMarbleText(after: "play \(name.text)")
+            return .play(name, marbles: marbles, legend: try parseLegend())
+        default:
+            let publisher = try parseExpression()
+            let marbles = try parseMarbleText(after: "expect")
+            return .expect(publisher, marbles: marbles, legend: try parseLegend())
+        }
+    }
+
+    /// The marble string of `play` or `expect`: a plain string literal.
+    private mutating func parseMarbleText(after what: String) throws(Diagnostic) -> MarbleText {
+        guard case .string(let parts) = current.kind else {
+            throw unexpected(Messages.expected("a marble string such as \"-a--b-|\" after '\(what)'", found: current))
+        }
+        var text = ""
+        for part in parts {
+            guard case .text(let piece) = part else {
+                throw Diagnostic.error(Messages.marbleInterpolation, at: current.range)
+            }
+            text += piece
+        }
+        return MarbleText(text: text, range: advance().range)
+    }
+
+    // legend = "[" STRING ":" expression { "," STRING ":" expression } "]" ;
+    private mutating func parseLegend() throws(Diagnostic) -> [LegendEntry] {
+        guard match(.lbracket) else { return [] }
+        var entries: [LegendEntry] = []
+        repeat {
+            guard case .string(let parts) = current.kind, parts.count == 1, case .text(let key) = parts[0], key.count == 1,
+                  let symbol = key.first else {
+                throw unexpected(Messages.expected("a one-character string such as \"a\" in the legend", found: current))
+            }
+            let keyRange = advance().range
+            _ = try expect(.colon, "after the legend's \"\(key)\"")
+            let value = try parseExpression()
+            entries.append(LegendEntry(symbol: symbol, value: value, range: keyRange.to(value.range)))
+        } while match(.comma) && !check(.rbracket)
+        _ = try expect(.rbracket, "to close the legend")
+        return entries
     }
 
     /// `= expr`, `+= expr` or `-= expr` after a name.

@@ -110,6 +110,15 @@ public final class VirtualTimeScheduler: Scheduler {
         }
     }
 
+    /// When the next action still waiting falls due, if any (cancelled ones are let go).
+    public func nextDue() -> VirtualTime? {
+        while let head = queue.peek {
+            if head.action != nil { return head.due }
+            queue.pop()
+        }
+        return nil
+    }
+
     /// Moves the clock forward by `duration`, running what falls due.
     public func advance(by duration: Duration) { advance(to: now + duration) }
 
