@@ -46,7 +46,7 @@ enum Help {
     static var operators: String {
         let column = 34
         let lines = ChainOperator.all.map { entry in
-            let form = formLines(entry.forms.map { "." + $0 }, width: 80).joined(separator: "\n")
+            let form = pack(entry.forms.map { "." + $0 }, separator: "  ", width: 80).joined(separator: "\n")
             let summary = wrap(entry.summary.filter { $0 != "`" }, width: 80 - column - 2)
                 .joined(separator: "\n" + String(repeating: " ", count: column + 2))
             return form.count > column ? form + "\n" + String(repeating: " ", count: column + 2) + summary : form.padded(column) + "  " + summary
@@ -65,29 +65,22 @@ enum Help {
             """
     }
 
-    /// An operator's forms, two spaces apart, as many to a line as fit in `width`.
-    static func formLines(_ forms: [String], width: Int) -> [String] {
-        var lines: [String] = []
-        for form in forms {
-            if let last = lines.last, last.count + 2 + form.count <= width {
-                lines[lines.count - 1] = last + "  " + form
-            } else {
-                lines.append(form)
-            }
-        }
-        return lines
-    }
-
     /// Splits text into lines of at most `width` characters, at spaces.
     static func wrap(_ text: String, width: Int) -> [String] {
+        pack(text.split(separator: " ").map(String.init), separator: " ", width: width)
+    }
+
+    /// Puts `items` on lines, `separator` between them, as many to a line as fit in `width`
+    /// (an item wider than that has a line of its own).
+    static func pack(_ items: [String], separator: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
+        for item in items {
+            if !line.isEmpty, line.count + separator.count + item.count > width {
                 lines.append(line)
                 line = ""
             }
-            line += (line.isEmpty ? "" : " ") + word
+            line += (line.isEmpty ? "" : separator) + item
         }
         return lines + [line]
     }

@@ -65,7 +65,7 @@ extension Compiler {
             if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
             return try methodCall(method, on: baseExpr, arguments, nameRange: nameRange)
 
-        case .implicitMember(let unit) where Compiler.durationUnits.contains(unit) && trailing == nil:
+        case .implicitMember(let unit) where Compiler.durationUnits[unit] != nil && trailing == nil:
             // `.seconds(2)` as a value: the Duration it makes, as in `wait .seconds(2)`.
             let code = try duration(Expr(.call(callee, arguments, trailing: nil), range))
             return ({ frame in .duration(try code(frame)) }, .duration)

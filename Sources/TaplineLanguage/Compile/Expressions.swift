@@ -166,7 +166,8 @@ extension Compiler {
     }
 
     /// The units of Swift's `Duration` (and of the schedulers' stride) a program may call.
-    static let durationUnits: Set<String> = ["nanoseconds", "microseconds", "milliseconds", "seconds"]
+    /// Each unit's length in nanoseconds.
+    static let durationUnits: [String: Double] = ["nanoseconds": 1, "microseconds": 1e3, "milliseconds": 1e6, "seconds": 1e9]
 
     /// A duration: `300ms`, `1.5s`, `.milliseconds(n)`, `.seconds(n)`; in nanoseconds.
     func duration(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Int64 {
@@ -175,7 +176,7 @@ extension Compiler {
             return { _ in nanoseconds }
         case .call(let callee, let arguments, nil):
             guard case .implicitMember(let unit) = callee.kind, arguments.count == 1, arguments[0].label == nil,
-                  let scale = ["nanoseconds": 1.0, "microseconds": 1e3, "milliseconds": 1e6, "seconds": 1e9][unit] else { break }
+                  let scale = Compiler.durationUnits[unit] else { break }
             let (code, _) = try expression(arguments[0].value)
             return { frame in
                 let amount: Double
@@ -254,8 +255,7 @@ extension Compiler {
                 return ({ _ in .duration(clock.now.nanoseconds) }, .duration)
             }
             if name == "objectWillChange" {
-                let changes = runtime.objectWillChange
-                let stream = changes.map { Value.void }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+                let stream = runtime.objectWillChangeStream
                 return ({ _ in .publisher(PublisherValue(stream, output: .void, failure: .never, description: "ObservableObjectPublisher")) },
                         .publisher(output: .void, failure: .never))
             }

@@ -16,8 +16,8 @@ extension Compiler {
                                  type: SType(entity.type), failure: .never, text: text(of: expr.range),
                                  describe: { _ in entity.stateDescription })
         case .name("objectWillChange") where resolve("objectWillChange") == nil:
-            let changes = runtime.objectWillChange
-            return PublisherPlan(make: { _ in changes.map { Value.void }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher() },
+            let (changes, stream) = (runtime.objectWillChange, runtime.objectWillChangeStream)
+            return PublisherPlan(make: { _ in stream },
                                  type: .void, failure: .never, text: text(of: expr.range),
                                  describe: { _ in "the program's objectWillChange: \(changes.subscriberCount) subscriber(s)" })
         case .name(let name):

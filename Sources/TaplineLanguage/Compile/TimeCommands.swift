@@ -24,9 +24,8 @@ extension Compiler {
         case .current(let subject): target = subject
         default: throw Diagnostic.error(Messages.playTarget(name.text, kind: entity.kindDescription), at: name.range)
         }
-        try checkSyntax(marbles)
         let values = try legendValues(legend)
-        for symbol in Set(marbles.text) where !"-()|# ".contains(symbol) && values[symbol] == nil {
+        for case .value(let symbol) in try checkSyntax(marbles).map(\.symbol) where values[symbol] == nil {
             guard Self.plainValue(symbol, type: entity.type) != nil else {
                 throw Diagnostic.error(Messages.marbleValue(symbol, type: entity.type.rawValue), at: marbles.range)
             }
@@ -66,10 +65,11 @@ extension Compiler {
         return values
     }
 
-    /// A marble string's syntax, checked as it compiles.
-    func checkSyntax(_ marbles: MarbleText) throws(Diagnostic) {
+    /// A marble string's syntax, checked as it compiles; its events, one nanosecond a frame.
+    @discardableResult
+    func checkSyntax(_ marbles: MarbleText) throws(Diagnostic) -> [Marbles.Event] {
         do {
-            _ = try Marbles.parse(marbles.text, frame: 1)
+            return try Marbles.parse(marbles.text, frame: 1)
         } catch {
             throw Diagnostic.error(Messages.marbleSyntax(error.message), at: marbles.range)
         }

@@ -20,8 +20,9 @@ extension Compiler {
         let legendCode = try legendValues(legend)
         let runtime = self.runtime
         return { frame in
-            guard case .publisher(let publisher) = try code(frame) else {
-                throw RuntimeError(Messages.expectNeedsPublisher(try code(frame).typeName), at: publisherExpr.range)
+            let value = try code(frame)
+            guard case .publisher(let publisher) = value else {
+                throw RuntimeError(Messages.expectNeedsPublisher(value.typeName), at: publisherExpr.range)
             }
             var legend: [Character: Value] = [:]
             for (symbol, each) in legendCode { legend[symbol] = try each(frame) }
@@ -119,7 +120,7 @@ private struct LetterAssigner {
     mutating func letter(for value: Value) -> Character {
         if let named = legend.first(where: { ValueArithmetic.equal($0.value, value) }) { return named.key }
         let text = value.description
-        if text.count == 1, let only = text.first, !"-()|# ".contains(only) { return only }
+        if text.count == 1, let only = text.first, !Marbles.syntax.contains(only) { return only }
         if let given = fresh.first(where: { ValueArithmetic.equal($0.1, value) }) { return given.0 }
         let letter = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".first { !taken.contains($0) } ?? "?"
         taken.insert(letter)

@@ -6,6 +6,9 @@
 /// in `-(12)--3-|` the 1 and the 2 fall at frame 1 and the 3 at frame 7. Between spaces, a
 /// duration such as `100ms` or `1.5s` moves time on by that much (RxJS's time progression).
 enum Marbles {
+    /// The characters that are the notation itself, so never a value drawn as itself.
+    static let syntax: Set<Character> = ["-", "(", ")", "|", "#", " "]
+
     /// What happens at one point of a marble string.
     enum Symbol: Equatable {
         case value(Character)

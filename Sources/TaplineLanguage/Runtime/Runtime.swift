@@ -22,6 +22,9 @@ final class Runtime {
     /// The program is the `ObservableObject`: its `published` values are the @Published
     /// properties, and this is their `objectWillChange`.
     let objectWillChange = ObservableObjectPublisher()
+    /// `objectWillChange` as the language's publishers carry it: `()` values, never failing.
+    private(set) lazy var objectWillChangeStream: AnyPublisher<Value, ScriptFailure> =
+        objectWillChange.map { Value.void }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
     /// Checked at safe points (each loop turn, each event, each timer): true stops the run.
     var isInterrupted: () -> Bool = { false }
     let feedbackLimit: Int
