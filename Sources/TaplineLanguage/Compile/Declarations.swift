@@ -45,8 +45,8 @@ extension Compiler {
             entity = Entity(name: name.text, range: name.range, kind: .published(subject), type: declaredType ?? .any)
             let willChange = runtime.objectWillChange
             store = { value in
-                // Like a property's initial value in Swift: stored without a change notice.
-                subject.willChange = nil
+                // Like a property's initial value in Swift: stored before the object's
+                // publisher is linked, so it sends no change notice.
                 subject.value = value
                 subject.willChange = willChange
             }
