@@ -51,6 +51,35 @@ public final class Interpreter {
         set { runtime.isInterrupted = newValue }
     }
 
+    /// Whether every stage's events are recorded for `marbles` and `trace` (DESIGN §8): the
+    /// REPL, notebooks and `--machine` turn it on; a script turns it on by using `marbles` or
+    /// `trace`. Once on, it stays on; stages compiled before it was on are not recorded.
+    public var recordsEvents: Bool {
+        get { runtime.recorder != nil }
+        set { if newValue { runtime.startRecording() } }
+    }
+
+    /// Whether `trace` is on: every event printed as it happens (`tapline --trace`).
+    public var traces: Bool {
+        get { runtime.recorder?.isTracing ?? false }
+        set {
+            if newValue { runtime.startRecording() }
+            runtime.recorder?.isTracing = newValue
+        }
+    }
+
+    /// Where `trace` lines go; by default, with the program's output as plain text.
+    public var traceOutput: (TraceLine) -> Void {
+        get { runtime.traceOutput }
+        set { runtime.traceOutput = newValue }
+    }
+
+    /// How many columns `marbles` may use (a terminal's width; 80 otherwise).
+    public var diagramWidth: Int {
+        get { runtime.diagramWidth }
+        set { runtime.diagramWidth = max(40, newValue) }
+    }
+
     /// Runs `text` (a script, or one REPL entry). Returns the first error, if any.
     /// `name` is what diagnostics call the text (a file name, `<repl>`).
     @discardableResult
@@ -65,6 +94,9 @@ public final class Interpreter {
 
     private func run(_ entry: String, name: String, execute: Bool) -> Diagnostic? {
         let start = text.append(entry, name: name)
+        // A script that draws or traces is recorded from its first stage on (so a benchmark
+        // pays nothing): known before it compiles. A mention in a comment counts too.
+        if !recordsEvents, Interpreter.mentionsRecording(text.source[start.offset...]) { recordsEvents = true }
         // 1. Lex and parse.
         let statements: [Stmt]
         do {
@@ -101,6 +133,20 @@ public final class Interpreter {
             }
         }
         return nil
+    }
+
+    /// Whether `text` has the word `marbles` or `trace` (a whole word, as a command is).
+    static func mentionsRecording(_ text: ArraySlice<Character>) -> Bool {
+        var word = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" {
+                if word.count < 8 { word.append(character) } else { word = "_________" }
+                continue
+            }
+            if word == "marbles" || word == "trace" { return true }
+            word = ""
+        }
+        return word == "marbles" || word == "trace"
     }
 
     /// Makes what the core reports where Combine would trap (requesting `.none`, a negative

@@ -24,6 +24,7 @@ enum ANSI {
     static let boldMagenta = "1;35"
     static let boldCyan = "1;36"
     static let cyan = "36"
+    static let dim = "2"
     static let yellow = "33"
 
     static func start(_ code: String) -> String { "\u{1B}[\(code)m" }

@@ -35,6 +35,8 @@ final class REPL {
         let interpreter = Interpreter(output: { tool.stdout.write($0) }, echoes: true)
         interpreter.echo = { tool.stdout.write((color ? ANSI.paint($0, ANSI.cyan) : $0) + "\n") }
         interpreter.isInterrupted = { Interrupt.isPending }
+        interpreter.recordsEvents = true   // `marbles` draws what the session did (DESIGN §8)
+        tool.configureTime(interpreter)
         interpreter.warn = { [unowned interpreter] warning in
             tool.stdout.flush()
             tool.stderr.write(interpreter.format(warning, decorator: color ? ANSIDecorator() : PlainDecorator()))

@@ -13,6 +13,7 @@ let usage = """
       tapline -e 'CODE'       run a one-line program
       tapline --check FILE    parse and check a script without running it
       tapline -i FILE         run a script, then stay in the REPL with what it declared
+      tapline --trace FILE    run a script, printing every event of every chain (trace on)
       tapline -q              start the REPL without the banner
       tapline                 on a terminal: the interactive REPL
       tapline --help          show this help
@@ -64,12 +65,29 @@ final class Tool {
     func runProgram(_ text: String, fileName: String, checkOnly: Bool, arguments: [String] = []) -> Int32 {
         let interpreter = Interpreter(output: { self.stdout.write($0) })
         interpreter.arguments = arguments
+        configureTime(interpreter)
         interpreter.warn = { [unowned interpreter] warning in self.report(warning, of: interpreter) }
         let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.run(text, name: fileName)
         stdout.flush()
         guard let diagnostic else { return Exit.success }
         report(diagnostic, of: interpreter)
         return Exit.programError
+    }
+
+    /// `--trace` was given.
+    var traces = false
+
+    /// Traces (coloured on a terminal) and diagrams as wide as the terminal.
+    func configureTime(_ interpreter: Interpreter) {
+        let colour = isatty(1) == 1 && getenv("NO_COLOR") == nil
+        if colour {
+            interpreter.traceOutput = { line in
+                self.stdout.write(ANSI.paint(line.stamp, ANSI.dim) + " " + ANSI.paint(line.lane, ANSI.cyan) + "  " + line.event + "\n")
+            }
+        }
+        var size = winsize()
+        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { interpreter.diagramWidth = Int(size.ws_col) }
+        if traces { interpreter.traces = true }
     }
 
     /// Writes a diagnostic to stderr, in colour on a terminal.
@@ -151,6 +169,8 @@ final class Tool {
                 interactive = true
             case "-q":
                 quiet = true
+            case "--trace":
+                traces = true
             case "-e":
                 guard let code = arguments.first else { fail(usage: "'-e' needs a program: tapline -e 'print(1)'") }
                 return onLargeStack { self.runProgram(code, fileName: "-e", checkOnly: checkOnly) }

@@ -4,7 +4,7 @@ import TaplineReactive
 /// view's `on appear` runs again each time it is shown), with closures compiled once.
 struct PublisherPlan {
     typealias Stream = AnyPublisher<Value, ScriptFailure>
-    let make: (Frame) throws -> Stream
+    var make: (Frame) throws -> Stream
     /// What each value is, where known: the type of `$0` in the next operator (Output).
     let type: SType
     /// How it can fail, as Swift would know it: `.never`, `.error`, or `.unknown`.
@@ -86,7 +86,9 @@ extension Compiler {
 
     /// A chain as written: a source and its operators (not a value that holds a publisher).
     func chain(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
-        if let source = try publisherSource(expr) { return source }
+        if let source = try publisherSource(expr) {
+            return isStoredPublisher(expr) ? source : recorded(source, sendsOwnValues: isSubject(expr))
+        }
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind else { return nil }
         let entry = ChainOperator.named(method, firstLabel: arguments.first?.label)
@@ -102,7 +104,27 @@ extension Compiler {
         }
         let call = OperatorCall(entry: entry, upstream: upstream, arguments: arguments, trailing: trailing,
                                 range: expr.range, nameRange: nameRange, text: text(of: expr.range))
-        return try compile(self, call)
+        return recorded(try compile(self, call))
+    }
+
+    /// A publisher stored with `let`: its chain's stages were recorded where it was built.
+    private func isStoredPublisher(_ expr: Expr) -> Bool {
+        guard case .name(let name) = expr.kind, case .entity(let entity)? = resolve(name), case .stream = entity.kind else { return false }
+        return true
+    }
+
+    /// A subject, current value, `$published` or a button's tap: its monitor records its sends.
+    private func isSubject(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .dollarName, .member(_, "tap", _): return true
+        case .name(let name):
+            guard case .entity(let entity)? = resolve(name) else { return false }
+            switch entity.kind {
+            case .subject, .current: return true
+            default: return false
+            }
+        default: return false
+        }
     }
 
     /// What an operator or subscriber is applied to: a chain, or a value that may hold a

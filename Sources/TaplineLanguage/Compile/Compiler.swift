@@ -79,6 +79,8 @@ final class Compiler {
         case .frame(let duration): return try frame(duration)
         case .play(let name, let marbles, let legend): return try play(name, marbles, legend: legend)
         case .expect(let publisher, let marbles, let legend): return try expect(publisher, marbles, legend: legend, range: stmt.range)
+        case .trace(let on): return trace(on)
+        case .marbles(let command): return marbles(command)
         case .show(let name): return try showOrHide(name, show: true)
         case .hide(let name): return try showOrHide(name, show: false)
         case .repeatLoop(let count, let body): return try repeatLoop(count, body: body, range: stmt.range)

@@ -8,6 +8,7 @@ extension Compiler {
     func button(_ name: Name, title: Expr?, body: [Stmt]?) throws(Diagnostic) -> Action {
         let box = ButtonBox()
         box.tap.feedback.limit = runtime.feedbackLimit
+        box.tap.monitor = monitor(name.text + ".tap")
         let entity = Entity(name: name.text, range: name.range, kind: .button(box), type: .void)
         try declare(entity)
         installFeedbackGuard(box.tap.feedback, name: name.text)
@@ -22,6 +23,7 @@ extension Compiler {
     /// `subject NAME[: Type]`
     func subject(_ name: Name, type: TypeName?) throws(Diagnostic) -> Action {
         let subject = PassthroughSubject<Value, ScriptFailure>()
+        subject.monitor = monitor(name.text)
         subject.feedback.limit = runtime.feedbackLimit
         installFeedbackGuard(subject.feedback, name: name.text)
         let entity = Entity(name: name.text, range: name.range, kind: .subject(subject), type: type ?? .any)
@@ -40,6 +42,7 @@ extension Compiler {
         let store: (Value) -> Void
         if isPublished {
             let subject = PublishedSubject<Value>(.void)
+            subject.monitor = monitor("$" + name.text)
             subject.feedback.limit = runtime.feedbackLimit
             installFeedbackGuard(subject.feedback, name: name.text)
             entity = Entity(name: name.text, range: name.range, kind: .published(subject), type: declaredType ?? .any)
@@ -52,6 +55,7 @@ extension Compiler {
             }
         } else {
             let subject = CurrentValueSubject<Value, ScriptFailure>(.void)
+            subject.monitor = monitor(name.text)
             subject.feedback.limit = runtime.feedbackLimit
             installFeedbackGuard(subject.feedback, name: name.text)
             entity = Entity(name: name.text, range: name.range, kind: .current(subject), type: declaredType ?? .any)

@@ -219,6 +219,9 @@ enum Messages {
     }
     static let expectFailed = Message(.expectFailed, "expect: the publisher did not do what the marble string says")
     static func expectNote(_ text: String) -> Message { Message(.expectNote, text) }
+    static func cannotWrite(_ path: String, reason: String) -> Message {
+        Message(.cannotWrite, "cannot write '\(path)': \(reason)")
+    }
     static let expectedDurationLiteral = Message(.expectedDurationLiteral, "expected a duration such as '300ms' or '1.5s'")
     static func functionNotCalled(_ name: String) -> Message { Message(.functionNotCalled, "'\(name)' is a function; call it: '\(name)()'") }
     static func notAValue(_ name: String, kind: String) -> Message { Message(.notAValue, "'\(name)' is \(kind), not a value") }

@@ -25,6 +25,20 @@ final class Runtime {
     /// `objectWillChange` as the language's publishers carry it: `()` values, never failing.
     private(set) lazy var objectWillChangeStream: AnyPublisher<Value, ScriptFailure> =
         objectWillChange.map { Value.void }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+    /// What every stage did, for `trace` and `marbles`; nil (recording off) costs nothing.
+    private(set) var recorder: Recorder?
+    /// How wide `marbles` draws (the terminal's width, or 80).
+    var diagramWidth = 80
+
+    /// Where `trace` lines go: with the program's output unless the host colours them.
+    lazy var traceOutput: (TraceLine) -> Void = { [unowned self] line in self.write(line.text) }
+
+    /// Turns recording on from now: stages compiled from here on are recorded.
+    func startRecording() {
+        guard recorder == nil else { return }
+        recorder = Recorder(clock: clock) { [weak self] line in self?.traceOutput(line) }
+    }
+
     /// Checked at safe points (each loop turn, each event, each timer): true stops the run.
     var isInterrupted: () -> Bool = { false }
     let feedbackLimit: Int

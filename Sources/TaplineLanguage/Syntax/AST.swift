@@ -175,6 +175,10 @@ public enum StmtKind: Sendable {
     case play(Name, marbles: MarbleText, legend: [LegendEntry])
     /// `expect PUBLISHER "-a--b-|" ["a": value, …]`: checks what the publisher does.
     case expect(Expr, marbles: MarbleText, legend: [LegendEntry])
+    /// `trace on` / `trace off`: print every event of every chain as it happens.
+    case trace(Bool)
+    /// `marbles`, `marbles clear`, `marbles save FILE.svg`: the diagram of what happened.
+    case marbles(MarblesCommand)
     case show(Name)
     case hide(Name)
     case repeatLoop(Expr, [Stmt])
@@ -190,6 +194,16 @@ public enum StmtKind: Sendable {
     /// `_ = expr`: the value is let go at once; a subscription made so is cancelled at once,
     /// as in Swift (the classic bug).
     case discard(Expr)
+}
+
+/// What `marbles` is asked to do.
+public enum MarblesCommand: Sendable, Equatable {
+    /// Print the diagram of what was recorded.
+    case show
+    /// Forget what was recorded; the next diagram starts now.
+    case clear
+    /// Write the diagram as an SVG picture to a file.
+    case save(path: String, range: SourceRange)
 }
 
 /// A marble string as written, with where it stands (for errors that point into it).

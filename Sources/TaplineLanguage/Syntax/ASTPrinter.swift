@@ -46,6 +46,10 @@ public enum ASTPrinter {
         case .frame(let duration): return group("frame", print(duration))
         case .play(let name, let marbles, let legend): return group("play", name.text, "\"\(marbles.text)\"", legendText(legend))
         case .expect(let publisher, let marbles, let legend): return group("expect", print(publisher), "\"\(marbles.text)\"", legendText(legend))
+        case .trace(let on): return group("trace", on ? "on" : "off")
+        case .marbles(.show): return "(marbles)"
+        case .marbles(.clear): return group("marbles", "clear")
+        case .marbles(.save(let path, _)): return group("marbles", "save", "\"\(path)\"")
         case .show(let name): return group("show", name.text)
         case .hide(let name): return group("hide", name.text)
         case .repeatLoop(let count, let body): return group("repeat", print(count), block(body))

@@ -194,13 +194,18 @@ public struct Parser {
         return Stmt(kind, start.to(previous.range))
     }
 
-    /// `frame`, `play` and `expect` are commands only where a name could not be meant: followed
-    /// by a duration (`frame 50ms`) or a name (`play q "…"`, `expect $q "…"`), so programs
-    /// that use them as names keep working.
+    /// `frame`, `play`, `expect`, `trace` and `marbles` are commands only where a name could
+    /// not be meant: followed by a duration (`frame 50ms`), a name (`play q "…"`, `expect $q
+    /// "…"`, `trace on`, `marbles clear`) or nothing (`marbles`), so programs that use them as
+    /// names keep working.
     private func isTimeCommand(_ text: String) -> Bool {
         switch (text, peekKind()) {
         case ("frame", .duration): return true
         case ("play", .identifier), ("expect", .identifier), ("expect", .dollarName), ("expect", .int), ("expect", .double):
+            return true
+        case ("trace", .identifier(let word)): return word == "on" || word == "off"
+        case ("marbles", .identifier(let word)): return word == "clear" || word == "save"
+        case ("marbles", .newline), ("marbles", .eof), ("marbles", .punct(.semicolon)), ("marbles", .punct(.rbrace)):
             return true
         default: return false
         }
@@ -208,10 +213,18 @@ public struct Parser {
 
     // time-command = "frame" duration
     //              | "play" NAME STRING [ legend ]
-    //              | "expect" expression STRING [ legend ] ;
+    //              | "expect" expression STRING [ legend ]
+    //              | "trace" ( "on" | "off" )
+    //              | "marbles" [ "clear" | "save" path ] ;
     private mutating func parseTimeCommand(_ text: String) throws(Diagnostic) -> StmtKind {
         _ = advance()
         switch text {
+        case "trace":
+            return .trace(advance().kind == .identifier("on"))
+        case "marbles":
+            guard case .identifier(let word) = current.kind else { return .marbles(.show) }
+            _ = advance()
+            return word == "clear" ? .marbles(.clear) : try parseSavePath()
         case "frame":
             return .frame(try parseExpression())
         case "play":
@@ -223,6 +236,23 @@ public struct Parser {
             let marbles = try parseMarbleText(after: "expect")
             return .expect(publisher, marbles: marbles, legend: try parseLegend())
         }
+    }
+
+    // path = STRING | { token } (the rest of the line as written: `marbles save out/q.svg`) ;
+    private mutating func parseSavePath() throws(Diagnostic) -> StmtKind {
+        if case .string(let parts) = current.kind, parts.count <= 1 {
+            let text: String
+            if case .text(let piece)? = parts.first { text = piece } else { text = "" }
+            let range = advance().range
+            return .marbles(.save(path: text, range: range))
+        }
+        let first = current.range
+        while !(current.kind == .newline || current.kind == .eof || check(.semicolon) || check(.rbrace)) { _ = advance() }
+        guard position > 0, previous.range.end.offset > first.start.offset else {
+            throw unexpected(Messages.expected("a file name after 'marbles save', such as 'marbles save search.svg'", found: current))
+        }
+        let range = first.to(previous.range)
+        return .marbles(.save(path: String(source[range.start.offset..<range.end.offset]), range: range))
     }
 
     /// The marble string of `play` or `expect`: a plain string literal.

@@ -15,6 +15,8 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     private var hasDemand = false
 
     let feedback = FeedbackGuard()
+    /// Told what the subject is sent and drops (`SubjectActivity`); nil when nothing watches.
+    var monitor: SubjectMonitor<Output, Failure>?
 
     /// Set by `share`: when the last subscriber leaves, the upstream is cancelled.
     var disconnectsWhenEmpty = false
@@ -26,12 +28,15 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     /// (CurrentValueSubject) rather than when a subscriber first has demand (PassthroughSubject).
     /// `lateName`: what a subscriber that comes after the completion sees its subscription
     /// called (`Empty` for a subject, `Multicast` for `share`, as in Combine).
-    init(name: String, adoptsAtOnce: Bool = false, lateName: String = "Empty") {
+    /// `replays`: the subject keeps its latest value for subscribers to come.
+    init(name: String, adoptsAtOnce: Bool = false, lateName: String = "Empty", replays: Bool = false) {
         self.name = name
+        self.replays = replays
         self.hasDemand = adoptsAtOnce
         self.lateName = lateName
     }
     private let lateName: String
+    private let replays: Bool
 
     /// The subject's name, which is how a conduit's mirror shows its parent.
     var description: String { name }
@@ -50,8 +55,17 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     }
 
     func send(_ value: Output) {
-        guard completion == nil, feedback.enter() else { return }
+        guard completion == nil else {
+            monitor?(.dropped(value, .afterCompletion))
+            return
+        }
+        guard feedback.enter() else { return }
         defer { feedback.leave() }
+        if let monitor {
+            monitor(.value(value))
+            // A replaying subject keeps the value for later subscribers: not a drop.
+            if conduits.isEmpty, !replays { monitor(.dropped(value, .noSubscriber)) }
+        }
         // A snapshot: subscribers joining during this send wait for the next one.
         for conduit in conduits {
             conduit.offer(value)   // a cancelled conduit ignores it
@@ -61,6 +75,7 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     func send(completion: Subscribers.Completion<Failure>) {
         guard self.completion == nil else { return }
         self.completion = completion
+        monitor?(.completion(completion))
         let receivers = conduits
         conduits.removeAll()
         for conduit in receivers { conduit.finish(completion) }
@@ -157,6 +172,8 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
         } else if current != nil {
             // Values sent while demand is zero collapse to the latest, delivered on the next request.
             owedLatest = true
+        } else {
+            parent?.monitor?(.dropped(value, .noDemand))
         }
     }
 

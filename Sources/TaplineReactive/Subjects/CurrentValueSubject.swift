@@ -10,7 +10,7 @@
 /// count.value = 2                           // 2
 /// ```
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
-    private let core = Broadcast<Output, Failure>(name: "CurrentValueSubject", adoptsAtOnce: true)
+    private let core = Broadcast<Output, Failure>(name: "CurrentValueSubject", adoptsAtOnce: true, replays: true)
     private var stored: Output
 
     public init(_ value: Output) { stored = value }
@@ -34,7 +34,10 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 
     public func send(_ value: Output) {
-        guard core.completion == nil else { return }
+        guard core.completion == nil else {
+            core.monitor?(.dropped(value, .afterCompletion))
+            return
+        }
         stored = value
         core.send(value)
     }
@@ -50,4 +53,9 @@ extension CurrentValueSubject {
     public var subscriberCount: Int { core.conduits.count }
     /// How the subject ended, once it has.
     public var completion: Subscribers.Completion<Failure>? { core.completion }
+    /// Told what the subject is sent and drops, for traces and diagrams (not in Combine).
+    public var monitor: SubjectMonitor<Output, Failure>? {
+        get { core.monitor }
+        set { core.monitor = newValue }
+    }
 }

@@ -33,4 +33,9 @@ extension PassthroughSubject {
     public var subscriberCount: Int { core.conduits.count }
     /// How the subject ended, once it has.
     public var completion: Subscribers.Completion<Failure>? { core.completion }
+    /// Told what the subject is sent and drops, for traces and diagrams (not in Combine).
+    public var monitor: SubjectMonitor<Output, Failure>? {
+        get { core.monitor }
+        set { core.monitor = newValue }
+    }
 }

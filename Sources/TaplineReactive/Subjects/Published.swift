@@ -13,7 +13,7 @@
 public final class PublishedSubject<Output>: Publisher {
     public typealias Failure = Never
 
-    private let core = Broadcast<Output, Never>(name: "PublishedSubject")
+    private let core = Broadcast<Output, Never>(name: "PublishedSubject", replays: true)
     private var stored: Output
     /// The `objectWillChange` of the `ObservableObject` this property belongs to, once the
     /// object has handed it out; told before the property's own subscribers. (Combine keeps
@@ -47,6 +47,11 @@ extension PublishedSubject {
     public var feedback: FeedbackGuard { core.feedback }
     /// How many subscribers are attached now.
     public var subscriberCount: Int { core.conduits.count }
+    /// Told what the property is set to, for traces and diagrams (not in Combine).
+    public var monitor: SubjectMonitor<Output, Never>? {
+        get { core.monitor }
+        set { core.monitor = newValue }
+    }
 }
 
 /// A property wrapper like Combine's `@Published`: `$name` is its publisher.

@@ -1,0 +1,64 @@
+import TaplineReactive
+
+/// `trace on|off` and `marbles [clear | save FILE]`, and what recording adds to compiled
+/// chains: a `RecordingTap` after each stage, a monitor on each subject (DESIGN §7–§8).
+/// With recording off none of it is compiled in.
+extension Compiler {
+    /// `trace on` / `trace off`.
+    func trace(_ on: Bool) -> Action {
+        let runtime = self.runtime
+        return { _ in runtime.recorder?.isTracing = on }
+    }
+
+    /// `marbles`, `marbles clear`, `marbles save FILE.svg`.
+    func marbles(_ command: MarblesCommand) -> Action {
+        let runtime = self.runtime
+        switch command {
+        case .show:
+            return { _ in
+                guard let recorder = runtime.recorder else { return }
+                let diagram = MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
+                runtime.write(diagram.text(width: runtime.diagramWidth))
+            }
+        case .clear:
+            return { _ in runtime.recorder?.clear() }
+        case .save(let path, let range):
+            return { _ in
+                guard let recorder = runtime.recorder else { return }
+                let diagram = MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
+                if let reason = FileWriter.write(MarbleSVG(diagram).document, to: path) {
+                    throw RuntimeError(Messages.cannotWrite(path, reason: reason), at: range)
+                }
+            }
+        }
+    }
+
+    /// The plan with a tap after it that records its events in the lane named by its text.
+    /// `sendsOwnValues`: the stage is a subject, whose monitor records what it is sent.
+    func recorded(_ plan: PublisherPlan, sendsOwnValues: Bool = false) -> PublisherPlan {
+        guard let recorder = runtime.recorder else { return plan }
+        let lane = recorder.lane(plan.text.description)
+        var tapped = plan
+        let make = plan.make
+        tapped.make = { frame in
+            RecordingTap(upstream: try make(frame), recorder: recorder, lane: lane, sendsOwnValues: sendsOwnValues)
+                .eraseToAnyPublisher()
+        }
+        return tapped
+    }
+
+    /// A monitor that records what a subject is sent and drops, in the lane `name`; nil
+    /// when recording is off.
+    func monitor<Failure: Error>(_ name: String) -> SubjectMonitor<Value, Failure>? {
+        guard let recorder = runtime.recorder else { return nil }
+        let lane = recorder.lane(name)
+        return { [unowned recorder] activity in
+            switch activity {
+            case .value(let value): recorder.record(.sent(value), lane: lane)
+            case .completion(.finished): recorder.record(.finished, lane: lane)
+            case .completion(.failure(let error)): recorder.record(.failed("\(error)"), lane: lane)
+            case .dropped(let value, let reason): recorder.record(.dropped(value, reason), lane: lane)
+            }
+        }
+    }
+}

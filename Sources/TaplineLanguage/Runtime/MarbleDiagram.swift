@@ -1,0 +1,221 @@
+import TaplineReactive
+
+/// A marble diagram of what was recorded: one lane per publisher and operator stage, one
+/// column per frame, on one time axis (DESIGN §7–§8). `text(width:)` draws it for a terminal,
+/// `MarbleSVG` as a picture; both draw this same model.
+struct MarbleDiagram {
+    /// What a lane shows in one frame.
+    enum Mark: Equatable {
+        case value(Value)
+        case finished
+        case failed(String)
+        case subscribe
+        case cancel
+    }
+
+    struct Lane {
+        let name: String
+        /// Marks by frame, relative to `firstFrame`, in the order they happened.
+        var marks: [Int: [Mark]] = [:]
+        /// Whether a subscription was live in each frame (the lane's line is drawn there).
+        var live: [Bool]
+    }
+
+    /// The length of a frame, in nanoseconds, and the absolute frame the diagram starts at.
+    let frameLength: Int64
+    let firstFrame: Int64
+    let frameCount: Int
+    private(set) var lanes: [Lane]
+    /// The symbol each frame of each lane is drawn with, and what the letters stand for.
+    private(set) var symbols: [[Character]] = []
+    private(set) var legend: [(Character, String)] = []
+    /// Events the recording let go (bounded), or that fell before the drawn window.
+    let omitted: Int
+    let omittedUntil: Int64
+
+    /// At most this many frames are drawn: the most recent ones.
+    static let maximumFrames = 600
+
+    init(_ recorder: Recorder, frameLength: Int64, now: Int64) {
+        self.frameLength = frameLength
+        let entries = recorder.kept
+        let start = recorder.leftOut > 0 ? recorder.leftOutUntil : recorder.start
+        let end = max(now, entries.last?.time ?? now)
+        var first = start / frameLength
+        let last = end / frameLength
+        if last - first + 1 > Int64(MarbleDiagram.maximumFrames) { first = last - Int64(MarbleDiagram.maximumFrames) + 1 }
+        firstFrame = first
+        frameCount = Int(last - first + 1)
+        var live = recorder.liveAtStart
+        var early = 0
+        var lanes = recorder.lanes.map { Lane(name: $0, live: Array(repeating: false, count: Int(last - first + 1))) }
+        var used = Set(live.filter { !$0.value.isEmpty }.keys)
+        var cursor = 0
+        for column in 0..<frameCount {
+            for (lane, subscriptions) in live where !subscriptions.isEmpty { lanes[lane].live[column] = true }
+            let frameEnd = (first + Int64(column) + 1) * frameLength
+            while cursor < entries.count, entries[cursor].time < frameEnd {
+                let entry = entries[cursor]
+                cursor += 1
+                Recorder.apply(entry, to: &live)
+                guard entry.time >= first * frameLength else { early += 1; continue }
+                guard let mark = MarbleDiagram.mark(entry.event) else { continue }
+                lanes[entry.lane].marks[column, default: []].append(mark)
+                if live[entry.lane]?.isEmpty == false { lanes[entry.lane].live[column] = true }
+                used.insert(entry.lane)
+            }
+        }
+        self.lanes = lanes.enumerated().filter { used.contains($0.offset) }.map(\.element)
+        omitted = recorder.leftOut + early
+        omittedUntil = early > 0 ? first * frameLength : recorder.leftOutUntil
+        assignSymbols()
+    }
+
+    private static func mark(_ event: Recorder.Event) -> Mark? {
+        switch event {
+        case .subscribe: return .subscribe
+        case .cancel: return .cancel
+        case .value(let value, _), .sent(let value): return .value(value)
+        case .finished: return .finished
+        case .failed(let message): return .failed(message)
+        case .request, .dropped, .ended: return nil
+        }
+    }
+}
+
+extension MarbleDiagram {
+    /// Characters that mean something in a marble string, so never a value drawn as itself.
+    private static let reserved: Set<Character> = Marbles.syntax.union(["^", "!"])
+
+    /// Gives each frame of each lane one character: `-` where a subscription is live, a
+    /// value's letter, `|`, `#`, `^`, `!`, or a letter for a group of simultaneous events
+    /// (the subscribe and cancel points give way to values and completions in one frame).
+    private mutating func assignSymbols() {
+        var letters = Letters(taken: Set(lanes.flatMap { $0.marks.values.joined() }.compactMap(Self.itself)))
+        symbols = lanes.map { lane in
+            (0..<frameCount).map { column in
+                guard var marks = lane.marks[column] else { return lane.live[column] ? "-" : " " }
+                if marks.contains(where: { $0 != .subscribe && $0 != .cancel }) {
+                    marks.removeAll { $0 == .subscribe || $0 == .cancel }
+                }
+                // Several subscriptions starting (or ending) together are one point.
+                marks = marks.enumerated().filter { index, mark in
+                    index == 0 || !((mark == .subscribe || mark == .cancel) && mark == marks[index - 1])
+                }.map(\.element)
+                let drawn = marks.map { letters.symbol(for: $0) }
+                return drawn.count == 1 ? drawn[0] : letters.group("(" + String(drawn) + ")")
+            }
+        }
+        legend = letters.legend
+    }
+
+    /// A value drawn as itself: one character that is not marble syntax.
+    static func itself(_ mark: Mark) -> Character? {
+        guard case .value(let value) = mark else { return nil }
+        let text = value.description
+        guard text.count == 1, let only = text.first, !reserved.contains(only), only != "-" else { return nil }
+        return only
+    }
+
+    /// Fresh letters for values and groups: the same letter for the same value in every lane.
+    private struct Letters {
+        var taken: Set<Character>
+        var values: [(Value, Character)] = []
+        var groups: [String: Character] = [:]
+        var legend: [(Character, String)] = []
+
+        mutating func symbol(for mark: Mark) -> Character {
+            switch mark {
+            case .finished: return "|"
+            case .failed: return "#"
+            case .subscribe: return "^"
+            case .cancel: return "!"
+            case .value(let value):
+                if let itself = MarbleDiagram.itself(mark) { return itself }
+                if let known = values.first(where: { ValueArithmetic.equal($0.0, value) }) { return known.1 }
+                let letter = fresh("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                values.append((value, letter))
+                legend.append((letter, value.debugDescription))
+                return letter
+            }
+        }
+
+        mutating func group(_ text: String) -> Character {
+            if let known = groups[text] { return known }
+            let letter = fresh("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+            groups[text] = letter
+            legend.append((letter, text))
+            return letter
+        }
+
+        private mutating func fresh(_ pool: String) -> Character {
+            let letter = pool.first { !taken.contains($0) } ?? "?"
+            taken.insert(letter)
+            return letter
+        }
+    }
+}
+
+extension MarbleDiagram {
+    /// The diagram for a terminal `width` columns wide: a ruler in virtual time, then a lane
+    /// per stage (its name beside it, or on a line of its own when long), folded into blocks
+    /// of frames that fit, never wrapping inside a lane; the legend below.
+    func text(width: Int) -> String {
+        guard !lanes.isEmpty else { return "(nothing recorded yet: subscribe to something, then send or wait)" }
+        let nameWidth = min(lanes.map(\.name.count).max() ?? 0, max(8, width / 4)) + 2
+        let perBlock = max(10, (width - nameWidth) / 10 * 10)
+        var lines: [String] = []
+        if omitted > 0 {
+            lines.append("(\(omitted) earlier event(s) left out, up to \(VirtualTime(nanoseconds: omittedUntil)); 'marbles clear' starts afresh)")
+        }
+        for blockStart in stride(from: 0, to: frameCount, by: perBlock) {
+            let columns = blockStart..<min(frameCount, blockStart + perBlock)
+            if blockStart > 0 { lines.append("") }
+            lines.append(pad("time", nameWidth) + ruler(columns))
+            for (index, lane) in lanes.enumerated() {
+                let drawn = String(columns.map { symbols[index][$0] })
+                if lane.name.count > nameWidth - 2 {
+                    lines.append(lane.name)
+                    lines.append(String(repeating: " ", count: nameWidth) + drawn)
+                } else {
+                    lines.append(pad(lane.name, nameWidth) + drawn)
+                }
+            }
+        }
+        if !legend.isEmpty {
+            lines.append("")
+            lines += legend.map { "\($0.0) = \($0.1)" }
+        }
+        return lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+    }
+
+    /// Time labels every ten frames, each at its frame's column while it fits.
+    private func ruler(_ columns: Range<Int>) -> String {
+        var line = ""
+        for column in columns where (firstFrame + Int64(column)) % 10 == 0 {
+            let label = VirtualTime(nanoseconds: (firstFrame + Int64(column)) * frameLength).shortDescription
+            let at = column - columns.lowerBound
+            guard line.count <= at, at + label.count <= columns.count else { continue }
+            line += String(repeating: " ", count: at - line.count) + label
+        }
+        return line
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension VirtualTime {
+    /// A ruler's label: `0`, `500ms`, `1s`, `1.5s`, `2m`.
+    var shortDescription: String {
+        let milliseconds = Double(nanoseconds) / 1_000_000
+        if nanoseconds == 0 { return "0" }
+        if nanoseconds % 60_000_000_000 == 0 { return "\(nanoseconds / 60_000_000_000)m" }
+        if milliseconds >= 1000 {
+            let seconds = milliseconds / 1000
+            return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+        }
+        return VirtualTime(nanoseconds: nanoseconds).description
+    }
+}

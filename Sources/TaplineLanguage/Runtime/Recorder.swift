@@ -1,0 +1,179 @@
+import TaplineReactive
+
+/// What happened to every publisher and operator stage, on the virtual clock: what `trace`
+/// prints as it happens and `marbles` draws afterwards (DESIGN §7–§8).
+///
+/// It exists only when recording is on (always in the REPL; in a script that uses `marbles`
+/// or `trace`), and the compiler then puts a `RecordingTap` after each stage and a monitor on
+/// each subject; otherwise nothing on the event path knows about it. It keeps the most recent
+/// `capacity` events and counts the ones it let go.
+final class Recorder {
+    /// One event of one lane.
+    enum Event {
+        case subscribe(String)
+        case request(Subscribers.Demand)
+        case value(Value, demandLeft: Subscribers.Demand?)
+        case finished
+        case failed(String)
+        case cancel
+        case dropped(Value, DropReason)
+        /// A subject was sent a value (its own lane shows sends, not deliveries).
+        case sent(Value)
+        /// A subscription to a subject ended with it: not printed or drawn (the subject's
+        /// own completion is), but the lane's line stops.
+        case ended
+    }
+
+    struct Entry {
+        /// Virtual time, in nanoseconds.
+        let time: Int64
+        let lane: Int
+        /// The subscription it belongs to (0 for a subject's own events).
+        let subscription: Int
+        let event: Event
+    }
+
+    /// The lanes' names in the order they were made: a subject's name, or a chain's text up
+    /// to the stage (`q.debounce(for: 300ms)`).
+    private(set) var lanes: [String] = []
+    private var laneIndex: [String: Int] = [:]
+    private(set) var entries: [Entry] = []
+    /// How many events were let go to keep the recording bounded, and when the last was.
+    private(set) var leftOut = 0
+    private(set) var leftOutUntil: Int64 = 0
+    /// The virtual time the recording starts at (the start, or the last `marbles clear`).
+    private(set) var start: Int64 = 0
+    /// Which subscriptions of each lane were live when the kept events begin.
+    private(set) var liveAtStart: [Int: Set<Int>] = [:]
+    /// Which are live now.
+    private var live: [Int: Set<Int>] = [:]
+    private var nextSubscription = 1
+    let capacity: Int
+    /// Whether events are printed as they happen (`trace on`).
+    var isTracing = false
+
+    private let clock: VirtualTimeScheduler
+    private let write: (TraceLine) -> Void
+
+    init(clock: VirtualTimeScheduler, capacity: Int = 20_000, write: @escaping (TraceLine) -> Void) {
+        self.clock = clock
+        self.capacity = capacity
+        self.write = write
+    }
+
+    /// The lane named `name`, made on first use; lanes with the same name are one lane.
+    func lane(_ name: String) -> Int {
+        let name = Recorder.laneName(name)
+        if let index = laneIndex[name] { return index }
+        lanes.append(name)
+        laneIndex[name] = lanes.count - 1
+        return lanes.count - 1
+    }
+
+    /// A chain's text on one line: a continuation line joined as written on one (`q\n  .map {…}`
+    /// is `q.map {…}`), other lines with a space.
+    static func laneName(_ text: String) -> String {
+        let blank: Set<Character> = [" ", "\t", "\r"]
+        var name = ""
+        for line in text.split(separator: "\n") {
+            let trimmed = String(line.drop(while: blank.contains).reversed().drop(while: blank.contains).reversed())
+            guard !trimmed.isEmpty else { continue }
+            if !name.isEmpty, trimmed.first != "." { name += " " }
+            name += trimmed
+        }
+        return name
+    }
+
+    /// A number for a new subscription, so a lane knows which of its subscriptions ended.
+    func newSubscription() -> Int {
+        defer { nextSubscription += 1 }
+        return nextSubscription
+    }
+
+    func record(_ event: Event, lane: Int, subscription: Int = 0) {
+        let time = clock.now.nanoseconds
+        let entry = Entry(time: time, lane: lane, subscription: subscription, event: event)
+        entries.append(entry)
+        Recorder.apply(entry, to: &live)
+        if entries.count >= 2 * capacity { trim() }
+        if isTracing, let words = TraceLine.words(event, bySubject: subscription == 0) { write(TraceLine(time: time, lane: lanes[lane], width: traceWidth, event: words)) }
+    }
+
+    /// Forgets everything recorded so far; the next diagram starts now.
+    func clear() {
+        entries.removeAll()
+        leftOut = 0
+        start = clock.now.nanoseconds
+        liveAtStart = live
+    }
+
+    /// How an event changes which subscriptions of its lane are live.
+    static func apply(_ entry: Entry, to live: inout [Int: Set<Int>]) {
+        switch entry.event {
+        case .subscribe: live[entry.lane, default: []].insert(entry.subscription)
+        case .cancel, .ended: live[entry.lane]?.remove(entry.subscription)
+        case .finished, .failed:
+            // A subject's own completion (subscription 0) ends every subscription to it.
+            if entry.subscription == 0 { live[entry.lane] = [] } else { live[entry.lane]?.remove(entry.subscription) }
+        case .request, .value, .dropped, .sent: break
+        }
+    }
+
+    /// The events kept since the start or the last clear.
+    var kept: [Entry] { entries }
+
+    private func trim() {
+        let excess = entries.count - capacity
+        leftOut += excess
+        leftOutUntil = entries[excess - 1].time
+        for entry in entries[..<excess] { Recorder.apply(entry, to: &liveAtStart) }
+        entries.removeFirst(excess)
+    }
+
+    /// Lane names in a trace are padded to the longest one so far, up to a point.
+    private var traceWidth: Int { min(40, lanes.map(\.count).max() ?? 0) }
+}
+
+/// One line of `trace`: `[   300ms] q.debounce(for: 300ms)  receive value: (sw)`, the event
+/// in `.print`'s words, and what Combine does silently (drops, the demand left). Its parts
+/// are kept apart so that a terminal can colour them; `text` is the plain line.
+public struct TraceLine: Sendable {
+    /// `[   300ms]`: the virtual time, right-aligned.
+    public let stamp: String
+    /// The lane's name, padded so that the events line up.
+    public let lane: String
+    public let event: String
+
+    public var text: String { stamp + " " + lane + "  " + event }
+
+    init(time: Int64, lane: String, width: Int, event: String) {
+        let clock = VirtualTime(nanoseconds: time).description
+        stamp = "[" + String(repeating: " ", count: max(0, 8 - clock.count)) + clock + "]"
+        self.lane = lane.count < width ? lane + String(repeating: " ", count: width - lane.count) : lane
+        self.event = event
+    }
+
+    /// The event in words; nil for one a trace does not show.
+    /// `bySubject`: the event is a subject's own (it was sent a completion, not received one).
+    static func words(_ event: Recorder.Event, bySubject: Bool = false) -> String? {
+        switch event {
+        case .subscribe(let name): return "receive subscription: (\(name))"
+        case .request(let demand): return "request " + demandWords(demand)
+        case .value(let value, let left):
+            let line = "receive value: (\(value.description))"
+            guard let left, left != .unlimited else { return line }
+            return line + "  demand left: " + (left.max.map { "max(\($0))" } ?? "unlimited")
+        case .finished: return bySubject ? "send finished" : "receive finished"
+        case .failed(let message): return (bySubject ? "send" : "receive") + " error: (\(message))"
+        case .cancel: return "receive cancel"
+        case .dropped(let value, let reason): return "dropped: (\(value.description)) \(reason.rawValue)"
+        case .sent(let value): return "send value: (\(value.description))"
+        case .ended: return nil
+        }
+    }
+
+    /// As `.print` writes a request: `unlimited`, `max: (1)`.
+    static func demandWords(_ demand: Subscribers.Demand) -> String {
+        demand.max.map { "max: (\($0))" } ?? "unlimited"
+    }
+}

@@ -1,0 +1,92 @@
+import TaplineReactive
+
+/// A stage the compiler puts after each publisher and operator when recording is on: it
+/// passes every event through unchanged and tells the `Recorder` about it, as a `.print()`
+/// there would print it. Like `print`, it keeps no end state of its own, so it changes
+/// nothing a program can see: its subscription describes and reflects itself as the one it
+/// wraps (`receive subscription: (PassthroughSubject)` still).
+///
+/// After a subject (`sendsOwnValues`), values and completions are left to the subject's
+/// monitor, which sees each send once however many subscribers there are.
+struct RecordingTap: Publisher {
+    typealias Output = Value
+    typealias Failure = ScriptFailure
+
+    let upstream: AnyPublisher<Value, ScriptFailure>
+    let recorder: Recorder
+    let lane: Int
+    let sendsOwnValues: Bool
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {
+        upstream.subscribe(Inner(self, downstream: subscriber))
+    }
+
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
+        private let downstream: Downstream
+        private let recorder: Recorder
+        private let lane: Int
+        private let sendsOwnValues: Bool
+        private let number: Int
+        private var upstream: (any Subscription)?
+        /// The wrapped subscription's description, kept after the stream lets it go.
+        private var name = "RecordingTap"
+        /// What downstream may still be sent, to show the demand left after each value.
+        private var demand = Subscribers.Demand.none
+
+        init(_ tap: RecordingTap, downstream: Downstream) {
+            self.downstream = downstream
+            recorder = tap.recorder
+            lane = tap.lane
+            sendsOwnValues = tap.sendsOwnValues
+            number = tap.recorder.newSubscription()
+        }
+
+        var description: String { name }
+        var customMirror: Mirror { upstream.map { Mirror(reflecting: $0) } ?? Mirror(self, children: [:]) }
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: any Subscription) {
+            upstream = subscription
+            name = String(describing: subscription)
+            record(.subscribe(name))
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_ input: Value) -> Subscribers.Demand {
+            if demand > 0 { demand -= 1 }
+            if !sendsOwnValues { record(.value(input, demandLeft: demand)) }
+            let more = downstream.receive(input)
+            demand += more
+            return more
+        }
+
+        func receive(completion: Subscribers.Completion<ScriptFailure>) {
+            switch completion {
+            case _ where sendsOwnValues: record(.ended)
+            case .finished: record(.finished)
+            case .failure(let failure): record(.failed(failure.message))
+            }
+            upstream = nil
+            downstream.receive(completion: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            self.demand += demand
+            record(.request(demand))
+            upstream?.request(demand)
+        }
+
+        func cancel() {
+            record(.cancel)
+            let subscription = upstream
+            upstream = nil
+            subscription?.cancel()
+        }
+
+        private func record(_ event: Recorder.Event) {
+            recorder.record(event, lane: lane, subscription: number)
+        }
+    }
+}
