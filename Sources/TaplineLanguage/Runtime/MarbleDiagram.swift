@@ -34,7 +34,7 @@ struct MarbleDiagram {
     let omittedUntil: Int64
 
     /// At most this many frames are drawn: the most recent ones.
-    static let maximumFrames = 600
+    static let maximumFrames = 300
 
     init(_ recorder: Recorder, frameLength: Int64, now: Int64) {
         self.frameLength = frameLength
@@ -103,7 +103,10 @@ extension MarbleDiagram {
                     index == 0 || !((mark == .subscribe || mark == .cancel) && mark == marks[index - 1])
                 }.map(\.element)
                 let drawn = marks.map { letters.symbol(for: $0) }
-                return drawn.count == 1 ? drawn[0] : letters.group("(" + String(drawn) + ")")
+                guard drawn.count > 1 else { return drawn[0] }
+                // A legend line stays readable however many events share the frame.
+                let shown = drawn.count <= 24 ? String(drawn) : String(drawn.prefix(12)) + "…" + String(drawn.suffix(4))
+                return letters.group("(" + shown + ")" + (drawn.count <= 24 ? "" : " \(drawn.count) events"))
             }
         }
         legend = letters.legend
@@ -162,16 +165,16 @@ extension MarbleDiagram {
     /// of frames that fit, never wrapping inside a lane; the legend below.
     func text(width: Int) -> String {
         guard !lanes.isEmpty else { return "(nothing recorded yet: subscribe to something, then send or wait)" }
-        let nameWidth = min(lanes.map(\.name.count).max() ?? 0, max(8, width / 4)) + 2
+        let nameWidth = max(6, min(lanes.map(\.name.count).max() ?? 0, max(8, width / 4)) + 2)
         let perBlock = max(10, (width - nameWidth) / 10 * 10)
         var lines: [String] = []
         if omitted > 0 {
-            lines.append("(\(omitted) earlier event(s) left out, up to \(VirtualTime(nanoseconds: omittedUntil)); 'marbles clear' starts afresh)")
+            lines.append("(\(omitted) earlier event(s) left out, up to \(VirtualTime(nanoseconds: omittedUntil).shortDescription); 'marbles clear' starts afresh)")
         }
         for blockStart in stride(from: 0, to: frameCount, by: perBlock) {
             let columns = blockStart..<min(frameCount, blockStart + perBlock)
             if blockStart > 0 { lines.append("") }
-            lines.append(pad("time", nameWidth) + ruler(columns))
+            lines.append(pad("time", nameWidth) + ruler(columns, room: width - nameWidth))
             for (index, lane) in lanes.enumerated() {
                 let drawn = String(columns.map { symbols[index][$0] })
                 if lane.name.count > nameWidth - 2 {
@@ -190,12 +193,12 @@ extension MarbleDiagram {
     }
 
     /// Time labels every ten frames, each at its frame's column while it fits.
-    private func ruler(_ columns: Range<Int>) -> String {
+    private func ruler(_ columns: Range<Int>, room: Int) -> String {
         var line = ""
         for column in columns where (firstFrame + Int64(column)) % 10 == 0 {
             let label = VirtualTime(nanoseconds: (firstFrame + Int64(column)) * frameLength).shortDescription
             let at = column - columns.lowerBound
-            guard line.count <= at, at + label.count <= columns.count else { continue }
+            guard line.count <= at, at + label.count <= room else { continue }
             line += String(repeating: " ", count: at - line.count) + label
         }
         return line
@@ -207,11 +210,10 @@ extension MarbleDiagram {
 }
 
 extension VirtualTime {
-    /// A ruler's label: `0`, `500ms`, `1s`, `1.5s`, `2m`.
+    /// A ruler's label: `0`, `500ms`, `1s`, `1.5s`, `90s`.
     var shortDescription: String {
         let milliseconds = Double(nanoseconds) / 1_000_000
         if nanoseconds == 0 { return "0" }
-        if nanoseconds % 60_000_000_000 == 0 { return "\(nanoseconds / 60_000_000_000)m" }
         if milliseconds >= 1000 {
             let seconds = milliseconds / 1000
             return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"

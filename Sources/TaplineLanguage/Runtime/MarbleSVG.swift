@@ -79,7 +79,7 @@ struct MarbleSVG {
     }
 
     private func drawLegend(_ svg: inout SVGWriter) {
-        var y = Self.margin + Self.rulerHeight + Double(diagram.lanes.count) * Self.laneHeight + 6
+        var y = Self.margin + Self.rulerHeight + Double(diagram.lanes.count) * Self.laneHeight + 16
         if diagram.omitted > 0 {
             svg.text("\(diagram.omitted) earlier event(s) left out", x: Self.margin, y: y, size: 11, fill: "#6a737d", anchor: "start")
             y += Self.legendLine

@@ -100,6 +100,32 @@ public struct Lexer {
             advance()
         }
         append(Keyword(rawValue: word).map(TokenKind.keyword) ?? .identifier(word), from: start)
+        if word == "save", isMarblesCommand { lexBarePath(end) }
+    }
+
+    /// Whether the last two tokens are `marbles save` at the start of a statement.
+    private var isMarblesCommand: Bool {
+        guard tokens.count >= 2, tokens[tokens.count - 2].kind == .identifier("marbles") else { return false }
+        guard tokens.count >= 3 else { return true }
+        switch tokens[tokens.count - 3].kind {
+        case .newline, .punct(.semicolon), .punct(.lbrace): return true
+        default: return false
+        }
+    }
+
+    /// `marbles save out/search box.svg`: a file name written bare is the rest of the line
+    /// (up to a `;` or a `//` comment), taken as a string, as a shell would not need quotes.
+    private mutating func lexBarePath(_ end: Int) {
+        while index < end, chars[index] == " " || chars[index] == "\t" { advance() }
+        guard index < end, chars[index] != "\"", chars[index] != "\n" else { return }
+        let start = location
+        var path = ""
+        while index < end, chars[index] != "\n", chars[index] != ";", !(chars[index] == "/" && peek(1, end) == "/") {
+            path.append(chars[index])
+            advance()
+        }
+        while let last = path.last, last == " " || last == "\t" || last == "\r" { path.removeLast() }
+        append(.string([.text(path)]), from: start)
     }
 
     private mutating func lexDollar(_ end: Int) throws(Diagnostic) {

@@ -238,21 +238,12 @@ public struct Parser {
         }
     }
 
-    // path = STRING | { token } (the rest of the line as written: `marbles save out/q.svg`) ;
+    // path = STRING (the lexer takes a bare rest of the line, `marbles save out/q.svg`, as one) ;
     private mutating func parseSavePath() throws(Diagnostic) -> StmtKind {
-        if case .string(let parts) = current.kind, parts.count <= 1 {
-            let text: String
-            if case .text(let piece)? = parts.first { text = piece } else { text = "" }
-            let range = advance().range
-            return .marbles(.save(path: text, range: range))
-        }
-        let first = current.range
-        while !(current.kind == .newline || current.kind == .eof || check(.semicolon) || check(.rbrace)) { _ = advance() }
-        guard position > 0, previous.range.end.offset > first.start.offset else {
+        guard case .string(let parts) = current.kind, parts.count == 1, case .text(let path) = parts[0], !path.isEmpty else {
             throw unexpected(Messages.expected("a file name after 'marbles save', such as 'marbles save search.svg'", found: current))
         }
-        let range = first.to(previous.range)
-        return .marbles(.save(path: String(source[range.start.offset..<range.end.offset]), range: range))
+        return .marbles(.save(path: path, range: advance().range))
     }
 
     /// The marble string of `play` or `expect`: a plain string literal.
