@@ -1,7 +1,7 @@
 " Vim syntax file
 " Language:    Tapline (a Swift-flavoured language for reactive bindings; docs/LANGUAGE.md)
 " Filenames:   *.tapline, and scripts whose first line is '#!/usr/bin/env tapline'
-" Checked by:  editors/tests/test_editors.py (loads with no error, colours a sample)
+" Checked by:  Tests/Integrations/test_editors.py (loads with no error, colours a sample)
 
 if exists("b:current_syntax")
   finish

@@ -6,7 +6,7 @@
 - The Vim syntax: `vim -es` loads it with no error, the ftdetect file recognises *.tapline
   and a '#!…tapline' first line, and each marked token gets the expected syntax group.
 
-Run: python3 -m unittest discover -s editors/tests -v
+Run: python3 -m unittest discover -s Tests/Integrations -v
 """
 
 import json
@@ -18,7 +18,8 @@ import unittest
 import textmate
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EDITORS = os.path.dirname(HERE)
+ROOT = os.path.dirname(os.path.dirname(HERE))
+EDITORS = os.path.join(ROOT, "editors")
 GRAMMAR = os.path.join(EDITORS, "vscode", "syntaxes", "tapline.tmLanguage.json")
 SAMPLE = os.path.join(HERE, "sample.tapline")
 
