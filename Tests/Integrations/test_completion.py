@@ -17,9 +17,9 @@ ZSH = os.path.join(ROOT, "completions", "_tapline")
 # (the command line up to the cursor, what TAB offers). The folder has: lesson.tapline,
 # notes.txt, sub/ (with more.tapline), and -odd.tapline.
 CASES = [
-    ("tapline --", ["--", "--check", "--help", "--machine", "--version"]),
+    ("tapline --", ["--", "--check", "--help", "--machine", "--trace", "--version"]),
     ("tapline --ch", ["--check"]),
-    ("tapline -", ["--", "--check", "--help", "--machine", "--version", "-e", "-h", "-i", "-q", "-v"]),
+    ("tapline -", ["--", "--check", "--help", "--machine", "--trace", "--version", "-e", "-h", "-i", "-q", "-v"]),
     ("tapline ", ["-odd.tapline", "lesson.tapline", "sub"]),
     ("tapline le", ["lesson.tapline"]),
     ("tapline sub/", ["sub/more.tapline"]),
@@ -102,7 +102,7 @@ class ZshCompletionTests(unittest.TestCase):
     def test_names_the_same_options_as_bash(self):
         with open(ZSH, encoding="utf-8") as handle:
             text = handle.read()
-        for option in ["--help", "--version", "--machine", "--check", "-e", "-i", "-q", "-h", "-v"]:
+        for option in ["--help", "--version", "--machine", "--check", "--trace", "-e", "-i", "-q", "-h", "-v"]:
             self.assertIn(option, text)
 
 
