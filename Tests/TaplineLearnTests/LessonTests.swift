@@ -44,3 +44,8 @@ import Testing
         #expect(!lesson.hints.isEmpty, "\(lesson.slug)")
     }
 }
+
+/// A lesson is named by its slug in the test list, not by its whole text.
+extension Lesson: @retroactive CustomTestStringConvertible {
+    public var testDescription: String { slug }
+}
