@@ -46,6 +46,6 @@ import Testing
 }
 
 /// A lesson is named by its slug in the test list, not by its whole text.
-extension Lesson: @retroactive CustomTestStringConvertible {
+extension Lesson: CustomTestStringConvertible {
     public var testDescription: String { slug }
 }
