@@ -28,7 +28,10 @@ public enum Checker {
     public static func check(_ lesson: Lesson, answer: [String], isInterrupted: @escaping () -> Bool = { false }) -> CheckResult {
         final class Capture { var text = "" }
         let capture = Capture()
-        let interpreter = Interpreter(output: { capture.text += $0 })
+        // As in the REPL where the answer was typed: a later entry may declare a name again,
+        // and an expression on its own is shown, not an error (what it shows is not output).
+        let interpreter = Interpreter(output: { capture.text += $0 }, echoes: true)
+        interpreter.echo = { _ in }
         interpreter.isInterrupted = isInterrupted
         let pieces = [(lesson.starterBefore, Piece.starter)] + answer.map { ($0, Piece.answer) }
             + [(lesson.starterAfter, Piece.after), (lesson.check, Piece.check)]
@@ -67,13 +70,25 @@ public enum Checker {
                     ? ["Your program printed nothing; it should print \(missing)."]
                     : ["Your program stopped printing after \(lines(actual.count)); still missing: \(missing)."]
             }
-            if actual[index] != wanted[index] {
-                let note = actual.contains(wanted[index]) ? " ('\(wanted[index])' does come, but later: look at the order)" : ""
-                return ["Line \(index + 1) should be '\(wanted[index])', but your program printed '\(actual[index])'\(note)."]
-            }
+            if actual[index] != wanted[index] { return [difference(at: index, actual, wanted)] }
         }
         let extra = actual[wanted.count...].map { "'\($0)'" }.joined(separator: ", ")
         return ["Everything expected was printed, then more: \(extra)."]
+    }
+
+    /// Line `index` differs: say whether it is a line too many, one out of order, or wrong.
+    private static func difference(at index: Int, _ actual: [String], _ wanted: [String]) -> String {
+        let got = actual[index], meant = wanted[index]
+        let comesLater = actual[index...].contains(meant)
+        let expectedLater = wanted[index...].contains(got)
+        switch (comesLater, expectedLater) {
+        case (true, false):
+            return "Line \(index + 1) is '\(got)', which should not be printed at all; the line expected there is '\(meant)'."
+        case (true, true):
+            return "Line \(index + 1) should be '\(meant)', but your program printed '\(got)' first: look at the order."
+        default:
+            return "Line \(index + 1) should be '\(meant)', but your program printed '\(got)'."
+        }
     }
 
     private static func lines(_ count: Int) -> String { count == 1 ? "1 line" : "\(count) lines" }

@@ -50,9 +50,11 @@ extension REPL {
         }
     }
 
-    /// `:next`: the lesson after the open one, or the first not passed yet.
+    /// `:next`: the lesson after the open one (or after the one opened last, in an earlier
+    /// session), else the first not passed yet.
     private func nextIndex(_ learning: Learning) -> Int {
-        guard let index = learning.index else { return learning.nextToDo }
+        let opened = learning.progress.opened.flatMap { slug in learning.library.lessons.firstIndex { $0.slug == slug } }
+        guard let index = learning.index ?? opened else { return learning.nextToDo }
         return min(index + 1, learning.count - 1)
     }
 
@@ -81,9 +83,9 @@ extension REPL {
     private func check(_ lesson: Lesson, _ learning: Learning) {
         Interrupt.clear()
         let result = Checker.check(lesson, answer: learning.answer, isInterrupted: { Interrupt.isPending })
-        if !result.output.isEmpty {
-            tool.stdout.write("The exercise printed:\n" + result.output.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { "  | " + $0 }.dropLast(result.output.hasSuffix("\n") ? 1 : 0).joined(separator: "\n") + "\n")
+        if !result.output.isEmpty, !learning.answer.isEmpty {
+            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map { "  | " + $0 }
+            tool.stdout.write("The exercise printed:\n" + lines.dropLast(result.output.hasSuffix("\n") ? 1 : 0).joined(separator: "\n") + "\n")
         }
         if result.passed {
             learning.markPassed()
@@ -93,19 +95,23 @@ extension REPL {
             tool.stdout.write(paint("✓ Passed.", ANSI.boldGreen) + " Lesson \(number) is done. \(after)\n")
             return
         }
+        if learning.answer.isEmpty {
+            // The starter fails without an answer by design: its error says nothing new.
+            tool.stdout.write(paint("✗ Not yet.", ANSI.boldRed) + " You have not typed anything for the gap yet: type the missing line(s) at the prompt, then ':check'.\n")
+            return
+        }
         if let error = result.error { tool.stdout.write(error) }
-        var words = result.problems
-        if learning.answer.isEmpty { words.insert("You have not typed anything for the gap yet.", at: 0) }
-        tool.stdout.write(paint("✗ Not yet.", ANSI.boldRed) + " " + words.joined(separator: " ") + "\n")
+        let count = learning.answer.count
+        let which = count > 1 ? " (All \(count) lines you typed went in the gap: ':answer' lists them, ':undo' drops the last.)" : ""
+        tool.stdout.write(paint("✗ Not yet.", ANSI.boldRed) + " " + result.problems.joined(separator: " ") + which + "\n")
         hint(lesson, learning)
     }
 
     private func hint(_ lesson: Lesson, _ learning: Learning) {
         guard !lesson.hints.isEmpty else { return }
         let index = min(learning.hintsShown, lesson.hints.count - 1)
-        let more = index + 1 < lesson.hints.count ? "':hint' for another" : "that was the last hint; ':solution' shows an answer"
-        tool.stdout.write(paint("Hint \(index + 1) of \(lesson.hints.count):", ANSI.bold) + " " + lesson.hints[index]
-            + "\n(\(more); ':answer' shows your lines, ':undo' drops the last)\n")
+        let more = index + 1 < lesson.hints.count ? "':hint' for another" : "that was the last hint; ':solution' shows one answer"
+        tool.stdout.write(paint("Hint \(index + 1) of \(lesson.hints.count):", ANSI.bold) + " " + lesson.hints[index] + "\n(\(more))\n")
         learning.hintsShown = index + 1
     }
 

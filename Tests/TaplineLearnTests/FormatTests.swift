@@ -38,6 +38,15 @@ import Testing
         #expect(Checker.check(lesson, answer: [lesson.solution]).passed)
     }
 
+    /// The answer runs as it ran in the REPL: a name declared again, a publisher on its own.
+    @Test func theAnswerRunsAsTheREPLRanIt() throws {
+        let lesson = try Lesson.parse(Self.sample, fileName: "sample.lesson")
+        let answer = ["current n = 1", "current n = 2", "s.map { $0 }", lesson.solution]
+        let result = Checker.check(lesson, answer: answer)
+        #expect(result.passed, "\(result.problems) \(result.error ?? "")")
+        #expect(result.output == "got 1\n")
+    }
+
     @Test(arguments: [
         ("--- text\nx", "x.lesson:1: a lesson starts with its title: '# Title'"),
         ("# T\n--- texts\n", "x.lesson:2: unknown section 'texts'; sections are text, demo, exercise, starter, check, output, hint, solution"),
@@ -59,7 +68,8 @@ import Testing
     @Test(arguments: [
         ("a\nb\n", "a\nb", [String]()),
         ("a\nc\n", "a\nb", ["Line 2 should be 'b', but your program printed 'c'."]),
-        ("b\na\n", "a\nb", ["Line 1 should be 'a', but your program printed 'b' ('a' does come, but later: look at the order)."]),
+        ("b\na\n", "a\nb", ["Line 1 should be 'a', but your program printed 'b' first: look at the order."]),
+        ("a\nx\nb\n", "a\nb", ["Line 2 is 'x', which should not be printed at all; the line expected there is 'b'."]),
         ("a\n", "a\nb\nc", ["Your program stopped printing after 1 line; still missing: 'b', 'c'."]),
         ("", "a", ["Your program printed nothing; it should print 'a'."]),
         ("a\nb\n", "a", ["Everything expected was printed, then more: 'b'."]),
