@@ -102,7 +102,7 @@ extension REPL {
         }
         if let error = result.error { tool.stdout.write(error) }
         let count = learning.answer.count
-        let which = count > 1 ? " (All \(count) lines you typed went in the gap: ':answer' lists them, ':undo' drops the last.)" : ""
+        let which = count > 1 ? " (\(count == 2 ? "Both" : "All \(count)") lines you typed went in the gap: ':answer' lists them, ':undo' drops the last.)" : ""
         tool.stdout.write(paint("✗ Not yet.", ANSI.boldRed) + " " + result.problems.joined(separator: " ") + which + "\n")
         hint(lesson, learning)
     }
