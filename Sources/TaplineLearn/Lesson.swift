@@ -54,7 +54,8 @@ extension Lesson {
     /// Reads a lesson file: a `# Title` line, then sections, each under a `--- NAME` line.
     /// Section bodies are kept as written (blank lines at their ends dropped).
     public static func parse(_ text: String, fileName: String) throws(LessonError) -> Lesson {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.trailingWhitespaceTrimmed) }
+        // Any newline, "\r\n" included (one Character in Swift, so not a "\n").
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { String($0.trailingWhitespaceTrimmed) }
         var title: String?
         var sections: [String: [String]] = [:]
         var current: String?

@@ -63,12 +63,10 @@ extension REPL {
     @discardableResult
     func openLesson(_ index: Int) -> Bool {
         guard let learning = startLearning() else { return true }
-        learning.open(index)
+        let warning = learning.open(index)
         let lesson = learning.library.lessons[index]
         tool.showLesson(lesson, number: index + 1, of: learning.count, color: color, interactive: true)
-        if learning.saveFailed {
-            _ = complain("your progress cannot be saved in \(learning.store?.directory ?? "a state folder") (set XDG_STATE_HOME?)")
-        }
+        if let warning { warn(warning) }
         startExercise(lesson)
         return true
     }
@@ -88,7 +86,7 @@ extension REPL {
             tool.stdout.write("The exercise printed:\n" + lines.dropLast(result.output.hasSuffix("\n") ? 1 : 0).joined(separator: "\n") + "\n")
         }
         if result.passed {
-            learning.markPassed()
+            if let warning = learning.markPassed() { warn(warning) }
             let number = (learning.index ?? 0) + 1
             let after = number < learning.count ? "':next' opens lesson \(number + 1): \(learning.library.lessons[number].title)."
                 : "That was the last lesson: well done! ':learn' shows them all."
@@ -120,11 +118,12 @@ extension REPL {
             _ = complain("your answer is empty: nothing to undo")
             return
         }
-        // The session has run it already: start it again with the answer minus that line.
+        // The session has run it already: build it again from the starter and the other lines
+        // (what they print is printed again).
+        tool.stdout.write("dropped: \(last)\n" + (learning.answer.isEmpty ? "" : "the session is rebuilt from the starter and your other lines:\n"))
         let kept = learning.answer
         if let lesson = learning.lesson { startExercise(lesson) }
         for entry in kept where execute(entry, name: "<repl>") { learning.answer.append(entry) }
-        tool.stdout.write("dropped: \(last)\n")
     }
 
     /// Keeps an entry that ran without an error as part of the learner's answer.
@@ -134,4 +133,10 @@ extension REPL {
     }
 
     func paint(_ text: String, _ code: String) -> String { color ? ANSI.paint(text, code) : text }
+
+    private func warn(_ message: String) {
+        tool.stdout.flush()
+        tool.stderr.write(paint("warning:", ANSI.boldMagenta) + " " + message + "\n")
+        tool.stderr.flush()
+    }
 }

@@ -44,26 +44,29 @@ final class Learning {
         return .success(number - 1)
     }
 
-    func open(_ index: Int) {
+    /// Opens lesson `index`; a warning if the progress could not be saved.
+    func open(_ index: Int) -> String? {
         self.index = index
         answer = []
         hintsShown = 0
         progress.opened = library.lessons[index].slug
-        save()
+        return save()
     }
 
-    func markPassed() {
-        guard let lesson else { return }
+    /// Records the open lesson as passed; a warning if the progress could not be saved.
+    func markPassed() -> String? {
+        guard let lesson else { return nil }
         progress.passed.insert(lesson.slug)
-        save()
+        return save()
     }
 
-    /// Saves the progress; false the first time it could not be saved.
-    @discardableResult
-    func save() -> Bool {
-        guard let store, !store.save(progress) else { return true }
-        defer { saveFailed = true }
-        return saveFailed
+    /// Saves the progress; the first time it cannot be, a warning that says so (once is enough).
+    private func save() -> String? {
+        if let store, store.save(progress) { return nil }
+        guard !saveFailed else { return nil }
+        saveFailed = true
+        guard let store else { return "your progress is not saved: neither XDG_STATE_HOME nor HOME is set" }
+        return "your progress cannot be saved in \(store.directory); set XDG_STATE_HOME to a folder you can write"
     }
 
     /// The list `tapline learn` and `:learn` show: each lesson with ✓ when passed and ▸ at the next.

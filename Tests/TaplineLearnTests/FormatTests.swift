@@ -38,6 +38,11 @@ import Testing
         #expect(Checker.check(lesson, answer: [lesson.solution]).passed)
     }
 
+    @Test func aFileWithWindowsLineEndingsReadsTheSame() throws {
+        let windows = Self.sample.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        #expect(try Lesson.parse(windows, fileName: "a.lesson") == Lesson.parse(Self.sample, fileName: "a.lesson"))
+    }
+
     /// The answer runs as it ran in the REPL: a name declared again, a publisher on its own.
     @Test func theAnswerRunsAsTheREPLRanIt() throws {
         let lesson = try Lesson.parse(Self.sample, fileName: "sample.lesson")
