@@ -62,6 +62,8 @@ final class Learning {
 
     /// Saves the progress; the first time it cannot be, a warning that says so (once is enough).
     private func save() -> String? {
+        // Another session may have passed lessons meanwhile: keep those too.
+        if let store { progress.passed.formUnion(store.load().passed) }
         if let store, store.save(progress) { return nil }
         guard !saveFailed else { return nil }
         saveFailed = true

@@ -109,4 +109,21 @@ import Testing
         // Nothing is left beside it: the temporary file was renamed.
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory) == ["progress"])
     }
+
+    /// A writer that crashed mid-write leaves only its temporary file: the progress is intact,
+    /// and the next save replaces the leftover's name if it is the same.
+    @Test func aHalfWrittenTemporaryFileChangesNothing() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-progress-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let store = ProgressStore(directory: base.path)
+        let progress = Progress(passed: ["subjects"], opened: "subjects")
+        #expect(store.save(progress))
+        let leftover = base.appendingPathComponent(".progress-\(getpid()).tmp")
+        try "passed everyth".write(to: leftover, atomically: false, encoding: .utf8)
+        #expect(store.load() == progress)
+        let more = Progress(passed: ["subjects", "demand"], opened: "demand")
+        #expect(store.save(more))
+        #expect(store.load() == more)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory) == ["progress"])
+    }
 }
