@@ -22,6 +22,9 @@ let package = Package(
         // The language: lexer, parser, diagnostics, compiler and runtime.
         .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"], swiftSettings: optimized),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage"]),
+        // Lessons: the lesson file format, checking an exercise, the learner's progress.
+        .target(name: "TaplineLearn", dependencies: ["TaplineLanguage"]),
+        .testTarget(name: "TaplineLearnTests", dependencies: ["TaplineLearn"]),
         // libedit's native API, wrapped where Swift cannot call it (variadic functions).
         .target(name: "CLibedit", linkerSettings: [.linkedLibrary("edit")]),
         // A small line editor on libedit: prompt, history, completion. Knows no Tapline.
@@ -29,7 +32,7 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         // The command: script runner and REPL.
         .executableTarget(
-            name: "tapline", dependencies: ["TaplineLanguage", "LineEditor"],
+            name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor"],
             // A statically linked Swift runtime starts about a millisecond sooner.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Starts the real binary on a pseudo-terminal: forkpty's child must run no Swift before exec.

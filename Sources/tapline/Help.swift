@@ -103,6 +103,14 @@ enum Help {
           :history         the entries typed so far
           :quit            leave (or Ctrl-D)
 
+        Lessons (a path from subjects to a search screen, with checked exercises):
+          :learn [N]       list the lessons and your progress, or open lesson N
+          :check           run the exercise with the lines you typed; say what differs
+          :hint            the next hint          :solution   one answer
+          :answer          the lines you typed    :undo       drop the last of them
+          :lesson          the lesson again       :next       the next lesson
+          (in a lesson, :reset starts the exercise over)
+
         The full reference is docs/LANGUAGE.md.
 
         """

@@ -6,13 +6,14 @@ import TaplineLanguage
 
 /// The REPL's `:commands`: what the session is, not what the language says.
 extension REPL {
-    static let metaCommands = [":cancel", ":help", ":history", ":list", ":load", ":quit", ":reset"]
+    static let metaCommands = ([":cancel", ":help", ":history", ":list", ":load", ":quit", ":reset"] + learnCommands).sorted()
 
     /// Runs a `:command`; returns false to end the session.
     func meta(_ line: String) -> Bool {
         let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
         let command = parts[0]
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: " ") : ""
+        if let goOn = learnMeta(command, argument) { return goOn }
         switch command {
         case ":quit", ":q", ":exit":
             return false
@@ -25,8 +26,14 @@ extension REPL {
             }
             load(text, name: argument)
         case ":reset":
-            interpreter = REPL.makeInterpreter(tool: tool, color: color)
-            tool.stdout.write("the session is empty again\n")
+            if let lesson = learning?.lesson {
+                // In a lesson: the exercise starts over, from its starter.
+                startExercise(lesson)
+                tool.stdout.write("the exercise starts over: your answer is empty, the starter is loaded\n")
+            } else {
+                interpreter = REPL.makeInterpreter(tool: tool, color: color)
+                tool.stdout.write("the session is empty again\n")
+            }
         case ":list", ":ls":
             tool.stdout.write(listing())
         case ":cancel":
@@ -50,7 +57,7 @@ extension REPL {
         return true
     }
 
-    private func complain(_ message: String) -> Bool {
+    func complain(_ message: String) -> Bool {
         let prefix = color ? ANSI.paint("error:", ANSI.boldRed) + " " : "error: "
         tool.stderr.write(prefix + message + "\n")
         return true

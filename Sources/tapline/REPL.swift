@@ -13,6 +13,8 @@ final class REPL {
     let color: Bool
     /// Lines of an entry that is not complete yet.
     private var pending: [String] = []
+    /// The open lesson, once `:learn` or `tapline learn N` has been used.
+    var learning: Learning?
 
     init?(tool: Tool, quiet: Bool) {
         let home = getenv("HOME").map { String(cString: $0) } ?? ""
@@ -82,7 +84,7 @@ final class REPL {
                 pending.removeAll()
                 guard !entry.allSatisfy(\.isWhitespace) else { continue }
                 editor.addHistory(entry)
-                execute(entry, name: "<repl>")
+                if execute(entry, name: "<repl>") { recordAnswer(entry) }
             }
         }
     }
@@ -104,10 +106,13 @@ final class REPL {
         return LineEditor.invisible(ANSI.start(ANSI.boldBlue)) + text.dropLast() + LineEditor.invisible(ANSI.reset) + " "
     }
 
-    private func execute(_ text: String, name: String) {
+    /// Runs an entry and shows its error; true when it ran without one.
+    @discardableResult
+    func execute(_ text: String, name: String) -> Bool {
         Interrupt.clear()
         let diagnostic = interpreter.run(text, name: name)
         tool.stdout.flush()
+        defer { Interrupt.clear() }
         if let diagnostic {
             // Ctrl-C while running: the terminal has echoed ^C; say so on a line of its own.
             if diagnostic.id == .interrupted {
@@ -116,8 +121,9 @@ final class REPL {
                 tool.stderr.write(interpreter.format(diagnostic, decorator: color ? ANSIDecorator() : PlainDecorator()))
             }
             tool.stderr.flush()
+            return false
         }
-        Interrupt.clear()
+        return true
     }
 }
 

@@ -14,6 +14,7 @@ let usage = """
       tapline --check FILE    parse and check a script without running it
       tapline -i FILE         run a script, then stay in the REPL with what it declared
       tapline --trace FILE    run a script, printing every event of every chain (trace on)
+      tapline learn [N]       the lessons and your progress; open lesson N in the REPL
       tapline -q              start the REPL without the banner
       tapline                 on a terminal: the interactive REPL
       tapline --help          show this help
@@ -149,6 +150,8 @@ final class Tool {
 
     func main(_ arguments: [String]) -> Int32 {
         var arguments = arguments.dropFirst()
+        // A subcommand, as in 'swift build': a script named learn runs as './learn'.
+        if arguments.first == "learn" { return learn(Array(arguments.dropFirst())) }
         var checkOnly = false
         var interactive = false
         var quiet = false

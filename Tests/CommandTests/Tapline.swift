@@ -20,14 +20,15 @@ enum Tapline {
     }
 
     /// Runs the binary in the repository's root with `arguments`, feeding it `stdin` (or an
-    /// empty input), without colour.
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// empty input), without colour, with `environment` added to this process's.
+    static func run(_ arguments: [String], stdin: String? = nil, environment added: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(added) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

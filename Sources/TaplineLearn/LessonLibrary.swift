@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The lessons of a `lessons/` folder, in the order of their file names (`01-….lesson`,
+/// `02-….lesson`, …), and the files that could not be read as lessons.
+public struct LessonLibrary: Sendable {
+    public var lessons: [Lesson]
+    public var problems: [LessonError]
+    /// The folder they came from.
+    public var directory: String
+
+    /// Reads every `.lesson` file in `directory`; nil if the folder cannot be read.
+    public init?(directory: String) {
+        guard let names = LessonLibrary.lessonFiles(in: directory) else { return nil }
+        self.directory = directory
+        lessons = []
+        problems = []
+        for name in names {
+            let path = directory + "/" + name
+            guard let text = readTextFile(path) else {
+                problems.append(LessonError(file: path, line: 1, message: "cannot be read"))
+                continue
+            }
+            do {
+                lessons.append(try Lesson.parse(text, fileName: path))
+            } catch {
+                problems.append(error)
+            }
+        }
+    }
+
+    /// Where the lessons are: `$TAPLINE_LESSONS`, else `lessons/` in the current folder, else
+    /// beside the binary (`lessons/` in a folder above it, as in a checkout's `.build/debug`,
+    /// or `share/tapline/lessons` of an installation).
+    public static func find() -> String? {
+        if let variable = getenv("TAPLINE_LESSONS") { return String(cString: variable) }
+        var candidates = ["lessons"]
+        var folder = executableFolder()
+        while let current = folder, !current.isEmpty {
+            candidates += [current + "/lessons", current + "/share/tapline/lessons"]
+            folder = current.lastIndex(of: "/").map { String(current[..<$0]) }
+        }
+        return candidates.first { (lessonFiles(in: $0)?.isEmpty ?? true) == false }
+    }
+
+    private static func executableFolder() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.lastIndex(of: "/").map { String(path[..<$0]) }
+    }
+
+    /// The `.lesson` files of a folder, sorted; nil if it cannot be opened.
+    static func lessonFiles(in directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".lesson"), !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
+/// A whole file as text (invalid UTF-8 replaced); nil if it cannot be read.
+func readTextFile(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        if count < 0 { return nil }
+        if count == 0 { break }
+        bytes += chunk[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

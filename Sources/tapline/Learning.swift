@@ -1,0 +1,93 @@
+import TaplineLearn
+
+/// A lesson open in the REPL: which one, what the learner has typed for its gap, how many
+/// hints they have seen, and the progress file it reports to.
+final class Learning {
+    let library: LessonLibrary
+    let store: ProgressStore?
+    var progress: Progress
+    /// The open lesson's index in `library.lessons` (nil before `:learn N`).
+    var index: Int?
+    /// The learner's entries since the lesson opened, in order: what `:check` puts in the gap.
+    var answer: [String] = []
+    var hintsShown = 0
+    /// Whether saving the progress has failed already (said once, not at every pass).
+    var saveFailed = false
+
+    init(library: LessonLibrary, store: ProgressStore?) {
+        self.library = library
+        self.store = store
+        progress = store?.load() ?? Progress()
+    }
+
+    /// Finds the lessons and the progress file; nil (with the reason) when there are no lessons.
+    static func make() -> Result<Learning, LearnError> {
+        guard let directory = LessonLibrary.find(), let library = LessonLibrary(directory: directory), !library.lessons.isEmpty else {
+            return .failure(LearnError("no lessons found: run tapline from its checkout, or set TAPLINE_LESSONS to the lessons folder"))
+        }
+        return .success(Learning(library: library, store: ProgressStore.standard()))
+    }
+
+    var lesson: Lesson? { index.map { library.lessons[$0] } }
+    var count: Int { library.lessons.count }
+
+    /// The first lesson not passed yet (the last one when all are).
+    var nextToDo: Int {
+        library.lessons.firstIndex { !progress.passed.contains($0.slug) } ?? count - 1
+    }
+
+    /// The lesson a learner means by `N` (1-based), or why there is none.
+    func lessonIndex(_ argument: String) -> Result<Int, LearnError> {
+        guard let number = Int(argument), (1...count).contains(number) else {
+            return .failure(LearnError("there is no lesson '\(argument)'; the lessons are 1 to \(count) (':learn' lists them)"))
+        }
+        return .success(number - 1)
+    }
+
+    /// Opens lesson `index`; a warning if the progress could not be saved.
+    func open(_ index: Int) -> String? {
+        self.index = index
+        answer = []
+        hintsShown = 0
+        progress.opened = library.lessons[index].slug
+        return save()
+    }
+
+    /// Records the open lesson as passed; a warning if the progress could not be saved.
+    func markPassed() -> String? {
+        guard let lesson else { return nil }
+        progress.passed.insert(lesson.slug)
+        return save()
+    }
+
+    /// Saves the progress; the first time it cannot be, a warning that says so (once is enough).
+    private func save() -> String? {
+        // Another session may have passed lessons meanwhile: keep those too.
+        if let store { progress.passed.formUnion(store.load().passed) }
+        if let store, store.save(progress) { return nil }
+        guard !saveFailed else { return nil }
+        saveFailed = true
+        guard let store else { return "your progress is not saved: neither XDG_STATE_HOME nor HOME is set" }
+        return "your progress cannot be saved in \(store.directory); set XDG_STATE_HOME to a folder you can write"
+    }
+
+    /// The list `tapline learn` and `:learn` show: each lesson with ✓ when passed and ▸ at the next.
+    func listing() -> String {
+        let passed = library.lessons.filter { progress.passed.contains($0.slug) }.count
+        var out = "Tapline lessons: \(passed) of \(count) passed. 'tapline learn N' (in the REPL ':learn N') opens lesson N.\n\n"
+        let next = nextToDo
+        for (index, lesson) in library.lessons.enumerated() {
+            let mark = progress.passed.contains(lesson.slug) ? "✓" : index == next ? "▸" : " "
+            out += "  \(mark) \(String(index + 1).leftPadded(2))  \(lesson.title)\n"
+        }
+        if !library.problems.isEmpty {
+            out += "\nSkipped (not a lesson):\n" + library.problems.map { "  \($0.description)\n" }.joined()
+        }
+        return out
+    }
+}
+
+struct LearnError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

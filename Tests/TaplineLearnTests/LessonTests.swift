@@ -1,0 +1,51 @@
+import Foundation
+import TaplineLanguage
+import Testing
+@testable import TaplineLearn
+
+/// Every lesson under `lessons/`: it reads, its demonstration runs, its solution passes its
+/// check and its starter (the gap left empty) fails it.
+@Suite struct LessonTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let library = LessonLibrary(directory: root.appendingPathComponent("lessons").path)
+    static var lessons: [Lesson] { library?.lessons ?? [] }
+
+    @Test func everyLessonFileReads() throws {
+        let library = try #require(Self.library)
+        #expect(library.problems.map(\.description) == [])
+        #expect(library.lessons.count >= 14)
+        #expect(Set(library.lessons.map(\.slug)).count == library.lessons.count, "two lessons share a slug")
+    }
+
+    @Test(arguments: lessons)
+    func theDemonstrationRuns(_ lesson: Lesson) {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 })
+        let diagnostic = interpreter.run(lesson.demo, name: "demo")
+        #expect(diagnostic.map { interpreter.format($0) } == nil, "\(lesson.slug)")
+        #expect(!output.isEmpty, "\(lesson.slug): the demonstration prints nothing")
+    }
+
+    @Test(arguments: lessons)
+    func theSolutionPasses(_ lesson: Lesson) {
+        let result = Checker.check(lesson, answer: [lesson.solution])
+        #expect(result.passed, "\(lesson.slug): \(result.problems) \(result.error ?? "")\n\(result.output)")
+    }
+
+    @Test(arguments: lessons)
+    func theStarterFails(_ lesson: Lesson) {
+        let result = Checker.check(lesson, answer: [])
+        #expect(!result.passed, "\(lesson.slug): the starter passes without an answer")
+        #expect(!result.problems.isEmpty, "\(lesson.slug): a failure must say what differs")
+    }
+
+    @Test(arguments: lessons)
+    func everyLessonHasHints(_ lesson: Lesson) {
+        #expect(!lesson.hints.isEmpty, "\(lesson.slug)")
+    }
+}
+
+/// A lesson is named by its slug in the test list, not by its whole text.
+extension Lesson: CustomTestStringConvertible {
+    public var testDescription: String { slug }
+}
