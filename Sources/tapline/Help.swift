@@ -141,6 +141,10 @@ enum Help {
         play NAME "-a--b-|"      send on the clock, one character a frame (RxJS marbles)
         expect PUB "-a--b-|"     run the clock and check what PUB does, frame by frame
         frame 50ms               how long one frame is (100ms at first)
+        marbles                  draw what every publisher and stage did, on one time axis
+        marbles clear            start the next diagram from now
+        marbles save FILE.svg    the same diagram as an SVG picture
+        trace on / trace off     print every event as it happens, with its virtual time
         schedule(after: 1s) { … }  run a block when the clock gets there
         show VIEW / hide VIEW    mount / dismantle a view
         print(a, b)              print values

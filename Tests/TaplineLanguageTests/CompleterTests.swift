@@ -46,6 +46,9 @@ struct CompleterTests {
         ("x = na", "na", ["name"]),
         ("tap save; ta", "ta", ["tap"]),
         ("print(tr", "tr", ["true"]),
+        ("mar", "mar", ["marbles"]),
+        ("marbles ", "", ["clear", "save"]),
+        ("trace o", "o", ["off", "on"]),
     ])
     func candidates(before: String, word: String, expected: [String]) {
         let (found, candidates) = Completer.complete(before, declarations: Self.session)

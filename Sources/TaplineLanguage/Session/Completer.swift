@@ -2,7 +2,8 @@
 ///
 /// - At the start of a statement: keywords, commands and declared names.
 /// - After `tap`: buttons; after `set`: settable values; after `send`, `complete`, `fail`:
-///   subjects; after `request`: subscribers; after `cancel`: subscriptions; after `show`/`hide`: views.
+///   subjects; after `request`: subscribers; after `cancel`: subscriptions; after `show`/`hide`:
+///   views; after `trace`: `on`, `off`; after `marbles`: `clear`, `save`.
 /// - After `.`: operators and subscribers (`tap` after a button).
 /// - After `$`: published values.
 ///
@@ -11,7 +12,7 @@ public enum Completer {
     static let statementKeywords = [
         "button", "subject", "current", "published", "subscriber", "func", "view", "switch", "let",
         "tap", "set", "send", "complete", "fail", "cancel", "request", "wait", "show", "hide",
-        "repeat", "for", "if", "print(", "objectWillChange", "play", "expect", "frame",
+        "repeat", "for", "if", "print(", "objectWillChange", "play", "expect", "frame", "marbles", "trace",
     ]
     static let expressionWords = ["true", "false", "nil", "now", "objectWillChange", "Just(", "just(", "Empty(", "Fail(error:", "Int(", "Double(", "String(", "min(", "max(", "abs("]
 
@@ -60,6 +61,8 @@ public enum Completer {
             case "send", "complete", "fail": return matching(names([.subject, .current]))
             case "request": return matching(names([.subscriber]))
             case "cancel": return matching(names([.subscription, .subscriber, .bag]))
+            case "trace": return matching(["on", "off"])
+            case "marbles": return matching(["clear", "save"])
             default: return matching(names([.view]))   // show, hide
             }
         case .statementStart:
@@ -75,7 +78,9 @@ public enum Completer {
         case expression
     }
 
-    private static let commandsTakingNames: Set<String> = ["tap", "set", "send", "complete", "fail", "request", "cancel", "show", "hide"]
+    private static let commandsTakingNames: Set<String> = [
+        "tap", "set", "send", "complete", "fail", "request", "cancel", "show", "hide", "trace", "marbles",
+    ]
 
     /// Where the word being typed sits.
     private static func position(of head: String) -> Position {
