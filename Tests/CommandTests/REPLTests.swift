@@ -19,6 +19,18 @@ struct REPLTests {
         }
     }
 
+    /// `marbles` draws what the session did, as wide as the terminal; `trace on` prints events.
+    @Test func marblesDrawsTheSessionAndTraceShowsEvents() throws {
+        try withSession { terminal, _ in
+            try declareSubjectAndSink(terminal)
+            try #require(terminal.enter("play s \"-1-2|\"", expecting: nil), "screen: \(terminal.screen)")
+            try #require(terminal.enter("wait 1s", expecting: "got 2"), "screen: \(terminal.screen)")
+            #expect(terminal.enter("marbles", expecting: "s     ^1-2|"), "screen: \(terminal.screen)")
+            #expect(terminal.enter("trace on"), "screen: \(terminal.screen)")
+            #expect(terminal.enter("send s 3", expecting: "dropped: (3) after completion"), "screen: \(terminal.screen)")
+        }
+    }
+
     @Test func anErrorKeepsWhatWasDeclared() throws {
         try withSession { terminal, _ in
             try declareSubjectAndSink(terminal)
