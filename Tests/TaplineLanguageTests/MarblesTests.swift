@@ -17,6 +17,8 @@ struct MarblesTests {
         ("--#", [(2, .failure)]),
         ("a b", [(0, .value("a")), (1, .value("b"))]),          // spaces take no time
         ("(a|)", [(0, .value("a")), (0, .finished)]),
+        ("a-^-b", [(-2, .value("a")), (2, .value("b"))]),     // ^ is frame 0, and takes a frame
+        ("-a-!", [(1, .value("a")), (3, .cancel)]),
         ("", []),
     ]
 
@@ -67,6 +69,7 @@ struct MarblesTests {
         case .value(let character): return character
         case .finished: return "|"
         case .failure: return "#"
+        case .cancel: return "!"
         }
     }
 }

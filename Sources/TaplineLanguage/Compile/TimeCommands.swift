@@ -25,7 +25,11 @@ extension Compiler {
         default: throw Diagnostic.error(Messages.playTarget(name.text, kind: entity.kindDescription), at: name.range)
         }
         let values = try legendValues(legend)
-        for case .value(let symbol) in try checkSyntax(marbles).map(\.symbol) where values[symbol] == nil {
+        let symbols = try checkSyntax(marbles).map(\.symbol)
+        if symbols.contains(.cancel) {
+            throw Diagnostic.error(Messages.marbleSyntax("'!' marks where 'expect' cancels; 'play' has no subscription to cancel"), at: marbles.range)
+        }
+        for case .value(let symbol) in symbols where values[symbol] == nil {
             guard Self.plainValue(symbol, type: entity.type) != nil else {
                 throw Diagnostic.error(Messages.marbleValue(symbol, type: entity.type.rawValue), at: marbles.range)
             }
@@ -35,9 +39,11 @@ extension Compiler {
             let events = try Self.events(marbles, frame: runtime.frameNanoseconds)
             var legendValues: [Character: Value] = [:]
             for (symbol, code) in values { legendValues[symbol] = try code(frame) }
-            for event in events {
+            // What comes before a `^` happened before now: nobody subscribed now sees it.
+            for event in events where event.time >= 0 {
                 let send: () throws -> Void
                 switch event.symbol {
+                case .cancel: continue
                 case .finished: send = { target.send(completion: .finished) }
                 case .failure:
                     let message = legendValues["#"]?.description ?? "error"

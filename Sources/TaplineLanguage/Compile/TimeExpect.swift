@@ -16,7 +16,9 @@ extension Compiler {
         if case .publisher = type {} else if type.isKnown {
             throw Diagnostic.error(Messages.expectNeedsPublisher(type.name), at: publisherExpr.range)
         }
-        try checkSyntax(marbles)
+        if try checkSyntax(marbles).contains(where: { $0.time < 0 }) {
+            throw Diagnostic.error(Messages.marbleSyntax("nothing can be expected before '^', where 'expect' subscribes"), at: marbles.range)
+        }
         let legendCode = try legendValues(legend)
         let runtime = self.runtime
         return { frame in
@@ -27,16 +29,21 @@ extension Compiler {
             var legend: [Character: Value] = [:]
             for (symbol, each) in legendCode { legend[symbol] = try each(frame) }
             let frameLength = runtime.frameNanoseconds
-            let expected = try Self.events(marbles, frame: frameLength)
-            let arrivals = try Self.record(publisher, runtime: runtime, until: (expected.last?.time ?? 0) + 1_000 * frameLength, range: range)
+            let parsed = try Self.events(marbles, frame: frameLength)
+            let expected = parsed.filter { $0.symbol != .cancel }
+            let cancelAt = parsed.first { $0.symbol == .cancel }?.time
+            let arrivals = try Self.record(publisher, runtime: runtime, until: (parsed.last?.time ?? 0) + 1_000 * frameLength,
+                                           cancelAt: cancelAt, range: range)
             guard !Self.matches(expected, arrivals, legend: legend) else { return }
             throw RuntimeError(Messages.expectFailed, at: range,
                                notes: Self.difference(marbles.text, arrivals, legend: legend, frame: frameLength))
         }
     }
 
-    /// What the publisher does from now until the clock has nothing left to run before `end`.
-    private static func record(_ publisher: PublisherValue, runtime: Runtime, until end: Int64, range: SourceRange) throws -> [Arrival] {
+    /// What the publisher does from now until the clock has nothing left to run before `end`
+    /// (or until `cancelAt`, a `!` in the string, where the subscription is cancelled).
+    private static func record(_ publisher: PublisherValue, runtime: Runtime, until end: Int64, cancelAt: Int64?,
+                               range: SourceRange) throws -> [Arrival] {
         let start = runtime.clock.now.nanoseconds
         var arrivals: [Arrival] = []
         let token = publisher.stream.sink(
@@ -50,6 +57,7 @@ extension Compiler {
             },
             receiveValue: { value in arrivals.append(Arrival(time: runtime.clock.now.nanoseconds - start, kind: .value(value))) })
         defer { token.cancel() }
+        if let cancelAt { runtime.clock.schedule(after: .nanoseconds(cancelAt)) { token.cancel() } }
         let stop = { runtime.isAborting || runtime.isInterrupted() }
         runtime.clock.advance(to: runtime.clock.now, shouldStop: stop)
         let limit = VirtualTime(nanoseconds: start + end)

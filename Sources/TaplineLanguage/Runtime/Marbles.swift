@@ -5,15 +5,19 @@
 /// are ignored. A group advances time by its whole width, parentheses included, as in RxJS:
 /// in `-(12)--3-|` the 1 and the 2 fall at frame 1 and the 3 at frame 7. Between spaces, a
 /// duration such as `100ms` or `1.5s` moves time on by that much (RxJS's time progression).
+/// `^` marks frame 0 (what comes before it happened earlier: negative times), and `!` the
+/// frame where a subscription is cancelled, both as in RxJS.
 enum Marbles {
     /// The characters that are the notation itself, so never a value drawn as itself.
-    static let syntax: Set<Character> = ["-", "(", ")", "|", "#", " "]
+    static let syntax: Set<Character> = ["-", "(", ")", "|", "#", " ", "^", "!"]
 
     /// What happens at one point of a marble string.
     enum Symbol: Equatable {
         case value(Character)
         case finished
         case failure
+        /// `!`: the subscription is cancelled here.
+        case cancel
     }
 
     /// One event, at a time in nanoseconds from the string's frame 0.
@@ -34,6 +38,7 @@ enum Marbles {
         var events: [Event] = []
         var time: Int64 = 0
         var groupStart: Int64?
+        var origin: Int64?
         var index = 0
         while index < characters.count {
             let character = characters[index]
@@ -55,15 +60,26 @@ enum Marbles {
             case ")":
                 guard groupStart != nil else { throw ParseError(message: "')' closes no group", offset: index) }
                 groupStart = nil
+            case "^":
+                guard origin == nil else { throw ParseError(message: "'^' (frame 0) can be marked once", offset: index) }
+                guard groupStart == nil else { throw ParseError(message: "'^' cannot be inside a group", offset: index) }
+                origin = time
             default:
-                let symbol: Symbol = character == "|" ? .finished : character == "#" ? .failure : .value(character)
+                let symbol: Symbol
+                switch character {
+                case "|": symbol = .finished
+                case "#": symbol = .failure
+                case "!": symbol = .cancel
+                default: symbol = .value(character)
+                }
                 events.append(Event(time: groupStart ?? time, symbol: symbol))
             }
             time += frame
             index += 1
         }
         if groupStart != nil { throw ParseError(message: "a group '(' is not closed", offset: characters.count) }
-        return events
+        guard let origin else { return events }
+        return events.map { Event(time: $0.time - origin, symbol: $0.symbol) }
     }
 
     /// A time progression (`100ms`, `1.5s`, `2m`) starting at `start` and followed by a space
