@@ -102,7 +102,7 @@ extension Compiler {
             Diagnostic.Note(Messages.expectNote("actual:   " + (arrivals.isEmpty ? "(nothing arrived)" : written.text))),
         ]
         for (letter, value) in letters.fresh {
-            notes.append(Diagnostic.Note(Messages.expectNote("where \(letter) is \(value.description)")))
+            notes.append(Diagnostic.Note(Messages.expectNote("where \(letter) is \(value.debugDescription)")))
         }
         if !written.isExact || arrivals.contains(where: { $0.time % frame != 0 }) {
             let times = arrivals.map { VirtualTime(nanoseconds: $0.time).description }.joined(separator: ", ")
