@@ -6,6 +6,11 @@ enum Help {
     /// What `:help` completes: the pages, then every operator and subscriber.
     static var topics: [String] { pages + ChainOperator.all.map(\.name) }
 
+    /// Whether `topic` is a page or an operator's name.
+    static func knows(_ topic: String) -> Bool {
+        topic.isEmpty || pages.contains(topic) || ChainOperator.all.contains { $0.name == topic }
+    }
+
     static func text(for topic: String) -> String {
         switch topic {
         case "": return overview

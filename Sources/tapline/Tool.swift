@@ -18,6 +18,7 @@ let usage = """
       tapline -q              start the REPL without the banner
       tapline                 on a terminal: the interactive REPL
       tapline --help          show this help
+      tapline --help TOPIC    a help page: an operator (debounce), commands, values, …
       tapline --version       show the version
 
     Exit status: 0 success, 1 an error in the program, 2 a usage error.
@@ -159,6 +160,13 @@ final class Tool {
             arguments.removeFirst()
             switch first {
             case "-h", "--help":
+                if let topic = arguments.first {
+                    // `tapline --help debounce`: the same page as `:help debounce` in the REPL.
+                    let known = Help.knows(topic)
+                    (known ? stdout : stderr).write(Help.text(for: topic))
+                    (known ? stdout : stderr).flush()
+                    return known ? Exit.success : Exit.usageError
+                }
                 stdout.write(usage + "\n")
                 stdout.flush()
                 return Exit.success
