@@ -125,6 +125,12 @@ public final class LineEditor {
         return .line(text)
     }
 
+    /// Whether more input is already waiting to be read, such as the rest of a paste.
+    public var hasPendingInput: Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+    }
+
     /// Adds a complete entry (possibly several lines) to the history and saves the file.
     public func addHistory(_ entry: String) {
         guard !entry.allSatisfy(\.isWhitespace) else { return }

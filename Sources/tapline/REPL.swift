@@ -13,6 +13,8 @@ final class REPL {
     let color: Bool
     /// Lines of an entry that is not complete yet.
     private var pending: [String] = []
+    /// A line read ahead (the rest of a paste) that starts the next entry.
+    private var lookahead: String?
     /// The open lesson, once `:learn` or `tapline learn N` has been used.
     var learning: Learning?
 
@@ -59,7 +61,9 @@ final class REPL {
             tool.stdout.flush()
             tool.stderr.flush()
             Interrupt.clear()
-            switch editor.readLine() {
+            let input = lookahead.map { LineEditor.Input.line($0) } ?? editor.readLine()
+            lookahead = nil
+            switch input {
             case .endOfInput:
                 if pending.isEmpty {
                     tool.stdout.write("\n")
@@ -80,13 +84,29 @@ final class REPL {
                 }
                 pending.append(line)
                 let entry = pending.joined(separator: "\n")
-                if Interpreter.isIncomplete(entry) { continue }
+                if Interpreter.isIncomplete(entry) || continuesInPaste() { continue }
                 pending.removeAll()
                 guard !entry.allSatisfy(\.isWhitespace) else { continue }
                 editor.addHistory(entry)
                 if execute(entry, name: "<repl>") { recordAnswer(entry) }
             }
         }
+    }
+
+    /// A pasted chain whose next line starts with `.` is one entry, as in a script (DESIGN
+    /// §8): when more input is already waiting, its next line is read now, and joined if it
+    /// continues the chain or kept for the next turn if it does not. (A line typed by hand
+    /// after Enter cannot join an entry that has already run.)
+    private func continuesInPaste() -> Bool {
+        guard editor.hasPendingInput else { return false }
+        editor.prompt = "...> "
+        guard case .line(let next) = editor.readLine() else { return false }
+        if next.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(".") {
+            lookahead = next
+            return true
+        }
+        lookahead = next
+        return false
     }
 
     private func prompt() -> String {

@@ -31,6 +31,17 @@ struct REPLTests {
         }
     }
 
+    /// A pasted chain whose next lines start with `.` is one entry, as in a script.
+    @Test func aPastedChainWithDotLinesIsOneEntry() throws {
+        try withSession { terminal, _ in
+            try #require(terminal.enter("subject q: Int"), "screen: \(terminal.screen)")
+            terminal.type("q\r  .map { $0 * 2 }\r  .sink { print(\"twice\", $0) }\r")
+            #expect(terminal.expectPrompt(), "screen: \(terminal.screen)")
+            #expect(terminal.enter("send q 21", expecting: "twice 42"), "screen: \(terminal.screen)")
+            #expect(!terminal.screen.contains("error"), "screen: \(terminal.screen)")
+        }
+    }
+
     @Test func anErrorKeepsWhatWasDeclared() throws {
         try withSession { terminal, _ in
             try declareSubjectAndSink(terminal)

@@ -81,6 +81,9 @@ extension Compiler {
                 return .demand(.max(count))
             }, .demand)
 
+        case .implicitMember(let name) where ChainOperator.named(name) != nil:
+            // `.map { … }` alone: a chain's next line, typed after the entry before it ran.
+            throw Diagnostic.error(Messages.operatorWithoutPublisher(name), at: callee.range)
         default:
             throw Diagnostic.error(Messages.notCallable(Compiler.describe(callee)), at: callee.range)
         }

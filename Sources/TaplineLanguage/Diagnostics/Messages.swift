@@ -219,6 +219,9 @@ enum Messages {
     }
     static let expectFailed = Message(.expectFailed, "expect: the publisher did not do what the marble string says")
     static func expectNote(_ text: String) -> Message { Message(.expectNote, text) }
+    static func operatorWithoutPublisher(_ name: String) -> Message {
+        Message(.operatorWithoutPublisher, "'.\(name)' needs a publisher before the dot ('q.\(name) …'); in the REPL, a line starting with '.' joins the entry before it only when pasted with it: type the chain as one entry")
+    }
     static func cannotWrite(_ path: String, reason: String) -> Message {
         Message(.cannotWrite, "cannot write '\(path)': \(reason)")
     }
