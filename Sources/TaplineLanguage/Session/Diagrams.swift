@@ -1,0 +1,23 @@
+/// Draws what a program does on the virtual clock: the program runs in a session of its own
+/// with recording on, then its `marbles` diagram is drawn — as text or as an SVG picture.
+/// `:help OPERATOR` and the operator diagrams in docs/LANGUAGE.md are made this way, from
+/// the same renderer as `marbles`, so a diagram cannot disagree with the behaviour.
+public enum Diagrams {
+    /// The diagram of `program` in `width` columns; nil if the program stops with an error.
+    public static func text(of program: String, width: Int = 80) -> String? {
+        diagram(of: program).map { $0.text(width: width) }
+    }
+
+    /// The same diagram as a self-contained SVG document; nil if the program stops with an error.
+    public static func svg(of program: String) -> String? {
+        diagram(of: program).map { MarbleSVG($0).document }
+    }
+
+    private static func diagram(of program: String) -> MarbleDiagram? {
+        let interpreter = Interpreter(output: { _ in })
+        interpreter.recordsEvents = true
+        guard interpreter.run(program, name: "<diagram>") == nil, let recorder = interpreter.runtime.recorder else { return nil }
+        let runtime = interpreter.runtime
+        return MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
+    }
+}
