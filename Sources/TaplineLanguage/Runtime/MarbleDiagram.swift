@@ -53,7 +53,9 @@ struct MarbleDiagram {
         var cursor = 0
         for column in 0..<frameCount {
             for (lane, subscriptions) in live where !subscriptions.isEmpty { lanes[lane].live[column] = true }
-            let frameEnd = (first + Int64(column) + 1) * frameLength
+            // Saturating: a frame can be as long as the clock allows (`frame 290 years`).
+            let (product, overflow) = (first + Int64(column) + 1).multipliedReportingOverflow(by: frameLength)
+            let frameEnd = overflow ? Int64.max : product
             while cursor < entries.count, entries[cursor].time < frameEnd {
                 let entry = entries[cursor]
                 cursor += 1
