@@ -235,10 +235,10 @@ extension OperatorTimeline {
             program: #"""
             subject a: Int
             subject b: String
-            play a "-1-2-3----|"
-            play b "----x---y-|"
+            play a "-1-2-3-|"
+            play b "----x---y---z-|"
             a.zip(b).sink { _ in }
-            wait 1.2s
+            wait 1.5s
             """#),
     ]
 
@@ -266,7 +266,7 @@ extension OperatorTimeline {
             """#),
         OperatorTimeline(
             name: "delay",
-            about: "Shifts every value and the completion later by the given time, keeping their spacing. A failure is delivered without waiting.",
+            about: "Shifts every value and the completion (or failure) later by the given time, keeping their spacing. Unlike debounce it drops nothing: every value still arrives, only later.",
             rxSwift: nil, rxJS: nil,
             program: #"""
             subject n: Int
@@ -791,7 +791,7 @@ extension OperatorTimeline {
             about: "Wraps a publisher so that nothing flows until connect() is called, letting every subscriber attach first. Values sent before the connection are missed.",
             rxSwift: "publish()", rxJS: "connectable",
             program: #"""
-            subject n: Int
+            let n = PassthroughSubject<Int, Never>()
             let hub = n.makeConnectable()
             hub.map { $0 * 2 }.sink { _ in }
             play n "-1-2-3-4-|"
