@@ -13,6 +13,7 @@ public struct OperatorTimeline: Sendable {
     public let about: String
     /// The names in RxSwift and RxJS when they differ from Combine's (nil when the same or none).
     public let rxSwift: String?
+    /// Likewise for RxJS.
     public let rxJS: String?
     /// A program that plays marble strings into subjects and subscribes the operator's chain
     /// with `.sink { _ in }` (or the subscriber itself); it must not contain `marbles`.
@@ -30,7 +31,6 @@ extension OperatorTimeline {
     }
 
     private static let byName: [String: OperatorTimeline] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-
 
     static let transforming: [OperatorTimeline] = [
         OperatorTimeline(
@@ -530,7 +530,7 @@ extension OperatorTimeline {
             """#),
     ]
 
-    /// A played `#` fails the subject; the lane under it shows what the operator makes of it.
+    /// A played `#` (or a throw) fails the stream; the lane under it shows what the operator makes of it.
     static let errorHandling: [OperatorTimeline] = [
         OperatorTimeline(
             name: "catch",
