@@ -27,23 +27,33 @@ enum Help {
         }
     }
 
-    /// `:help filter`: the forms, Combine's declaration, what it does and a program to try.
-    static func page(for entry: ChainOperator) -> String {
-        let example = entry.example.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-        let output = entry.output.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-        return """
+    /// `:help filter`: the forms, what it does, Combine's declaration, its RxSwift and RxJS
+    /// names, a program to try, and its marble diagram — drawn by running a program on the
+    /// virtual clock through `marbles`' own renderer.
+    static func page(for entry: ChainOperator, width: Int = 80) -> String {
+        let timeline = OperatorTimeline.named(entry.name)
+        let about = timeline?.about ?? entry.summary.filter { $0 != "`" }
+        var page = """
             .\(entry.forms.joined(separator: "   ."))
-              \(wrap(entry.summary.filter { $0 != "`" }, width: 76).joined(separator: "\n  "))
+              \(wrap(about, width: 76).joined(separator: "\n  "))
 
             Combine's declaration:
               \(entry.signature)
 
-            Try it:
-            \(example)
-            It prints:
-            \(output)
-
             """
+        let names = [("RxSwift", timeline?.rxSwift), ("RxJS", timeline?.rxJS)].compactMap { name, other in other.map { "\(name): \($0)" } }
+        if !names.isEmpty { page += "Elsewhere: " + names.joined(separator: "; ") + "\n\n" }
+        page += "Try it:\n" + indented(entry.example) + "\nIt prints:\n" + indented(entry.output) + "\n"
+        if let timeline, let diagram = Diagrams.text(of: timeline.program, width: width) {
+            page += "\nOn the clock (one column a frame of 100ms), as 'marbles' draws this program:\n"
+            page += indented(timeline.program) + "\n\n" + diagram + "\n"
+        }
+        return page
+    }
+
+    private static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+            .trimmingTrailingNewlines
     }
 
     /// `:help operators`: every operator and subscriber with its forms and what it does, in
@@ -179,4 +189,13 @@ enum Help {
         session declared before it. A running command stopped with Ctrl-C prints 'interrupted'.
 
         """
+}
+
+extension String {
+    /// Without the newlines at its end.
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
 }

@@ -104,7 +104,7 @@ extension Compiler {
         }
         let call = OperatorCall(entry: entry, upstream: upstream, arguments: arguments, trailing: trailing,
                                 range: expr.range, nameRange: nameRange, text: text(of: expr.range))
-        return recorded(try compile(self, call))
+        return recorded(try compile(self, call), shared: entry.isShared)
     }
 
     /// A publisher stored with `let`: its chain's stages were recorded where it was built.

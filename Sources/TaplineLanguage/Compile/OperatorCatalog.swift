@@ -28,6 +28,10 @@ public struct ChainOperator: Sendable {
         return false
     }
 
+    /// Whether its subscribers share one upstream subscription (a publisher object of its own,
+    /// whose lane in a diagram shows each event once, however many subscribers it has).
+    var isShared: Bool { ["share", "multicast", "makeConnectable", "autoconnect"].contains(name) }
+
     let compile: Compile
 
     enum Compile: Sendable {

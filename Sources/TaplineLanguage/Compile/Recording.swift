@@ -35,9 +35,10 @@ extension Compiler {
 
     /// The plan with a tap after it that records its events in the lane named by its text.
     /// `sendsOwnValues`: the stage is a subject, whose monitor records what it is sent.
-    func recorded(_ plan: PublisherPlan, sendsOwnValues: Bool = false) -> PublisherPlan {
+    /// `shared`: its subscribers share one upstream subscription, so the lane shows each event once.
+    func recorded(_ plan: PublisherPlan, sendsOwnValues: Bool = false, shared: Bool = false) -> PublisherPlan {
         guard let recorder = runtime.recorder else { return plan }
-        let lane = recorder.lane(plan.text.description)
+        let lane = recorder.lane(plan.text.description, shared: shared)
         var tapped = plan
         let make = plan.make
         tapped.make = { frame in
@@ -58,6 +59,9 @@ extension Compiler {
             case .completion(.finished): recorder.record(.finished, lane: lane)
             case .completion(.failure(let error)): recorder.record(.failed("\(error)"), lane: lane)
             case .dropped(let value, let reason): recorder.record(.dropped(value, reason), lane: lane)
+            // Numbered apart from the taps' subscriptions (which count up from 1).
+            case .subscribed(let id): recorder.record(.attached, lane: lane, subscription: -abs(id) - 1)
+            case .unsubscribed(let id): recorder.record(.detached, lane: lane, subscription: -abs(id) - 1)
             }
         }
     }

@@ -75,8 +75,8 @@ struct MarbleDiagram {
 
     private static func mark(_ event: Recorder.Event) -> Mark? {
         switch event {
-        case .subscribe: return .subscribe
-        case .cancel: return .cancel
+        case .subscribe, .attached: return .subscribe
+        case .cancel, .detached: return .cancel
         case .value(let value, _), .sent(let value): return .value(value)
         case .finished: return .finished
         case .failed(let message): return .failed(message)

@@ -22,6 +22,10 @@ final class Recorder {
         /// A subscription to a subject ended with it: not printed or drawn (the subject's
         /// own completion is), but the lane's line stops.
         case ended
+        /// A subscriber attached to or let go by a subject, however it subscribed (a chain,
+        /// or `flatMap` subscribing to a subject it was given): the lane's line starts or stops.
+        case attached
+        case detached
     }
 
     struct Entry {
@@ -62,12 +66,37 @@ final class Recorder {
     }
 
     /// The lane named `name`, made on first use; lanes with the same name are one lane.
-    func lane(_ name: String) -> Int {
+    /// A `shared` lane (a `share()`) shows each value and completion once, however many
+    /// subscribers it delivers them to.
+    func lane(_ name: String, shared: Bool = false) -> Int {
         let name = Recorder.laneName(name)
         if let index = laneIndex[name] { return index }
         lanes.append(name)
         laneIndex[name] = lanes.count - 1
+        if shared { sharedLanes[lanes.count - 1] = SharedLane() }
         return lanes.count - 1
+    }
+
+    /// For a shared lane: how many deliveries each subscription has had at the latest time,
+    /// and how many the lane has drawn — a subscription's n-th delivery at a time is drawn
+    /// only if no other subscription's was.
+    private struct SharedLane {
+        var time: Int64 = -1
+        var drawn = 0
+        var seen: [Int: Int] = [:]
+    }
+    private var sharedLanes: [Int: SharedLane] = [:]
+
+    /// Whether a delivery to `subscription` on a shared lane repeats one already drawn.
+    private func isRepeat(lane: Int, subscription: Int, time: Int64) -> Bool {
+        guard var shared = sharedLanes[lane] else { return false }
+        defer { sharedLanes[lane] = shared }
+        if shared.time != time { shared = SharedLane(time: time) }
+        let count = shared.seen[subscription, default: 0] + 1
+        shared.seen[subscription] = count
+        guard count > shared.drawn else { return true }
+        shared.drawn = count
+        return false
     }
 
     /// A chain's text on one line: a continuation line joined as written on one (`q\n  .map {…}`
@@ -92,6 +121,16 @@ final class Recorder {
 
     func record(_ event: Event, lane: Int, subscription: Int = 0) {
         let time = clock.now.nanoseconds
+        var event = event
+        switch event {
+        case .value, .finished, .failed:
+            // A shared lane draws a delivery once; a repeated completion still ends its subscription.
+            if isRepeat(lane: lane, subscription: subscription, time: time) {
+                guard case .value = event else { event = .ended; break }
+                return
+            }
+        default: break
+        }
         let entry = Entry(time: time, lane: lane, subscription: subscription, event: event)
         entries.append(entry)
         Recorder.apply(entry, to: &live)
@@ -110,8 +149,8 @@ final class Recorder {
     /// How an event changes which subscriptions of its lane are live.
     static func apply(_ entry: Entry, to live: inout [Int: Set<Int>]) {
         switch entry.event {
-        case .subscribe: live[entry.lane, default: []].insert(entry.subscription)
-        case .cancel, .ended: live[entry.lane]?.remove(entry.subscription)
+        case .subscribe, .attached: live[entry.lane, default: []].insert(entry.subscription)
+        case .cancel, .ended, .detached: live[entry.lane]?.remove(entry.subscription)
         case .finished, .failed:
             // A subject's own completion (subscription 0) ends every subscription to it.
             if entry.subscription == 0 { live[entry.lane] = [] } else { live[entry.lane]?.remove(entry.subscription) }
@@ -168,7 +207,7 @@ public struct TraceLine: Sendable {
         case .cancel: return "receive cancel"
         case .dropped(let value, let reason): return "dropped: (\(value.description)) \(reason.rawValue)"
         case .sent(let value): return "send value: (\(value.description))"
-        case .ended: return nil
+        case .ended, .attached, .detached: return nil
         }
     }
 

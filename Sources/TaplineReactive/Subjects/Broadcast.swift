@@ -51,6 +51,7 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
         }
         let conduit = Conduit(parent: self, downstream: subscriber, current: current)
         conduits.append(conduit)
+        monitor?(.subscribed(ObjectIdentifier(conduit).hashValue))
         subscriber.receive(subscription: conduit.handle)
     }
 
@@ -98,6 +99,7 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     func remove(_ conduit: ConduitBase<Output, Failure>) {
         guard let index = conduits.firstIndex(where: { $0 === conduit }) else { return }
         conduits.remove(at: index)
+        monitor?(.unsubscribed(ObjectIdentifier(conduit).hashValue))
         if conduits.isEmpty, disconnectsWhenEmpty { cancelUpstreams() }
     }
 

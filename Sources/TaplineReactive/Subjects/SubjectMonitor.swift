@@ -11,6 +11,9 @@ public enum SubjectActivity<Output, Failure: Error> {
     case value(Output)
     /// The subject's completion, reported before any subscriber receives it.
     case completion(Subscribers.Completion<Failure>)
+    /// A subscriber was attached, or let go by a cancel; the number tells them apart.
+    case subscribed(Int)
+    case unsubscribed(Int)
     /// A value that reached no subscriber (once per send) or one subscriber (once per
     /// subscriber without demand), and why.
     case dropped(Output, DropReason)
