@@ -14,6 +14,7 @@ let usage = """
       tapline --check FILE    parse and check a script without running it
       tapline -i FILE         run a script, then stay in the REPL with what it declared
       tapline -q              start the REPL without the banner
+      tapline --machine       serve one session as line-delimited JSON on stdin/stdout (docs/MACHINE.md)
       tapline                 on a terminal: the interactive REPL
       tapline --help          show this help
       tapline --version       show the version
@@ -151,6 +152,9 @@ final class Tool {
                 interactive = true
             case "-q":
                 quiet = true
+            case "--machine":
+                guard arguments.isEmpty else { fail(usage: "'--machine' takes no other arguments") }
+                return onLargeStack { Machine(tool: self).run() }
             case "-e":
                 guard let code = arguments.first else { fail(usage: "'-e' needs a program: tapline -e 'print(1)'") }
                 return onLargeStack { self.runProgram(code, fileName: "-e", checkOnly: checkOnly) }
