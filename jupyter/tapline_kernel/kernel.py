@@ -120,11 +120,7 @@ class TaplineKernel(Kernel):
         if step.kind == "code":
             return self._outcome(self._request("run", code=step.padded_code(), name=f"In[{self.execution_count}]"))
         if step.kind == "marbles":
-            reply = self._request("svg")
-            failure = self._outcome(reply)
-            if failure is None:
-                self._display({"image/svg+xml": reply["svg"], "text/plain": "<marble diagram>"})
-            return failure
+            return self._marbles()
         if step.kind == "help":
             return self._help(step.text)
         if step.kind == "reset":
@@ -134,6 +130,17 @@ class TaplineKernel(Kernel):
             return self._outcome(reply)
         message = f"'{step.text}' is a command of the terminal REPL; in a notebook, ':help' and ':reset' work"
         return self._error("unknownCommand", message, [message])
+
+    def _marbles(self):
+        """The diagram as a picture, with the text diagram for front ends that show no
+        pictures (`jupyter console`); neither clears what was recorded."""
+        reply = self._request("svg")
+        failure = self._outcome(reply)
+        if failure is None:
+            text = self._request("run", code="marbles", name=f"In[{self.execution_count}]")
+            plain = text.get("stdout", "") if text.get("status") == "ok" else ""
+            self._display({"image/svg+xml": reply["svg"], "text/plain": plain or "<marble diagram>"})
+        return failure
 
     def _help(self, topic):
         reply = self._request("help", topic=topic)
