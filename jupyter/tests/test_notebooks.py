@@ -24,10 +24,12 @@ NOTEBOOKS = ROOT / "docs" / "notebooks"
 # What cells of search-box.ipynb print, by cell id: the text around them says so.
 SEARCH_BOX_STDOUT = {
     "typing": "100ms typed s\n200ms typed sw\n300ms typed swi\n900ms typed swif\n1000ms typed swift\n",
-    "debounce": "2600ms search swi\n3300ms search swift\n",
+    "debounce": "2100ms typed  s\n2200ms typed  sw\n2300ms typed  swi\n2600ms search swi\n"
+    "2900ms typed  swif\n3000ms typed  swift\n3300ms search swift\n",
     "expect-pass": "",
-    "throttle": "6300ms latest s\n6300ms first  s\n6600ms latest swi\n6600ms first  sw\n"
-    "7100ms latest swif\n7100ms first  swif\n7400ms latest swift\n7400ms first  swift\n",
+    "throttle": "6300ms typed  s\n6300ms latest s\n6300ms first  s\n6400ms typed  sw\n6500ms typed  swi\n"
+    "6600ms latest swi\n6600ms first  sw\n7100ms typed  swif\n7100ms latest swif\n7100ms first  swif\n"
+    "7200ms typed  swift\n7400ms latest swift\n7400ms first  swift\n",
     "switch": "8500ms flatMap:        results for swift\n8500ms switchToLatest: results for swift\n"
     "8700ms flatMap:        results for sw\n",
     "together": "the search box passed its marble test\n",
