@@ -204,15 +204,17 @@ extension Machine {
     /// session (DESIGN §8) and read back.
     func svg() -> [(String, JSON)] {
         svgCount += 1
-        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let path = "\(directory)/tapline-machine-\(getpid())-\(svgCount).svg"
-        let statement = "marbles save \"\(path)\""
+        // Written as a string literal: a backslash or quote in TMPDIR must stay itself.
+        let literal = String(path.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] })
+        let statement = "marbles save \"\(literal)\""
         guard interpreter.parses(statement) else {
             return [("error", .string("this tapline cannot draw marble diagrams as SVG yet: it has no 'marbles save FILE.svg' statement"))]
         }
         var members = execute(statement, name: "<svg>")
         defer { unlink(path) }
-        guard members.first?.1 == .string("ok") else { return members }
+        guard members.first?.1.string == "ok" else { return members }
         guard let text = tool.readFile(path) else {
             return [("error", .string("'marbles save' wrote no file at \(path)"))]
         }
