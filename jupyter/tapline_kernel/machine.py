@@ -4,6 +4,7 @@ The protocol (docs/MACHINE.md) is one JSON request a line on the child's stdin a
 reply a line on its stdout, in order. Nothing here scrapes terminal output.
 """
 
+import contextlib
 import json
 import os
 import shutil
@@ -66,32 +67,42 @@ class Machine:
         return self.process is not None and self.process.poll() is None
 
     def request(self, kind, **fields):
-        """Sends one request and returns its reply (a dict). A KeyboardInterrupt while it
-        runs (the kernel's interrupt) is passed on to the child as SIGINT, and the reply of
-        the interrupted request is still read."""
+        """Sends one request and returns its reply (a dict). An interrupt (SIGINT, the
+        kernel's) while it is under way is passed on to the child, and the reply of the
+        interrupted request is still read, so requests and replies never fall out of step."""
         self._next_id += 1
         line = json.dumps(dict(id=self._next_id, type=kind, **fields), ensure_ascii=False) + "\n"
-        try:
-            self.process.stdin.write(line.encode("utf-8"))
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError) as error:
-            raise MachineError(self._ended()) from error
-        reply = self._read_line()
+        with self._forwarding_interrupts():
+            try:
+                self.process.stdin.write(line.encode("utf-8"))
+                self.process.stdin.flush()
+            except (BrokenPipeError, OSError) as error:
+                raise MachineError(self._ended()) from error
+            reply = self._read_line()
         if reply.get("id") != self._next_id:
             raise MachineError(f"reply {reply.get('id')!r} came for request {self._next_id}")
         return reply
+
+    @contextlib.contextmanager
+    def _forwarding_interrupts(self):
+        """While a request is under way, SIGINT goes to the child instead of raising
+        KeyboardInterrupt here (possible only on the main thread, where ipykernel runs cells)."""
+        try:
+            previous = signal.signal(signal.SIGINT, lambda number, frame: self.interrupt())
+        except ValueError:
+            yield
+            return
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     def interrupt(self):
         if self.alive:
             os.kill(self.process.pid, signal.SIGINT)
 
     def _read_line(self):
-        while True:
-            try:
-                line = self.process.stdout.readline()
-                break
-            except KeyboardInterrupt:
-                self.interrupt()
+        line = self.process.stdout.readline()
         if not line:
             raise MachineError(self._ended())
         return json.loads(line.decode("utf-8"))
