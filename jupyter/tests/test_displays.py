@@ -2,7 +2,9 @@
 a stand-in that answers as `tapline --machine` will once the language draws SVG — so the
 picture's road through the kernel is tested before the diagram exists."""
 
+import os
 import unittest
+from unittest import mock
 
 from tapline_kernel.kernel import TaplineKernel
 
@@ -58,6 +60,16 @@ class DisplayTests(unittest.TestCase):
     def test_a_silent_cell_shows_nothing(self):
         self.kernel.do_execute("send q 1\nmarbles", True)
         self.assertEqual(self.sent, [])
+
+    def test_a_session_that_cannot_start_is_a_plain_error(self):
+        self.kernel.machine = None
+        with mock.patch.dict(os.environ, {"TAPLINE": "/bin/false"}):
+            reply = self.kernel.do_execute("print(1)", False)
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual(
+            reply["evalue"],
+            "the Tapline session ended (exit status 1); a new, empty session will start with the next cell",
+        )
 
 
 if __name__ == "__main__":
