@@ -186,7 +186,15 @@ public final class Interpreter {
     /// The decorator styles its parts (the tool colours them on a terminal).
     public func format(_ diagnostic: Diagnostic, decorator: any DiagnosticDecorator = PlainDecorator()) -> String {
         let (name, local) = text.localize(diagnostic)
-        return DiagnosticFormatter(decorator: decorator).format(local, source: text.source, fileName: name)
+        return DiagnosticFormatter(decorator: decorator).format(local, source: text.source, fileName: name, noteFileNames: text.noteNames(diagnostic))
+    }
+
+    /// The diagnostic with its lines (and its notes' lines) counted within the piece of text
+    /// it is in, and that piece's name: what `format` writes, as data (`tapline --machine`).
+    /// `noteNames[i]` names the text of note i.
+    public func locate(_ diagnostic: Diagnostic) -> (name: String, diagnostic: Diagnostic, noteNames: [String]) {
+        let (name, local) = text.localize(diagnostic)
+        return (name, local, text.noteNames(diagnostic))
     }
 
     /// True when `text` stops inside an open `{`, `(`, `[` or string: the REPL asks for more.

@@ -16,6 +16,7 @@ let usage = """
       tapline --trace FILE    run a script, printing every event of every chain (trace on)
       tapline learn [N]       the lessons and your progress; open lesson N in the REPL
       tapline -q              start the REPL without the banner
+      tapline --machine       serve one session as line-delimited JSON on stdin/stdout (docs/MACHINE.md)
       tapline                 on a terminal: the interactive REPL
       tapline --help          show this help
       tapline --help TOPIC    a help page: an operator (debounce), commands, values, …
@@ -182,6 +183,9 @@ final class Tool {
                 quiet = true
             case "--trace":
                 traces = true
+            case "--machine":
+                guard arguments.isEmpty else { fail(usage: "'--machine' takes no other arguments") }
+                return onLargeStack { Machine(tool: self).run() }
             case "-e":
                 guard let code = arguments.first else { fail(usage: "'-e' needs a program: tapline -e 'print(1)'") }
                 return onLargeStack { self.runProgram(code, fileName: "-e", checkOnly: checkOnly) }

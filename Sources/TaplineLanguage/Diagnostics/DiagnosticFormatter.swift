@@ -33,12 +33,15 @@ public struct DiagnosticFormatter {
 
     public init(decorator: any DiagnosticDecorator = PlainDecorator()) { self.decorator = decorator }
 
-    public func format(_ diagnostic: Diagnostic, source: [Character], fileName: String) -> String {
+    /// `noteFileNames[i]`, where given, names the text note i points into (a note can point
+    /// into an earlier REPL entry or notebook cell); otherwise it is `fileName`.
+    public func format(_ diagnostic: Diagnostic, source: [Character], fileName: String, noteFileNames: [String] = []) -> String {
         var out = header(diagnostic.severity, diagnostic.range.start, fileName) + decorator.decorate(diagnostic.message, as: .message) + "\n"
         out += excerpt(diagnostic.range, source: source)
-        for note in diagnostic.notes {
+        for (index, note) in diagnostic.notes.enumerated() {
             if let range = note.range {
-                out += header(.note, range.start, fileName) + note.message + "\n"
+                let name = index < noteFileNames.count ? noteFileNames[index] : fileName
+                out += header(.note, range.start, name) + note.message + "\n"
                 out += excerpt(range, source: source)
             } else {
                 out += decorator.decorate("note: ", as: .noteLabel) + note.message + "\n"

@@ -31,6 +31,13 @@ struct SourceSegments {
         return (segment(of: diagnostic.range.start)?.name ?? "<input>", copy)
     }
 
+    /// The name of the piece of text each note points into (the diagnostic's own for a note
+    /// with no place).
+    func noteNames(_ diagnostic: Diagnostic) -> [String] {
+        let own = segment(of: diagnostic.range.start)?.name ?? "<input>"
+        return diagnostic.notes.map { note in note.range.flatMap { segment(of: $0.start)?.name } ?? own }
+    }
+
     private func segment(of location: SourceLocation) -> (start: SourceLocation, name: String)? {
         segments.last { $0.start.offset <= location.offset }
     }

@@ -1,0 +1,265 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TaplineLanguage
+
+/// `tapline --machine`: one session driven by another program (the Jupyter kernel, an
+/// editor) through line-delimited JSON on stdin and stdout — one request a line, one reply
+/// a line, in order. Program output, the diagnostics as text (stderr) and the diagnostics
+/// as data are kept apart in each reply, so nothing has to scrape a terminal.
+/// docs/MACHINE.md is the protocol's reference.
+final class Machine {
+    /// Raised when the protocol changes in a way a client must know about.
+    static let protocolVersion = 1
+
+    private let tool: Tool
+    private var interpreter: Interpreter
+    /// Program output of the request being served.
+    private let captured = Capture()
+    /// Warnings of the request being served (they come before the entry runs).
+    private var warnings: [Diagnostic] = []
+    private var svgCount = 0
+
+    /// Collects what the interpreter prints while one request runs.
+    final class Capture {
+        var text = ""
+    }
+
+    init(tool: Tool) {
+        self.tool = tool
+        interpreter = Machine.makeInterpreter(captured)
+        interpreter.warn = { [unowned self] in warnings.append($0) }
+    }
+
+    private static func makeInterpreter(_ captured: Capture) -> Interpreter {
+        let interpreter = Interpreter(output: { captured.text += $0 }, echoes: true)
+        interpreter.echo = { captured.text += $0 + "\n" }
+        interpreter.isInterrupted = { Interrupt.isPending }
+        // Recording for `marbles` is always on in --machine, as in the REPL and notebooks (DESIGN §8).
+        interpreter.recordsEvents = true
+        return interpreter
+    }
+
+    /// Serves requests until stdin ends; returns the exit status.
+    func run() -> Int32 {
+        // SIGINT stops the running entry (the interpreter polls the flag) and keeps the session.
+        Interrupt.install()
+        reply(.object([
+            ("type", .string("ready")), ("version", .string(version)), ("protocol", .number(Double(Machine.protocolVersion))),
+        ]))
+        var reader = LineReader(descriptor: 0)
+        while let line = reader.next() {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            Interrupt.clear()
+            reply(answer(line))
+            Interrupt.clear()
+        }
+        return Tool.Exit.success
+    }
+
+    private func reply(_ value: JSON) {
+        tool.stdout.write(value.text + "\n")
+        tool.stdout.flush()
+    }
+
+    /// The reply to one request line: its `id` first, whatever the request was.
+    func answer(_ line: String) -> JSON {
+        let request: JSON
+        do {
+            request = try JSON.parse(line)
+        } catch {
+            return failure(id: .null, "the request is not JSON: \(error.message)")
+        }
+        let id = request["id"] ?? .null
+        guard case .object = request, let type = request["type"]?.string else {
+            return failure(id: id, "a request is an object with a \"type\": run, is_complete, complete, svg, help or reset")
+        }
+        let members: [(String, JSON)]
+        switch type {
+        case "run": members = run(request)
+        case "is_complete": members = isComplete(request)
+        case "complete": members = complete(request)
+        case "svg": members = svg()
+        case "help": members = help(request)
+        case "reset": members = reset()
+        default:
+            return failure(id: id, "unknown request type '\(type)'; the types are run, is_complete, complete, svg, help and reset")
+        }
+        guard let first = members.first, first.0 == "error" else { return .object([("id", id)] + members) }
+        return failure(id: id, first.1.string ?? "")
+    }
+
+    private func failure(id: JSON, _ message: String) -> JSON {
+        .object([("id", id), ("status", .string("error")), ("error", .string(message))])
+    }
+
+    private func field(_ request: JSON, _ name: String) -> String? { request[name]?.string }
+}
+
+// MARK: - Requests
+
+extension Machine {
+    /// `run`: the code runs as REPL entries (DESIGN §8: a cell holds several).
+    func run(_ request: JSON) -> [(String, JSON)] {
+        guard let code = field(request, "code") else { return [("error", .string("'run' needs \"code\", a string"))] }
+        return execute(code, name: field(request, "name") ?? "<input>")
+    }
+
+    /// Runs code in the session; what it printed, its warnings and its error, kept apart.
+    private func execute(_ code: String, name: String) -> [(String, JSON)] {
+        captured.text = ""
+        warnings = []
+        let error = interpreter.run(code, name: name)
+        let diagnostics = warnings + (error.map { [$0] } ?? [])
+        let status = error == nil ? "ok" : error?.id == .interrupted ? "interrupted" : "error"
+        let rendered = diagnostics.map { interpreter.format($0) }
+        let out = captured.text
+        captured.text = ""
+        return [
+            ("status", .string(status)), ("stdout", .string(out)), ("stderr", .string(rendered.joined())),
+            ("diagnostics", .array(zip(diagnostics, rendered).map { describe($0, rendered: $1) })),
+        ]
+    }
+
+    /// A diagnostic as data: lines and columns within its own piece of text (1-based;
+    /// columns count characters), the message id, and the text `format` writes.
+    private func describe(_ diagnostic: Diagnostic, rendered: String) -> JSON {
+        let (name, local, noteNames) = interpreter.locate(diagnostic)
+        let notes: [JSON] = zip(local.notes, noteNames).map { note, file in
+            var members: [(String, JSON)] = [("id", .string(note.id.rawValue)), ("message", .string(note.message))]
+            if let range = note.range {
+                members += [("file", .string(file)), ("line", number(range.start.line)), ("column", number(range.start.column))]
+            }
+            return .object(members)
+        }
+        return .object([
+            ("severity", .string(local.severity.rawValue)), ("id", .string(local.id.rawValue)),
+            ("message", .string(local.message)), ("file", .string(name)),
+            ("line", number(local.range.start.line)), ("column", number(local.range.start.column)),
+            ("end_line", number(local.range.end.line)), ("end_column", number(local.range.end.column)),
+            ("notes", .array(notes)), ("rendered", .string(rendered)),
+        ])
+    }
+
+    private func number(_ value: Int) -> JSON { .number(Double(value)) }
+
+    /// `is_complete`: whether the REPL would run this or ask for another line, and the
+    /// indent it would give that line (two spaces a `{` still open).
+    func isComplete(_ request: JSON) -> [(String, JSON)] {
+        guard let code = field(request, "code") else { return [("error", .string("'is_complete' needs \"code\", a string"))] }
+        if code.hasPrefix(":") { return [("status", .string("complete"))] }
+        guard Interpreter.isIncomplete(code) else {
+            // A syntax error is "invalid": the client may run it anyway, to show the error.
+            let valid = (try? Parser.parse(Array(code))) != nil
+            return [("status", .string(valid ? "complete" : "invalid"))]
+        }
+        let characters = Array(code)
+        var lexer = Lexer(characters)
+        _ = try? lexer.run(until: characters.count)
+        return [("status", .string("incomplete")), ("indent", .string(String(repeating: "  ", count: lexer.openBraces)))]
+    }
+
+    /// `complete`: the candidates for the word before `cursor` (counted in Unicode scalars,
+    /// as Jupyter counts), and the range of the text they replace.
+    func complete(_ request: JSON) -> [(String, JSON)] {
+        guard let code = field(request, "code") else { return [("error", .string("'complete' needs \"code\", a string"))] }
+        let scalars = Array(code.unicodeScalars)
+        let cursor = request["cursor"]?.int ?? scalars.count
+        guard (0...scalars.count).contains(cursor) else {
+            return [("error", .string("'cursor' \(cursor) is outside the code (0...\(scalars.count))"))]
+        }
+        var before = String.UnicodeScalarView()
+        before.append(contentsOf: scalars[..<cursor])
+        let line = String(String(before).split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        let (word, candidates) = line.drop(while: { $0 == " " }).hasPrefix(":") ? Machine.completeMeta(line) : Completer.complete(line, declarations: interpreter.declarations)
+        return [
+            ("status", .string("ok")), ("matches", .array(candidates.map { .string($0) })),
+            ("cursor_start", number(cursor - word.unicodeScalars.count)), ("cursor_end", number(cursor)),
+        ]
+    }
+
+    /// After `:`: the one meta-command a client passes on (`:help`), then its topics.
+    static func completeMeta(_ line: String) -> (String, [String]) {
+        let word = String(line.reversed().prefix { $0 != " " }.reversed())
+        let trimmed = line.drop(while: { $0 == " " })
+        let pool = !trimmed.contains(" ") ? [":help"] : trimmed.hasPrefix(":help ") ? Help.topics : []
+        return (word, pool.filter { $0.hasPrefix(word) }.sorted())
+    }
+
+    /// `help`: the REPL's `:help TOPIC` page.
+    func help(_ request: JSON) -> [(String, JSON)] {
+        let topic = (field(request, "topic") ?? "").trimmingCharacters(in: " ")
+        var reply: [(String, JSON)] = [("status", .string("ok")), ("text", .string(Help.text(for: topic)))]
+        // An operator's page comes with its marble diagram as a picture.
+        if let timeline = OperatorTimeline.named(topic), let svg = Diagrams.svg(of: timeline.program) {
+            reply.append(("svg", .string(svg)))
+        }
+        return reply
+    }
+
+    /// `reset`: an empty session, as the REPL's `:reset`.
+    func reset() -> [(String, JSON)] {
+        interpreter = Machine.makeInterpreter(captured)
+        interpreter.warn = { [unowned self] in warnings.append($0) }
+        return [("status", .string("ok"))]
+    }
+
+    /// `svg`: the `marbles` diagram as an SVG picture, made by `marbles save FILE.svg` in the
+    /// session (DESIGN §8) and read back.
+    func svg() -> [(String, JSON)] {
+        svgCount += 1
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let path = "\(directory)/tapline-machine-\(getpid())-\(svgCount).svg"
+        // Written as a string literal: a backslash or quote in TMPDIR must stay itself.
+        let literal = String(path.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] })
+        let statement = "marbles save \"\(literal)\""
+        guard interpreter.parses(statement) else {
+            return [("error", .string("this tapline cannot draw marble diagrams as SVG yet: it has no 'marbles save FILE.svg' statement"))]
+        }
+        var members = execute(statement, name: "<svg>")
+        defer { unlink(path) }
+        guard members.first?.1.string == "ok" else { return members }
+        guard let text = tool.readFile(path) else {
+            return [("error", .string("'marbles save' wrote no file at \(path)"))]
+        }
+        members.insert(("svg", .string(text)), at: 1)
+        return members
+    }
+}
+
+extension Interpreter {
+    /// Whether `code` parses and compiles in this session, without running it or keeping it.
+    func parses(_ code: String) -> Bool {
+        check(code, name: "<check>") == nil
+    }
+}
+
+/// Reads lines from a descriptor, retrying reads that a signal interrupted (an interrupt
+/// that arrives while no entry runs changes nothing). Invalid UTF-8 is replaced, not rejected.
+struct LineReader {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var ended = false
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    mutating func next() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            if ended {
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer.removeAll() }
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { ended = true; continue }
+            buffer += chunk[..<count]
+        }
+    }
+}
