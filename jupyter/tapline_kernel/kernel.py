@@ -146,10 +146,10 @@ class TaplineKernel(Kernel):
         reply = self._request("help", topic=topic)
         if reply.get("status") != "ok":
             return self._outcome(reply)
+        # The page as text (it holds the text diagram too), then an operator's diagram as a picture.
+        self._stream("stdout", reply["text"])
         if "svg" in reply:
-            self._display({"image/svg+xml": reply["svg"], "text/plain": reply["text"]})
-        else:
-            self._stream("stdout", reply["text"])
+            self._display({"image/svg+xml": reply["svg"], "text/plain": "<marble diagram>"})
         return None
 
     def _is_complete_text(self, text):

@@ -55,7 +55,10 @@ class DisplayTests(unittest.TestCase):
 
     def test_help_with_a_diagram_shows_both(self):
         self.kernel.do_execute(":help debounce", False)
-        self.assertEqual(self.sent, [("display_data", {"data": {"image/svg+xml": SVG, "text/plain": ".debounce(for: 300ms)\n"}, "metadata": {}})])
+        self.assertEqual(self.sent, [
+            ("stream", {"name": "stdout", "text": ".debounce(for: 300ms)\n"}),
+            ("display_data", {"data": {"image/svg+xml": SVG, "text/plain": "<marble diagram>"}, "metadata": {}}),
+        ])
 
     def test_a_silent_cell_shows_nothing(self):
         self.kernel.do_execute("send q 1\nmarbles", True)

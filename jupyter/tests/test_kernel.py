@@ -69,7 +69,8 @@ class KernelTests(unittest.TestCase):
         self.assertEqual(reply["status"], "error")
         self.assertEqual(outputs[0], ("stdout", "1\n"))
         self.assertTrue(outputs[1][1].startswith(".map { value }"), outputs[1])
-        self.assertIn(":3:5: error: unknown name", strip_ansi(outputs[2][1]["traceback"][0]))
+        self.assertEqual(outputs[2][0], "display")   # the operator's diagram as a picture
+        self.assertIn(":3:5: error: unknown name", strip_ansi(outputs[3][1]["traceback"][0]))
 
     def test_a_warning_goes_to_stderr_and_the_cell_runs(self):
         reply, outputs = self.execute('subject w: String\nw.map { Just($0) }.sink { print("ran") }\nsend w "x"')
