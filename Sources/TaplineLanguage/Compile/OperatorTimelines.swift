@@ -221,11 +221,11 @@ extension OperatorTimeline {
             about: "Once every input has emitted, emits a tuple of the latest value of each whenever any of them emits. It finishes when all have finished; a closure can combine the tuple into one value.",
             rxSwift: nil, rxJS: "combineLatestWith (or combineLatest([a, b]))",
             program: #"""
-            subject a: Int
-            subject b: String
-            play a "-1---2---3-|"
-            play b "---x---y-|"
-            a.combineLatest(b).sink { _ in }
+            subject n: Int
+            subject s: String
+            play n "-1---2---3-|"
+            play s "---x---y-|"
+            n.combineLatest(s).sink { _ in }
             wait 1.2s
             """#),
         OperatorTimeline(
@@ -233,11 +233,11 @@ extension OperatorTimeline {
             about: "Pairs the first value of each input, then the second of each, and so on, waiting for the slower one. It finishes as soon as one input finishes and nothing more can be paired.",
             rxSwift: nil, rxJS: "zipWith (or zip(a, b))",
             program: #"""
-            subject a: Int
-            subject b: String
-            play a "-1-2-3-|"
-            play b "----x---y---z-|"
-            a.zip(b).sink { _ in }
+            subject n: Int
+            subject s: String
+            play n "-1-2-3-|"
+            play s "----x---y---z-|"
+            n.zip(s).sink { _ in }
             wait 1.5s
             """#),
     ]
