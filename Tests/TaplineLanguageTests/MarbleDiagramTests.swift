@@ -76,7 +76,7 @@ struct MarbleDiagramTests {
             """)
         #expect(output == """
             [     0ms] q  receive subscription: (PassthroughSubject)
-            [     0ms] q  request max: (1)
+            [     0ms] q  request max: (1)  demand left: max(1)
             [     0ms] q  send value: (1)
             got 1
             [     0ms] q  send value: (2)

@@ -11,7 +11,7 @@ final class Recorder {
     /// One event of one lane.
     enum Event {
         case subscribe(String)
-        case request(Subscribers.Demand)
+        case request(Subscribers.Demand, demandLeft: Subscribers.Demand?)
         case value(Value, demandLeft: Subscribers.Demand?)
         case finished
         case failed(String)
@@ -197,11 +197,8 @@ public struct TraceLine: Sendable {
     static func words(_ event: Recorder.Event, bySubject: Bool = false) -> String? {
         switch event {
         case .subscribe(let name): return "receive subscription: (\(name))"
-        case .request(let demand): return "request " + demandWords(demand)
-        case .value(let value, let left):
-            let line = "receive value: (\(value.description))"
-            guard let left, left != .unlimited else { return line }
-            return line + "  demand left: " + (left.max.map { "max(\($0))" } ?? "unlimited")
+        case .request(let demand, let left): return "request " + demandWords(demand) + leftWords(left)
+        case .value(let value, let left): return "receive value: (\(value.description))" + leftWords(left)
         case .finished: return bySubject ? "send finished" : "receive finished"
         case .failed(let message): return (bySubject ? "send" : "receive") + " error: (\(message))"
         case .cancel: return "receive cancel"
@@ -209,6 +206,12 @@ public struct TraceLine: Sendable {
         case .sent(let value): return "send value: (\(value.description))"
         case .ended, .attached, .detached: return nil
         }
+    }
+
+    /// What a subscriber may still be sent, where that is limited: `  demand left: max(1)`.
+    private static func leftWords(_ left: Subscribers.Demand?) -> String {
+        guard let left, let count = left.max else { return "" }
+        return "  demand left: max(\(count))"
     }
 
     /// As `.print` writes a request: `unlimited`, `max: (1)`.

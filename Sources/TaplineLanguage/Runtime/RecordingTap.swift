@@ -74,7 +74,7 @@ struct RecordingTap: Publisher {
 
         func request(_ demand: Subscribers.Demand) {
             self.demand += demand
-            record(.request(demand))
+            record(.request(demand, demandLeft: self.demand))
             upstream?.request(demand)
         }
 
