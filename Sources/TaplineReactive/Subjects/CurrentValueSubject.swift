@@ -34,10 +34,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 
     public func send(_ value: Output) {
-        guard core.completion == nil else {
-            core.monitor?(.dropped(value, .afterCompletion))
-            return
-        }
+        guard core.completion == nil else { return core.droppedAfterCompletion(value) }
         stored = value
         core.send(value)
     }
