@@ -65,6 +65,14 @@ struct MarbleDiagramTests {
         #expect(lines.filter { $0.hasPrefix("time") }.count == 4)   // 61 frames, 20 a block
     }
 
+    @Test func aNameWiderThanTheTerminalIsCutNotWrapped() {
+        let program = "subject q: Int\nq.map { $0 + 1 }.map { $0 + 2 }.map { $0 + 3 }.map { $0 + 4 }.sink { _ in }\nsend q 1\nmarbles"
+        let output = Self.recorded(program, width: 40)
+        let lines = output.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(output)")
+        #expect(lines.contains("q.map { $0 + 1 }.map { $0 + 2 }.map { $…"))
+    }
+
     @Test func theTraceSaysWhatCombineDropsAndTheDemandLeft() {
         let output = Self.recorded("""
             trace on

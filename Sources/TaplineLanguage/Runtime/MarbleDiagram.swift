@@ -180,7 +180,8 @@ extension MarbleDiagram {
             for (index, lane) in lanes.enumerated() {
                 let drawn = String(columns.map { symbols[index][$0] })
                 if lane.name.count > nameWidth - 2 {
-                    lines.append(lane.name)
+                    // On a line of its own, cut to the width: no line of the diagram wraps.
+                    lines.append(lane.name.count <= width ? lane.name : String(lane.name.prefix(width - 1)) + "…")
                     lines.append(String(repeating: " ", count: nameWidth) + drawn)
                 } else {
                     lines.append(pad(lane.name, nameWidth) + drawn)
