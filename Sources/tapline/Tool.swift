@@ -12,6 +12,7 @@ let usage = """
       tapline -               run the script on standard input (also when stdin is piped)
       tapline -e 'CODE'       run a one-line program
       tapline --check FILE    parse and check a script without running it
+      tapline --swift FILE    write the script as a Swift file over Combine's API, to stdout
       tapline -i FILE         run a script, then stay in the REPL with what it declared
       tapline -q              start the REPL without the banner
       tapline                 on a terminal: the interactive REPL
@@ -70,6 +71,20 @@ final class Tool {
         guard let diagnostic else { return Exit.success }
         report(diagnostic, of: interpreter)
         return Exit.programError
+    }
+
+    /// `tapline --swift FILE`: the program as Swift on stdout, or its first error (nothing runs).
+    func exportSwift(_ text: String, fileName: String) -> Int32 {
+        let interpreter = Interpreter(output: { _ in })
+        switch interpreter.exportSwift(text, name: fileName) {
+        case .success(let swift):
+            stdout.write(swift)
+            stdout.flush()
+            return Exit.success
+        case .failure(let diagnostic):
+            report(diagnostic, of: interpreter)
+            return Exit.programError
+        }
     }
 
     /// Writes a diagnostic to stderr, in colour on a terminal.
@@ -132,6 +147,7 @@ final class Tool {
     func main(_ arguments: [String]) -> Int32 {
         var arguments = arguments.dropFirst()
         var checkOnly = false
+        var swiftExport = false
         var interactive = false
         var quiet = false
         while let first = arguments.first, first.hasPrefix("-"), first != "-" {
@@ -147,6 +163,8 @@ final class Tool {
                 return Exit.success
             case "--check":
                 checkOnly = true
+            case "--swift":
+                swiftExport = true
             case "-i":
                 interactive = true
             case "-q":
@@ -163,6 +181,7 @@ final class Tool {
         }
         guard let path = arguments.first else {
             if checkOnly { fail(usage: "'--check' needs a file") }
+            if swiftExport { fail(usage: "'--swift' needs a file: tapline --swift FILE") }
             if interactive { fail(usage: "'-i' needs a file: tapline -i FILE") }
             // libedit only when both ends are terminals; otherwise stdin runs as a script.
             if isatty(0) == 1, isatty(1) == 1 {
@@ -177,6 +196,7 @@ final class Tool {
             return Exit.usageError
         }
         let scriptArguments = Array(arguments.dropFirst())
+        if swiftExport { return onLargeStack { self.exportSwift(text, fileName: path == "-" ? "<stdin>" : path) } }
         if interactive {
             guard isatty(0) == 1, isatty(1) == 1 else { fail(usage: "'-i' needs a terminal") }
             return onLargeStack { self.startREPL(quiet: quiet, script: (text, path)) }
