@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// `tapline --swift`: every script exports to Swift that compiles against TaplineReactive and
+/// prints exactly what the interpreter prints, so the language and the Combine code it stands
+/// for cannot drift apart. One scratch SwiftPM package in a temporary folder depends on this
+/// one by path and holds every exported program as an executable target, built once.
+@Suite("Swift export")
+struct SwiftExportTests {
+    /// The folders whose scripts are exported (recursively). Adding one is one line.
+    static let folders = [
+        "scripts/examples",
+        "scripts/semantics",
+    ]
+
+    /// Scripts with no Swift form, and why. Each must fail with a located "cannot export".
+    static let cannotExport: [String: String] = [
+        "scripts/semantics/now-reads-the-virtual-clock.tapline":
+            "prints `now` and durations: the Swift program's clock is `scheduler.now`, which Swift prints its own way",
+        "scripts/semantics/play-and-expect.tapline":
+            "a marble test (`play`, `expect`, `frame`) checks the language, not an app",
+    ]
+
+    /// Scripts that run without error (a `*.error.tapline` shows an error on purpose).
+    static var scripts: [String] {
+        folders.flatMap { folder -> [String] in
+            let base = Tapline.root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+            return walker.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".tapline") && !$0.hasSuffix(".error.tapline") }
+                .map { folder + "/" + $0 }
+        }.sorted()
+    }
+
+    @Test func theSeedsReadLikeCombineCode() throws {
+        let tap = try Tapline.run(["--swift", "scripts/examples/tap-button.tapline"])
+        #expect(tap.status == 0)
+        for line in ["#if canImport(Combine)\nimport Combine\n#else\nimport TaplineReactive\n#endif",
+                     "let dummy = TapButton(\"Dummy Button\")", "final class DidTapSubscriber: Subscriber {",
+                     "        subscription.request(.unlimited)", "dummy.tap.subscribe(didTap)", "dummy.sendTap()"] {
+            #expect(tap.stdout.contains(line), "missing: \(line)")
+        }
+        #expect(!tap.stdout.contains("TestScheduler"), "a program without time needs no scheduler")
+        let map = try Tapline.run(["--swift", "scripts/examples/map-views.tapline"])
+        #expect(map.status == 0)
+        for line in ["    @Published var value1 = \"aaa\"", "let value2 = PassthroughSubject<String, Never>()",
+                     "final class AppleMapView: MountedView {", "    private var bag = Set<AnyCancellable>()",
+                     "        viewModel.$value1.filter { $0 == \"aaa\" }.sink { print(\"=============== apple 1111 \\($0)\"); self.aaa() }.store(in: &bag)",
+                     "        bag.removeAll()", "setBBB.sendTap()", "value2.send(\"aaa\")"] {
+            #expect(map.stdout.contains(line), "missing: \(line)")
+        }
+    }
+
+    @Test func whatHasNoSwiftFormIsALocatedError() throws {
+        let result = try Tapline.run(["--swift", "-"], stdin: "subject q: String\nplay q \"-a-|\"\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            <stdin>:2:1: error: cannot export 'play' to Swift; a marble test checks the language, not an app: leave it out of the program you export
+             2 | play q "-a-|"
+               | ^~~~~~~~~~~~~
+
+            """)
+    }
+
+    @Test func exportedProgramsPrintWhatTheInterpreterPrints() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-swift-export-\(getpid())")
+        try? FileManager.default.removeItem(at: scratch)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var targets: [(name: String, script: String)] = []
+        var refused: Set<String> = []
+        for (index, script) in Self.scripts.enumerated() {
+            let exported = try Tapline.run(["--swift", script])
+            if exported.status != 0 {
+                #expect(exported.stderr.contains("error: cannot export"), "\(script): \(exported.stderr)")
+                refused.insert(script)
+                continue
+            }
+            let name = "Program\(index)"
+            let folder = scratch.appendingPathComponent("Sources/\(name)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try exported.stdout.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            targets.append((name, script))
+        }
+        #expect(refused == Set(Self.cannotExport.keys), "scripts that cannot export: update `cannotExport` with the reason")
+        try Self.package(targets.map(\.name)).write(to: scratch.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let build = try Self.swift(["build"], in: scratch)
+        #expect(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("warning:"), "\(build.output)")
+        guard build.status == 0 else { return }
+        for target in targets {
+            let interpreted = try Tapline.run([target.script])
+            let compiled = try Self.run(scratch.appendingPathComponent(".build/debug/\(target.name)"))
+            #expect(compiled == interpreted.stdout, "\(target.script) as Swift (\(target.name)) prints otherwise")
+        }
+    }
+
+    /// The scratch package: one executable target per exported program, on TaplineReactive.
+    static func package(_ targets: [String]) -> String {
+        let identity = Tapline.root.lastPathComponent.lowercased()
+        let list = targets.map {
+            "        .executableTarget(name: \"\($0)\", dependencies: [.product(name: \"TaplineReactive\", package: \"\(identity)\")]),"
+        }
+        return """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "ExportedPrograms",
+                dependencies: [.package(path: "\(Tapline.root.path)")],
+                targets: [
+            \(list.joined(separator: "\n"))
+                ]
+            )
+
+            """
+    }
+
+    /// Runs `swift ARGUMENTS` in `folder`; its output and error together.
+    static func swift(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// What a built program prints on stdout.
+    static func run(_ executable: URL) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
