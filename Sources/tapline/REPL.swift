@@ -13,6 +13,8 @@ final class REPL {
     let color: Bool
     /// Lines of an entry that is not complete yet.
     private var pending: [String] = []
+    /// The entries that ran without error, in order: the program `:swift` exports.
+    var program: [String] = []
 
     init?(tool: Tool, quiet: Bool) {
         let home = getenv("HOME").map { String(cString: $0) } ?? ""
@@ -106,6 +108,7 @@ final class REPL {
         Interrupt.clear()
         let diagnostic = interpreter.run(text, name: name)
         tool.stdout.flush()
+        if diagnostic == nil { program.append(text) }
         if let diagnostic {
             // Ctrl-C while running: the terminal has echoed ^C; say so on a line of its own.
             if diagnostic.id == .interrupted {

@@ -88,7 +88,7 @@ final class SwiftExporter {
 
     /// The file: a header, the imports, what the program needs, the view model, the program.
     private func assemble(model: [String], body: SwiftWriter) -> String {
-        let header = ["// \(fileName), exported by `tapline --swift`: Combine's API, runnable as it is."] + leadingComments
+        let header = ["// \(fileName), exported by Tapline as Swift over Combine's API: it runs as it is."] + leadingComments
         var parts = [header.joined(separator: "\n"), ExportSupport.imports]
         if needs.contains(.appError) { parts.append(ExportSupport.appError) }
         if needs.contains(.button) { parts.append(ExportSupport.button) }
@@ -141,7 +141,8 @@ extension Interpreter {
         let start = appendSource(text, name: name)
         do {
             let statements = try Parser.parse(source, from: start)
-            let exporter = SwiftExporter(statements: statements, source: source, fileName: name)
+            let baseName = name.split(separator: "/").last.map(String.init) ?? name
+            let exporter = SwiftExporter(statements: statements, source: source, fileName: baseName)
             return .success(try exporter.export())
         } catch {
             return .failure(error)
