@@ -24,9 +24,12 @@ extension SwiftExporter {
     /// `f(…)`, `Just(…)`, `Fail(error:)`, `Future { … }`, `schedule(after:) { … }`.
     private func namedCall(_ expr: Expr, _ name: String, _ arguments: [Argument], _ trailing: ClosureExpr?,
                            _ context: ExportContext) throws(Diagnostic) -> String {
+        // Tapline accepts a throwing call without `try`; Swift does not.
+        let marker = throwing.contains(name) && !context.insideTry && !context.locals.contains(name) ? "try " : ""
         if context.viewFunctions.contains(name), !context.locals.contains(name) {
-            return "self.\(name)" + (try argumentList(arguments, trailing, context))
+            return marker + "self.\(name)" + (try argumentList(arguments, trailing, context))
         }
+        if !marker.isEmpty { return marker + name + (try argumentList(arguments, trailing, context)) }
         switch name {
         case "just":
             return "Just" + (try argumentList(arguments, trailing, context))

@@ -112,7 +112,8 @@ extension SwiftExporter {
             inner.locals.insert(parameter.name.text)
         }
         var head = "func \(declaration.name.text)(\(parameters.joined(separator: ", ")))"
-        if declaration.isThrowing { head += " throws" }
+        if throwing.contains(declaration.name.text) { head += " throws" }
+        inner.result = declaration.result
         if let result = declaration.result {
             head += " -> \(SwiftExporter.swiftType(result))"
         } else if SwiftExporter.returnsValue(declaration.body) {

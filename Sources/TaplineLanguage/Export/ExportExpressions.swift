@@ -29,7 +29,10 @@ extension SwiftExporter {
         case .call(let callee, let arguments, let trailing): return try call(expr, callee, arguments, trailing, context)
         case .closure(let closure): return try self.closure(closure, context)
         case .inout(let operand): return "&" + (try expression(operand, context))
-        case .try(let operand, let optional): return (optional ? "try? " : "try ") + (try expression(operand, context))
+        case .try(let operand, let optional):
+            var inner = context
+            inner.insideTry = true
+            return (optional ? "try? " : "try ") + (try expression(operand, inner))
         case .keyPath(let path): return "\\." + path.joined(separator: ".")
         case .specialized(let name, let arguments): return "\(name)<\(arguments.map(SwiftExporter.swiftType).joined(separator: ", "))>"
         }
@@ -111,7 +114,11 @@ extension SwiftExporter {
         if context.locals.contains(name) { return name }
         if context.viewFunctions.contains(name) { return "self.\(name)" }
         guard let entity = globals[name] else {
-            return name == "objectWillChange" ? "viewModel.objectWillChange" : name
+            switch name {
+            case "objectWillChange": return "viewModel.objectWillChange"
+            case "now": return "scheduler.now"
+            default: return name
+            }
         }
         switch entity.kind {
         case .published: return "viewModel.\(name)"

@@ -57,7 +57,7 @@ extension SwiftExporter {
         }
     }
 
-    private static func childBlocks(of statement: Stmt) -> [[Stmt]] {
+    static func childBlocks(of statement: Stmt) -> [[Stmt]] {
         switch statement.kind {
         case .button(_, _, let action): return action.map { [$0] } ?? []
         case .subscriber(_, _, let body, let completion): return [body.body] + (completion.map { [$0.body] } ?? [])
@@ -68,6 +68,25 @@ extension SwiftExporter {
         case .ifStatement(_, let body, let elseBody), .ifCase(_, _, let body, let elseBody): return [body] + (elseBody.map { [$0] } ?? [])
         default: return []
         }
+    }
+
+    /// Whether statements throw themselves (not in a closure they make): a func that does is
+    /// `throws` in Swift, which Tapline finds out without being told.
+    static func throwsDirectly(_ statements: [Stmt]) -> Bool {
+        statements.contains { statement in
+            if case .throwStatement = statement.kind { return true }
+            return childBlocks(of: statement).contains(where: throwsDirectly)
+        }
+    }
+
+    /// The funcs that throw, declared so or found out: Swift calls them with `try`.
+    func throwingFunctions() -> Set<String> {
+        var names: Set<String> = []
+        try? SwiftExporter.walk(statements) { node in
+            guard case .stmt(let statement) = node, case .function(let declaration) = statement.kind else { return }
+            if declaration.isThrowing || SwiftExporter.throwsDirectly(declaration.body) { names.insert(declaration.name.text) }
+        }
+        return names
     }
 
     /// Subjects declared with `subject` that nothing fails: no `fail`, no `play`, and not fed
@@ -116,7 +135,7 @@ extension SwiftExporter {
             case .stmt(let statement):
                 switch statement.kind {
                 case .button: needs.insert(.button)
-                case .wait: needs.insert(.scheduler)
+                case .wait, .play: needs.insert(.scheduler)
                 case .fail, .throwStatement: needs.insert(.appError)
                 default: break
                 }
@@ -163,20 +182,26 @@ extension SwiftExporter {
     }
 
     private func rejectUnexportable(_ statement: Stmt) throws(Diagnostic) {
-        let hint = "a marble test checks the language, not an app: leave it out of the program you export"
         switch statement.kind {
-        case .play: throw cannot("'play'", hint: hint, at: statement.range)
-        case .expect: throw cannot("'expect'", hint: hint, at: statement.range)
-        case .frame: throw cannot("'frame'", hint: hint, at: statement.range)
+        case .expect:
+            throw cannot("'expect'", hint: "it checks a program, it is not part of one: leave it out of the program you export",
+                         at: statement.range)
+        case .frame(let duration):
+            guard case .duration = duration.kind else {
+                throw cannot("a 'frame' computed while the program runs", hint: "write the frame's length: 'frame 50ms'", at: duration.range)
+            }
         default: break
         }
     }
 
     private func rejectUnexportable(_ expr: Expr, durationPositions: Set<ObjectIdentifier>) throws(Diagnostic) {
         switch expr.kind {
-        case .name("now") where globals["now"] == nil:
-            throw cannot("'now'", hint: "the exported program's clock is 'scheduler.now', which Swift prints in its own way; print what you computed from it instead",
-                         at: expr.range)
+        case .binary(_, let left, let right):
+            for side in [left, right] {
+                guard case .duration? = types.type(of: side) else { continue }
+                throw cannot("arithmetic on times and durations", hint: "Swift prints a difference of times in its own way; print the times themselves",
+                             at: expr.range)
+            }
         case .name("arguments") where globals["arguments"] == nil:
             throw cannot("'arguments'", hint: "read 'CommandLine.arguments' in the Swift program", at: expr.range)
         case .duration:
@@ -202,6 +227,7 @@ extension SwiftExporter {
             switch node {
             case .stmt(let statement):
                 if case .wait(let value) = statement.kind { positions.insert(ObjectIdentifier(value)) }
+                if case .frame(let value) = statement.kind { positions.insert(ObjectIdentifier(value)) }
             case .expr(let expr):
                 guard case .call(_, let arguments, _) = expr.kind else { return }
                 for argument in arguments { positions.insert(ObjectIdentifier(argument.value)) }

@@ -75,10 +75,16 @@ extension SwiftExporter {
         case .wait(let duration): return "scheduler.advance(by: \(try expression(duration, context)))"
         case .show(let name): return "\(SwiftExporter.instanceName(name.text)).appear()"
         case .hide(let name): return "\(SwiftExporter.instanceName(name.text)).disappear()"
-        case .returnStatement(let value): return try value.map { (each) throws(Diagnostic) in "return \(try expression(each, context))" } ?? "return"
+        case .returnStatement(let value):
+            guard let value else { return "return" }
+            return "return \(try expression(value, context))" + (isConversion(value) && context.result != nil ? "!" : "")
         case .throwStatement(let value): return "throw \(try error(value, context))"
         case .discard(let value): return "_ = \(try expression(value, context))"
         case .expression(let value): return try expressionStatement(value, context: context)
+        case .play(let name, let marbles, let legend): return try play(name.text, marbles, legend: legend, context: context)
+        case .frame(let duration):
+            if case .duration(let nanoseconds) = duration.kind { frameNanoseconds = nanoseconds }
+            return "// \(String(source[stmt.range.start.offset..<stmt.range.end.offset])): each character of a marble string below"
         default: return nil
         }
     }
@@ -93,10 +99,53 @@ extension SwiftExporter {
         }
     }
 
+    /// `Int(text)`, `Double(text)`: Tapline's value is nil when the text is no number; Swift's
+    /// is optional, forced where a func promises a plain value (nil traps, as Tapline stops).
+    func isConversion(_ expr: Expr) -> Bool {
+        guard case .call(let callee, let arguments, nil) = expr.kind, case .name(let type) = callee.kind,
+              arguments.count == 1, arguments[0].label == nil, types.type(of: arguments[0].value) == .string else { return false }
+        return type == "Int" || type == "Double"
+    }
+
     /// An error made from a message: `AppError("timeout")`.
     func error(_ message: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
         needs.insert(.appError)
         return "AppError(\(try expression(message, context)))"
+    }
+
+    /// `play s "-a--b-|" [legend]`: each event of the marble string scheduled on the test
+    /// scheduler, frame 0 being now (RxJS's `hot()`).
+    private func play(_ name: String, _ marbles: MarbleText, legend: [LegendEntry], context: ExportContext) throws(Diagnostic) -> String {
+        let events: [Marbles.Event]
+        do {
+            events = try Marbles.parse(marbles.text, frame: frameNanoseconds)
+        } catch {
+            throw cannot("this marble string", hint: error.message, at: marbles.range)
+        }
+        var legendValues: [Character: Expr] = [:]
+        for entry in legend { legendValues[entry.symbol] = entry.value }
+        var lines = ["// play \(name) \"\(marbles.text)\""]
+        for event in events {
+            let send: String
+            switch event.symbol {
+            case .finished: send = "\(name).send(completion: .finished)"
+            case .failure:
+                let message = try legendValues["#"].map { (each) throws(Diagnostic) in try expression(each, context) } ?? "\"error\""
+                send = "\(name).send(completion: .failure(AppError(\(message))))"
+                needs.insert(.appError)
+            case .value(let symbol):
+                send = "\(name).send(\(try legendValues[symbol].map { (each) throws(Diagnostic) in try expression(each, context) } ?? plainValue(symbol, of: name)))"
+            }
+            lines.append("scheduler.schedule(after: scheduler.now.advanced(by: \(SwiftExporter.stride(event.time)))) { \(send) }")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A marble character with no legend entry: a digit on an `Int` or untyped subject, else a one-letter string.
+    private func plainValue(_ symbol: Character, of name: String) -> String {
+        let type = globals[name]?.type ?? .any
+        if let digit = symbol.wholeNumberValue, type == .int || type == .any { return String(digit) }
+        return symbol == "\"" || symbol == "\\" ? "\"\\\(symbol)\"" : "\"\(symbol)\""
     }
 
     /// A subscription on its own is kept: by the session at the top level and in funcs, by

@@ -12,7 +12,7 @@ enum ExportSupport {
         """
 
     /// Tapline's errors are messages (`fail s "timeout"`, `throw "negative"`): one error type
-    /// that prints as its message, in `\\(error)` and inside `failure(…)`.
+    /// that prints as its message, in `\(error)` and inside `failure(…)`.
     static let appError = """
         /// An error made from a message, as Tapline's `fail s "timeout"` and `throw "negative"` make them.
         struct AppError: Error, CustomStringConvertible, CustomDebugStringConvertible {
@@ -124,7 +124,9 @@ enum ExportSupport {
                 var nanoseconds: Int64
                 func distance(to other: Self) -> Stride { Stride(nanoseconds: other.nanoseconds - nanoseconds) }
                 func advanced(by stride: Stride) -> Self { Self(nanoseconds: nanoseconds + stride.nanoseconds) }
-                var description: String { "\\(nanoseconds / 1_000_000)ms" }
+                var description: String {   // as Tapline prints `now`: 1500ms, 0.5ms
+                    nanoseconds % 1_000_000 == 0 ? "\\(nanoseconds / 1_000_000)ms" : "\\(Double(nanoseconds) / 1_000_000)ms"
+                }
 
                 struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric {
                     var nanoseconds: Int64

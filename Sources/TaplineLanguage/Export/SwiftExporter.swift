@@ -25,6 +25,10 @@ struct ExportContext {
     var viewFunctions: Set<String> = []
     /// The set that keeps a subscription made here: the session's, or a view's bag.
     var bag = "subscriptions"
+    /// The result type of the func being written, if it declares one.
+    var result: TypeExpr?
+    /// Inside `try …`: a call to a throwing func needs no `try` of its own.
+    var insideTry = false
 }
 
 /// Writes a Tapline program as a Swift file over Combine's API (DESIGN §8 "Swift export"):
@@ -45,6 +49,10 @@ final class SwiftExporter {
     var needs: Set<Need> = []
     /// The top-level views a `switch` shows.
     var mountedViews: Set<String> = []
+    /// The funcs that throw: called with `try` where Tapline lets a program leave it out.
+    var throwing: Set<String> = []
+    /// How long one frame of a marble string is, as `frame` last set it.
+    var frameNanoseconds: Int64 = 100_000_000
 
     enum Need: Hashable { case scheduler, drain, button, appError, session, mountedView }
 
@@ -59,6 +67,7 @@ final class SwiftExporter {
         try learnTypes()
         try rejectUnexportable(statements)
         needs.formUnion(scanNeeds())
+        throwing = throwingFunctions()
         for statement in statements {
             guard case .switchStatement(_, let cases) = statement.kind, let arms = viewSwitch(cases) else { continue }
             mountedViews.formUnion(arms.compactMap(\.view))
