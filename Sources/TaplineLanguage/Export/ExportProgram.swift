@@ -7,8 +7,9 @@ extension SwiftExporter {
         var previousEnd = 0
         for (index, statement) in statements.enumerated() {
             if index > 0 { copyComments(from: previousEnd, to: statement.range.start.offset, into: &out) }
+            let linesBefore = out.lines.count
             try topLevel(statement, into: &out, context: &context)
-            appendTrailingComment(after: statement, into: &out)
+            appendTrailingComment(after: statement, into: &out, onItsOwnLine: out.lines.count == linesBefore)
             let next = statements.dropFirst(index + 1).first
             if needs.contains(.drain), next.map({ $0.range.start.line != statement.range.end.line }) ?? true, isCommand(statement) {
                 out.line("scheduler.drain()")
@@ -44,7 +45,7 @@ extension SwiftExporter {
     }
 
     /// `send jobs "c"   // dropped` keeps its comment on the line Swift writes.
-    private func appendTrailingComment(after statement: Stmt, into out: inout SwiftWriter) {
+    private func appendTrailingComment(after statement: Stmt, into out: inout SwiftWriter, onItsOwnLine: Bool) {
         var offset = statement.range.end.offset
         var rest = ""
         while offset < source.count, source[offset] != "\n" {
@@ -53,7 +54,7 @@ extension SwiftExporter {
         }
         let text = rest.drop(while: { $0 == " " || $0 == "\t" || $0 == ";" })
         guard let comment = SwiftExporter.comment(text) else { return }
-        out.appendToLastLine("  " + comment)
+        if onItsOwnLine { out.line(comment) } else { out.appendToLastLine("  " + comment) }
     }
 
     /// Statements after which work asked for "as soon as possible" may be waiting.
