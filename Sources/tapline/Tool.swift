@@ -171,6 +171,7 @@ final class Tool {
                 quiet = true
             case "-e":
                 guard let code = arguments.first else { fail(usage: "'-e' needs a program: tapline -e 'print(1)'") }
+                if swiftExport { return onLargeStack { self.exportSwift(code, fileName: "-e") } }
                 return onLargeStack { self.runProgram(code, fileName: "-e", checkOnly: checkOnly) }
             case "--":
                 break

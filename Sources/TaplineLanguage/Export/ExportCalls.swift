@@ -37,7 +37,7 @@ extension SwiftExporter {
             let delay = try expression(arguments[0].value, context)
             return "scheduler.schedule(after: scheduler.now.advanced(by: \(delay)))" + (try argumentList([], trailing, context))
         case _ where SwiftExporter.genericSources.contains(name) && globals[name] == nil:
-            let generic = genericArguments(of: expr, promised: name == "Future" ? trailing : nil)
+            let generic = genericArguments(of: expr, promised: name == "Future" ? trailing : nil, context)
             let list = try argumentList(arguments, trailing, context, wrappingErrors: name == "Fail")
             return name + generic + list
         default:
@@ -48,11 +48,17 @@ extension SwiftExporter {
     static let genericSources: Set<String> = ["Fail", "Empty", "Future", "Record", "PassthroughSubject", "CurrentValueSubject"]
 
     /// `<Output, Failure>` from what the compiler learned. Where it left the Output open, a
-    /// Future's is what its promise is given; else Swift infers it (`_`). An open Failure is `Error`.
-    private func genericArguments(of expr: Expr, promised body: ClosureExpr?) -> String {
-        guard case .publisher(var output, let failure)? = types.type(of: expr) else { return "<_, Error>" }
+    /// Future's is what its promise is given, and a publisher a func returns has the func's;
+    /// else it is `Any`. An open Failure is `Error`.
+    private func genericArguments(of expr: Expr, promised body: ClosureExpr?, _ context: ExportContext) -> String {
+        var (output, failure) = (SType.unknown, SType.unknown)
+        if case .publisher(let known, let knownFailure)? = types.type(of: expr) { (output, failure) = (known, knownFailure) }
         if output == .unknown, let body, let promised = promisedType(in: body) { output = promised }
-        let outputName = output == .unknown ? "_" : swiftType(output)
+        var outputName = output == .unknown ? "Any" : swiftType(output)
+        if output == .unknown, context.inReturn, let result = context.result, case .named("AnyPublisher", let arguments) = result.kind,
+           arguments.count == 2 {
+            outputName = SwiftExporter.swiftType(arguments[0])
+        }
         return "<\(outputName), \(failure == .unknown ? "Error" : swiftType(failure))>"
     }
 
@@ -87,6 +93,11 @@ extension SwiftExporter {
             if case .name(let name) = arguments[0].value.kind, case .published? = globals[name]?.kind {
                 return head + "(to: &viewModel.$\(name))"
             }
+        case "subscribe" where arguments.count == 1 && arguments[0].label == nil && isSubjectName(arguments[0].value):
+            // Combine subscribes a subject only to a publisher with the same Failure.
+            if isNeverFailing(base), case .name(let target) = arguments[0].value.kind, !types.neverFailing.contains(target) {
+                return ".setFailureType(to: Error.self)" + head + (try argumentList(arguments, trailing, context))
+            }
         case "mapError":
             if let trailing { return head + " " + (try closure(trailing, context, wrappingResult: true)) }
         case "multicast" where trailing != nil && arguments.isEmpty:
@@ -98,6 +109,15 @@ extension SwiftExporter {
             break
         }
         return head + (try argumentList(arguments, trailing, context, wrappingErrorClosures: method == "timeout"))
+    }
+
+    /// A subject or current value named as a subscriber: `.subscribe(subject)`.
+    func isSubjectName(_ expr: Expr) -> Bool {
+        guard case .name(let name) = expr.kind else { return false }
+        switch globals[name]?.kind {
+        case .subject?, .current?: return true
+        default: return false
+        }
     }
 
     private static func isOneClosureSink(_ arguments: [Argument], _ trailing: ClosureExpr?) -> Bool {

@@ -161,6 +161,8 @@ extension SwiftExporter {
     func closure(_ closure: ClosureExpr, _ context: ExportContext, wrappingResult wrap: Bool = false) throws(Diagnostic) -> String {
         var inner = context
         inner.argumentNames = [:]
+        inner.inReturn = false
+        inner.result = nil
         let parameters = closure.parameters ?? []
         inner.locals.formUnion(parameters)
         let head = parameters.isEmpty ? "{" : "{ \(parameters.joined(separator: ", ")) in"

@@ -210,6 +210,9 @@ extension SwiftExporter {
                              at: expr.range)
             }
         case .call(let callee, _, _):
+            if case .member(_, "measureInterval", _) = callee.kind {
+                throw cannot("'measureInterval'", hint: "its values are durations, which Swift prints in its own way", at: expr.range)
+            }
             if case .member(let base, "publish", _) = callee.kind, case .name("Timer") = base.kind {
                 throw cannot("'Timer.publish'", hint: "a timer on the test scheduler has no one Swift spelling for Combine and the core; use 'schedule(after:)' or a 'delay'",
                              at: expr.range)

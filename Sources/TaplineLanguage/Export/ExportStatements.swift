@@ -77,7 +77,9 @@ extension SwiftExporter {
         case .hide(let name): return "\(SwiftExporter.instanceName(name.text)).disappear()"
         case .returnStatement(let value):
             guard let value else { return "return" }
-            return "return \(try expression(value, context))" + (isConversion(value) && context.result != nil ? "!" : "")
+            var returning = context
+            returning.inReturn = true
+            return "return \(try expression(value, returning))" + (isConversion(value) && context.result != nil ? "!" : "")
         case .throwStatement(let value): return "throw \(try error(value, context))"
         case .discard(let value): return "_ = \(try expression(value, context))"
         case .expression(let value): return try expressionStatement(value, context: context)
@@ -168,6 +170,7 @@ extension SwiftExporter {
         switch method {
         case "sink": return true
         case "assign": return arguments.contains { $0.label == "on" }
+        case "subscribe": return arguments.count == 1 && isSubjectName(arguments[0].value)
         default: return false
         }
     }

@@ -27,6 +27,8 @@ struct ExportContext {
     var bag = "subscriptions"
     /// The result type of the func being written, if it declares one.
     var result: TypeExpr?
+    /// Inside the value a func returns: a publisher of unknown Output takes the func's.
+    var inReturn = false
     /// Inside `try …`: a call to a throwing func needs no `try` of its own.
     var insideTry = false
 }
