@@ -35,6 +35,9 @@ struct SwiftExportUnitTests {
         ("var bag = Set<AnyCancellable>()\nsubject s: Int\ns.sink { print($0) }.store(in: &bag)\ncancel bag",
          ["var bag = Set<AnyCancellable>()", "bag.forEach { $0.cancel() }; bag.removeAll()"]),
         ("print(1 + 2 * 3, (1 + 2) * 3)", ["print(1 + 2 * 3, (1 + 2) * 3)"]),
+        ("print(Int(\"42\"), \"\\(Int(\"x\"))\")", ["print((Int(\"42\").map { \"\\($0)\" } ?? \"nil\"), \"\\((Int(\"x\").map { \"\\($0)\" } ?? \"nil\"))\")"]),
+        ("subject s: Int\nview V {\n  on appear {\n    s.sink { _ in s.sink { print($0) } }\n  }\n}",
+         ["        s.sink { _ in s.sink { print($0) }.store(in: &subscriptions) }.store(in: &bag)"]),
     ])
     func construct(_ program: String, _ lines: [String]) throws {
         let swift = try Self.export(program).get()
@@ -46,6 +49,7 @@ struct SwiftExportUnitTests {
         ("func f(x) { print(x) }", "1:8", "cannot export a parameter with no type to Swift"),
         ("let t = Timer.publish(every: 1s).autoconnect()", "1:9", "cannot export 'Timer.publish' to Swift"),
         ("current t = now\nprint(now - t)", "2:7", "cannot export arithmetic on times and durations to Swift"),
+        ("print(Just(1))", "1:7", "cannot export printing a publisher to Swift"),
     ])
     func cannotExport(_ program: String, _ location: String, _ message: String) {
         guard case .failure(let diagnostic) = Self.export(program) else {

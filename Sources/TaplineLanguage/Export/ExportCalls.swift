@@ -40,9 +40,30 @@ extension SwiftExporter {
             let generic = genericArguments(of: expr, promised: name == "Future" ? trailing : nil, context)
             let list = try argumentList(arguments, trailing, context, wrappingErrors: name == "Fail")
             return name + generic + list
+        case "print" where globals[name] == nil:
+            var written: [String] = []
+            for argument in arguments {
+                let label = argument.label.map { "\($0): " } ?? ""
+                written.append(label + (try printable(argument.value, context)))
+            }
+            return "print(\(written.joined(separator: ", ")))"
         default:
             return name + (try argumentList(arguments, trailing, context))
         }
+    }
+
+    /// A value as Tapline prints it: `Int(text)` and `try? f()` are a value or nil there, an
+    /// optional in Swift, which would print `Optional(42)`.
+    func printable(_ value: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        if case .publisher? = types.type(of: value) {
+            throw cannot("printing a publisher", hint: "Combine and Tapline's core describe a publisher differently; print its values",
+                         at: value.range)
+        }
+        let written = try expression(value, context)
+        var optional = isConversion(value)
+        var base = written
+        if case .try(_, optional: true) = value.kind { (optional, base) = (true, "(\(written))") }
+        return optional ? "(\(base).map { \"\\($0)\" } ?? \"nil\")" : written
     }
 
     static let genericSources: Set<String> = ["Fail", "Empty", "Future", "Record", "PassthroughSubject", "CurrentValueSubject"]

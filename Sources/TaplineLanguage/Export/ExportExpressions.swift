@@ -103,7 +103,7 @@ extension SwiftExporter {
                     default: out.append(character)
                     }
                 }
-            case .expr(let inner): out += "\\(\(try expression(inner, context)))"
+            case .expr(let inner): out += "\\(\(try printable(inner, context)))"
             }
         }
         return out + "\""
@@ -163,6 +163,8 @@ extension SwiftExporter {
         inner.argumentNames = [:]
         inner.inReturn = false
         inner.result = nil
+        // A closure runs later, when no view is appearing: what it subscribes, the session keeps.
+        inner.bag = "subscriptions"
         let parameters = closure.parameters ?? []
         inner.locals.formUnion(parameters)
         let head = parameters.isEmpty ? "{" : "{ \(parameters.joined(separator: ", ")) in"
