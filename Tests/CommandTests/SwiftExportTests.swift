@@ -7,29 +7,57 @@ import Testing
 /// one by path and holds every exported program as an executable target, built once.
 @Suite("Swift export")
 struct SwiftExportTests {
-    /// The folders whose scripts are exported (recursively). Adding one is one line.
+    /// The folders whose programs are exported (recursively): `*.tapline` scripts, and the
+    /// exercise of each `*.lesson` (its starter with the solution in the gap; the check, an
+    /// `expect`, checks a program and is not part of it). Adding a folder is one line.
     static let folders = [
         "scripts/examples",
         "scripts/semantics",
     ]
 
-    /// Scripts with no Swift form, and why. Each must fail with a located "cannot export".
+    /// Programs with no Swift form, and why. Each must fail with a located "cannot export".
     static let cannotExport: [String: String] = [
         "scripts/semantics/now-reads-the-virtual-clock.tapline":
-            "prints `now` and durations: the Swift program's clock is `scheduler.now`, which Swift prints its own way",
+            "prints the difference of two times: Swift prints a scheduler's stride its own way",
         "scripts/semantics/play-and-expect.tapline":
-            "a marble test (`play`, `expect`, `frame`) checks the language, not an app",
+            "a marble test: `expect` checks a program and is not part of one",
     ]
 
-    /// Scripts that run without error (a `*.error.tapline` shows an error on purpose).
-    static var scripts: [String] {
-        folders.flatMap { folder -> [String] in
+    /// One program to export: where it comes from, and its text.
+    struct Program {
+        var path: String
+        var text: String
+    }
+
+    /// The programs of `folders` that run without error (a `*.error.tapline` shows an error on purpose).
+    static var programs: [Program] {
+        folders.flatMap { folder -> [Program] in
             let base = Tapline.root.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
-            return walker.compactMap { $0 as? String }
-                .filter { $0.hasSuffix(".tapline") && !$0.hasSuffix(".error.tapline") }
-                .map { folder + "/" + $0 }
-        }.sorted()
+            return walker.compactMap { $0 as? String }.sorted().compactMap { name -> Program? in
+                let path = folder + "/" + name
+                guard let text = try? String(contentsOf: base.appendingPathComponent(name), encoding: .utf8) else { return nil }
+                if name.hasSuffix(".tapline"), !name.hasSuffix(".error.tapline") { return Program(path: path, text: text) }
+                if name.hasSuffix(".lesson") { return exercise(of: text).map { Program(path: path, text: $0) } }
+                return nil
+            }
+        }
+    }
+
+    /// A lesson's exercise as a program: its `starter` with the `solution` in the `___` gap.
+    static func exercise(of lesson: String) -> String? {
+        var sections: [String: [String]] = [:]
+        var current: String?
+        for line in lesson.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("--- ") {
+                current = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+                sections[current ?? ""] = []
+            } else if let current {
+                sections[current, default: []].append(line)
+            }
+        }
+        guard let starter = sections["starter"], let solution = sections["solution"] else { return nil }
+        return starter.flatMap { $0 == "___" ? solution : [$0] }.joined(separator: "\n") + "\n"
     }
 
     @Test func theSeedsReadLikeCombineCode() throws {
@@ -67,21 +95,22 @@ struct SwiftExportTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-swift-export-\(getpid())")
         try? FileManager.default.removeItem(at: scratch)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        var targets: [(name: String, script: String)] = []
+        var targets: [(name: String, program: Program)] = []
         var refused: Set<String> = []
-        for (index, script) in Self.scripts.enumerated() {
-            let exported = try Tapline.run(["--swift", script])
+        for (index, program) in Self.programs.enumerated() {
+            let exported = try Tapline.run(["--swift", "-"], stdin: program.text)
             if exported.status != 0 {
-                #expect(exported.stderr.contains("error: cannot export"), "\(script): \(exported.stderr)")
-                refused.insert(script)
+                #expect(exported.stderr.contains("error: cannot export"), "\(program.path): \(exported.stderr)")
+                refused.insert(program.path)
                 continue
             }
             let name = "Program\(index)"
             let folder = scratch.appendingPathComponent("Sources/\(name)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try exported.stdout.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-            targets.append((name, script))
+            targets.append((name, program))
         }
+        #expect(targets.count >= 40, "the folders hold fewer programs than the examples and semantics scripts")
         #expect(refused == Set(Self.cannotExport.keys), "scripts that cannot export: update `cannotExport` with the reason")
         try Self.package(targets.map(\.name)).write(to: scratch.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let build = try Self.swift(["build"], in: scratch)
@@ -89,9 +118,10 @@ struct SwiftExportTests {
         #expect(!build.output.contains("warning:"), "\(build.output)")
         guard build.status == 0 else { return }
         for target in targets {
-            let interpreted = try Tapline.run([target.script])
+            let interpreted = try Tapline.run(["-"], stdin: target.program.text)
+            #expect(interpreted.status == 0, "\(target.program.path): \(interpreted.stderr)")
             let compiled = try Self.run(scratch.appendingPathComponent(".build/debug/\(target.name)"))
-            #expect(compiled == interpreted.stdout, "\(target.script) as Swift (\(target.name)) prints otherwise")
+            #expect(compiled == interpreted.stdout, "\(target.program.path) as Swift (\(target.name)) prints otherwise")
         }
     }
 
