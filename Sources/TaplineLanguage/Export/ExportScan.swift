@@ -130,6 +130,7 @@ extension SwiftExporter {
     /// What the file needs beyond Combine, from what the program uses.
     func scanNeeds() -> Set<Need> {
         var needs: Set<Need> = []
+        var (debounces, ends) = (false, false)
         try? SwiftExporter.walk(statements) { node in
             switch node {
             case .stmt(let statement):
@@ -139,12 +140,31 @@ extension SwiftExporter {
                 case .fail, .throwStatement: needs.insert(.appError)
                 default: break
                 }
+                switch statement.kind {
+                case .complete, .fail, .play: ends = true
+                default: break
+                }
             case .expr(let expr):
                 needs.formUnion(SwiftExporter.needs(of: expr))
+                if case .call(let callee, _, _) = expr.kind, case .member(_, "debounce", _) = callee.kind { debounces = true }
+                if SwiftExporter.isFiniteSource(expr) { ends = true }
             }
         }
+        // debounce passes a completion on "as soon as possible": only a stream that ends needs it.
+        if debounces && ends { needs.insert(.drain) }
         if needs.contains(.drain) { needs.insert(.scheduler) }
         return needs
+    }
+
+    /// A publisher that finishes by itself: a sequence, `Just`, `Empty`, `Fail`, a `Future`…
+    private static func isFiniteSource(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .member(_, "publisher", _): return true
+        case .call(let callee, _, _):
+            if case .name(let name) = callee.kind { return ["Just", "just", "Empty", "Fail", "Record", "Future", "Deferred"].contains(name) }
+            return false
+        default: return false
+        }
     }
 
     private static func needs(of expr: Expr) -> Set<Need> {
