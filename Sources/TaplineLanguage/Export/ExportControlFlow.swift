@@ -120,14 +120,8 @@ extension SwiftExporter {
             throw cannot("a func with no result type", hint: "write its result type, as Swift needs: 'func \(declaration.name.text)() -> Int'",
                          at: declaration.name.range)
         }
-        var body = SwiftWriter()
-        try block(declaration.body, into: &body, context: inner)
-        // A one-line func stays on one line.
-        if body.lines.count == 1, declaration.body.count == 1, declaration.name.range.start.line == declaration.body[0].range.end.line {
-            out.line(head + " { " + body.lines[0] + " }")
-        } else {
-            try braced(head, declaration.body, into: &out, context: inner)
-        }
+        let lastLine = declaration.body.last?.range.end ?? declaration.name.range.end
+        try braced(head, declaration.body, into: &out, context: inner, oneLineIn: SourceRange(declaration.name.range.start, lastLine))
     }
 
     private static func returnsValue(_ body: [Stmt]) -> Bool {

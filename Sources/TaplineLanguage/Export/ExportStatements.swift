@@ -7,8 +7,18 @@ extension SwiftExporter {
         for statement in statements { try self.statement(statement, into: &out, context: &context) }
     }
 
-    /// `{ … }` after `head`, its statements one level in.
-    func braced(_ head: String, _ statements: [Stmt], into out: inout SwiftWriter, context: ExportContext) throws(Diagnostic) {
+    /// `{ … }` after `head`, its statements one level in; on one line when it was written on
+    /// one line (`source`) and is one line of Swift.
+    func braced(_ head: String, _ statements: [Stmt], into out: inout SwiftWriter, context: ExportContext,
+                oneLineIn source: SourceRange? = nil) throws(Diagnostic) {
+        if let source, source.start.line == source.end.line {
+            var body = SwiftWriter()
+            try block(statements, into: &body, context: context)
+            if body.lines.count == 1 {
+                out.line(head + " { " + body.lines[0] + " }")
+                return
+            }
+        }
         out.line(head + " {")
         out.indent += 1
         try block(statements, into: &out, context: context)
@@ -31,7 +41,7 @@ extension SwiftExporter {
         case .button(let name, let title, let action):
             let titleText = try title.map { (each) throws(Diagnostic) in try expression(each, context) } ?? "\"\(name.text)\""
             if let action {
-                try braced("let \(name.text) = TapButton(\(titleText))", action, into: &out, context: context)
+                try braced("let \(name.text) = TapButton(\(titleText))", action, into: &out, context: context, oneLineIn: stmt.range)
             } else {
                 out.line("let \(name.text) = TapButton(\(titleText))")
             }
