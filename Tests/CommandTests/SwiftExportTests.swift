@@ -63,6 +63,7 @@ struct SwiftExportTests {
     @Test func theSeedsReadLikeCombineCode() throws {
         let tap = try Tapline.run(["--swift", "scripts/examples/tap-button.tapline"])
         #expect(tap.status == 0)
+        #expect(tap.stdout.hasPrefix("#if canImport(Combine)\nimport Combine\n#else\nimport TaplineReactive\n#endif\n"))
         for line in ["#if canImport(Combine)\nimport Combine\n#else\nimport TaplineReactive\n#endif",
                      "let dummy = TapButton(\"Dummy Button\")", "final class DidTapSubscriber: Subscriber {",
                      "        subscription.request(.unlimited)", "dummy.tap.subscribe(didTap)", "dummy.sendTap()"] {

@@ -97,10 +97,10 @@ final class SwiftExporter {
         globals = compiler.globals
     }
 
-    /// The file: a header, the imports, what the program needs, the view model, the program.
+    /// The file: the imports, a header, what the program needs, the view model, the program.
     private func assemble(model: [String], body: SwiftWriter) -> String {
         let header = ["// \(fileName), exported by Tapline as Swift over Combine's API: it runs as it is."] + leadingComments
-        var parts = [header.joined(separator: "\n"), ExportSupport.imports]
+        var parts = [ExportSupport.imports, header.joined(separator: "\n")]
         if needs.contains(.appError) { parts.append(ExportSupport.appError) }
         if needs.contains(.button) { parts.append(ExportSupport.button) }
         if needs.contains(.mountedView) { parts.append(ExportSupport.mountedView) }
