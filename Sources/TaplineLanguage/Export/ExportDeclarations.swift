@@ -113,8 +113,11 @@ extension SwiftExporter {
         out.blank()
         out.line("/// SwiftUI calls `appear()` from `makeUIView` and `disappear()` from `dismantleUIView`;")
         out.line("/// SwiftUI is not on Linux, so the program calls them where the view is shown and dismantled.")
+        // `show`/`hide` mount a view once: showing a shown view does nothing, as in Tapline.
+        let toggled = shownOrHidden.contains(name.text)
         out.line("final class \(name.text)\(mounted) {")
         out.line("    private var bag = Set<AnyCancellable>()")
+        if toggled { out.line("    private var isShown = false") }
         out.indent = 1
         for function in functions {
             out.line("")
@@ -124,12 +127,14 @@ extension SwiftExporter {
         out.line("")
         out.line("func appear() {")
         out.indent = 2
+        if toggled { out.line("guard !isShown else { return }\nisShown = true") }
         try block(appear, into: &out, context: context)
         out.indent = 1
         out.line("}")
         out.line("")
         out.line("func disappear() {")
         out.indent = 2
+        if toggled { out.line("guard isShown else { return }\nisShown = false") }
         try block(disappear, into: &out, context: context)
         out.line("bag.removeAll()   // cancels what the view subscribed to")
         out.indent = 1

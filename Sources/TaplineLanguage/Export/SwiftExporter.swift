@@ -51,6 +51,8 @@ final class SwiftExporter {
     var needs: Set<Need> = []
     /// The top-level views a `switch` shows.
     var mountedViews: Set<String> = []
+    /// The views `show` and `hide` name.
+    var shownOrHidden: Set<String> = []
     /// The funcs that throw: called with `try` where Tapline lets a program leave it out.
     var throwing: Set<String> = []
     /// How long one frame of a marble string is, as `frame` last set it.
@@ -70,6 +72,13 @@ final class SwiftExporter {
         try rejectUnexportable(statements)
         needs.formUnion(scanNeeds())
         throwing = throwingFunctions()
+        try? SwiftExporter.walk(statements) { node in
+            guard case .stmt(let statement) = node else { return }
+            switch statement.kind {
+            case .show(let name), .hide(let name): shownOrHidden.insert(name.text)
+            default: break
+            }
+        }
         for statement in statements {
             guard case .switchStatement(_, let cases) = statement.kind, let arms = viewSwitch(cases) else { continue }
             mountedViews.formUnion(arms.compactMap(\.view))
