@@ -58,7 +58,7 @@ extension REPL {
     private func exportSwift(to path: String) -> Bool {
         guard !program.isEmpty else { return complain("nothing to export yet: ':swift' writes the entries you have run as Swift") }
         let exporter = Interpreter(output: { _ in })
-        switch exporter.exportSwift(program.joined(separator: "\n"), name: "session") {
+        switch exporter.exportSwift(program.joined(separator: "\n"), name: "session", echoes: true) {
         case .failure(let diagnostic):
             tool.stderr.write(exporter.format(diagnostic, decorator: color ? ANSIDecorator() : PlainDecorator()))
         case .success(let swift) where path.isEmpty:

@@ -61,6 +61,11 @@ struct SwiftExportUnitTests {
         #expect(diagnostic.message.hasPrefix(message), "\(diagnostic.message)")
     }
 
+    @Test func aValueShownInTheREPLDoesNothingInSwift() throws {
+        let swift = try Interpreter(output: { _ in }).exportSwift("published p = 1\n$p\np + 1", name: "session", echoes: true).get()
+        #expect(swift.contains("_ = viewModel.$p\n_ = viewModel.p + 1\n"))
+    }
+
     @Test func theProgramsOwnErrorComesFirst() {
         guard case .failure(let diagnostic) = Self.export("send nope 1") else {
             Issue.record("exported a program with an error")

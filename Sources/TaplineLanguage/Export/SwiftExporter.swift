@@ -60,10 +60,14 @@ final class SwiftExporter {
 
     enum Need: Hashable { case scheduler, drain, button, appError, session, mountedView }
 
-    init(statements: [Stmt], source: [Character], fileName: String) {
+    /// Whether the program was typed in the REPL, where a value on its own is shown.
+    let echoes: Bool
+
+    init(statements: [Stmt], source: [Character], fileName: String, echoes: Bool) {
         self.statements = statements
         self.source = source
         self.fileName = fileName
+        self.echoes = echoes
     }
 
     /// The Swift file, or the first construct that has no Swift form (located).
@@ -99,7 +103,7 @@ final class SwiftExporter {
 
     private func compile(neverFailing: Set<String>) throws(Diagnostic) {
         let record = TypeRecord(neverFailing: neverFailing)
-        let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 1000), globals: [:], source: source, echoes: false)
+        let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 1000), globals: [:], source: source, echoes: echoes)
         compiler.typeRecord = record
         _ = try compiler.compileProgram(statements)
         types = record
@@ -156,13 +160,14 @@ struct SwiftWriter {
 
 extension Interpreter {
     /// The program `text` as a Swift file over Combine's API (`tapline --swift`, `:swift`),
-    /// or the first error: the program's own, or a construct that has no Swift form.
-    public func exportSwift(_ text: String, name: String) -> Result<String, Diagnostic> {
+    /// or the first error: the program's own, or a construct that has no Swift form. With
+    /// `echoes` (a REPL session), a value typed on its own is allowed, as the REPL shows it.
+    public func exportSwift(_ text: String, name: String, echoes: Bool = false) -> Result<String, Diagnostic> {
         let start = appendSource(text, name: name)
         do {
             let statements = try Parser.parse(source, from: start)
             let baseName = name.split(separator: "/").last.map(String.init) ?? name
-            let exporter = SwiftExporter(statements: statements, source: source, fileName: baseName)
+            let exporter = SwiftExporter(statements: statements, source: source, fileName: baseName, echoes: echoes)
             return .success(try exporter.export())
         } catch {
             return .failure(error)
