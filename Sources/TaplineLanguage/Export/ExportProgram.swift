@@ -74,10 +74,20 @@ extension SwiftExporter {
             try subscriberClass(name, demand: demand, body: body, completion: completion, into: &out)
         case .view(let name, let functions, let appear, let disappear):
             try viewClass(name, functions: functions, appear: appear, disappear: disappear, into: &out)
+        case .expression(let value) where !SwiftExporter.isCall(value):
+            // A value on its own (the REPL shows it) does nothing in a program: Swift says so with `_ =`.
+            out.line("_ = " + (try expression(value, context)))
         case .switchStatement(let subject, let cases) where viewSwitch(cases) != nil:
             try switchView(subject, cases: viewSwitch(cases) ?? [], into: &out, context: context)
         default:
             try self.statement(statement, into: &out, context: &context)
+        }
+    }
+
+    static func isCall(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .call, .try: return true
+        default: return false
         }
     }
 

@@ -164,11 +164,7 @@ extension SwiftExporter {
     /// the view's bag in `on appear` (Swift needs `.store(in:)` for what Tapline keeps).
     private func expressionStatement(_ value: Expr, context: ExportContext) throws(Diagnostic) -> String {
         let written = try expression(value, context)
-        // A value on its own (the REPL shows it) does nothing in a program: Swift says so with `_ =`.
-        switch value.kind {
-        case .call, .try: break
-        default: return "_ = " + written
-        }
+
         guard returnsCancellable(value) else { return written }
         if context.bag == "subscriptions" { needs.insert(.session) }
         // `.store(in:)` starts a line where the chain's last stage did.
