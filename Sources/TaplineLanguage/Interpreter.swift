@@ -149,6 +149,9 @@ public final class Interpreter {
         return word == "marbles" || word == "trace"
     }
 
+    /// Adds text to the session's source without running it (the Swift exporter reads it).
+    func appendSource(_ entry: String, name: String) -> SourceLocation { text.append(entry, name: name) }
+
     /// Makes what the core reports where Combine would trap (requesting `.none`, a negative
     /// count) an error of the statement that caused it, instead of the end of the process.
     /// The language checks those before it calls the core; this is for one it missed. Call it

@@ -115,6 +115,7 @@ enum Help {
           :cancel N        cancel live subscription N (see :list)
           :load FILE       run a script into this session
           :reset           start an empty session
+          :swift [FILE]    the session as a Swift file over Combine's API (docs/SWIFT-EXPORT.md)
           :history         the entries typed so far
           :quit            leave (or Ctrl-D)
 

@@ -6,7 +6,7 @@ import TaplineLanguage
 
 /// The REPL's `:commands`: what the session is, not what the language says.
 extension REPL {
-    static let metaCommands = ([":cancel", ":help", ":history", ":list", ":load", ":quit", ":reset"] + learnCommands).sorted()
+    static let metaCommands = ([":cancel", ":help", ":history", ":list", ":load", ":quit", ":reset", ":swift"] + learnCommands).sorted()
 
     /// Runs a `:command`; returns false to end the session.
     func meta(_ line: String) -> Bool {
@@ -32,6 +32,7 @@ extension REPL {
                 tool.stdout.write("the exercise starts over: your answer is empty, the starter is loaded\n")
             } else {
                 interpreter = REPL.makeInterpreter(tool: tool, color: color)
+                program.removeAll()
                 tool.stdout.write("the session is empty again\n")
             }
         case ":list", ":ls":
@@ -45,6 +46,8 @@ extension REPL {
             } else {
                 return complain("there is no live subscription #\(id); ':list' shows them")
             }
+        case ":swift":
+            return exportSwift(to: argument)
         case ":history":
             for (index, entry) in editor.history.enumerated() {
                 let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
@@ -53,6 +56,25 @@ extension REPL {
         default:
             let suggestion = Suggest.closest(to: command, in: REPL.metaCommands)
             return complain("unknown command '\(command)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (:help lists them)")
+        }
+        return true
+    }
+
+    /// `:swift [FILE]`: the session's program (the entries that ran without error) as Swift
+    /// over Combine's API, shown or written to FILE.
+    private func exportSwift(to path: String) -> Bool {
+        guard !program.isEmpty else { return complain("nothing to export yet: ':swift' writes the entries you have run as Swift") }
+        let exporter = Interpreter(output: { _ in })
+        switch exporter.exportSwift(program.joined(separator: "\n"), name: "session", echoes: true) {
+        case .failure(let diagnostic):
+            tool.stderr.write(exporter.format(diagnostic, decorator: color ? ANSIDecorator() : PlainDecorator()))
+        case .success(let swift) where path.isEmpty:
+            tool.stdout.write(swift)
+        case .success(let swift):
+            guard let file = fopen(path, "w") else { return complain("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+            fputs(swift, file)
+            fclose(file)
+            tool.stdout.write("wrote the session as Swift to \(path)\n")
         }
         return true
     }

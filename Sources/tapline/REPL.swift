@@ -17,6 +17,8 @@ final class REPL {
     private var lookahead: String?
     /// The open lesson, once `:learn` or `tapline learn N` has been used.
     var learning: Learning?
+    /// The entries that ran without error, in order: the program `:swift` exports.
+    var program: [String] = []
 
     init?(tool: Tool, quiet: Bool) {
         let home = getenv("HOME").map { String(cString: $0) } ?? ""
@@ -132,6 +134,7 @@ final class REPL {
         Interrupt.clear()
         let diagnostic = interpreter.run(text, name: name)
         tool.stdout.flush()
+        if diagnostic == nil { program.append(text) }
         defer { Interrupt.clear() }
         if let diagnostic {
             // Ctrl-C while running: the terminal has echoed ^C; say so on a line of its own.

@@ -12,6 +12,7 @@ let usage = """
       tapline -               run the script on standard input (also when stdin is piped)
       tapline -e 'CODE'       run a one-line program
       tapline --check FILE    parse and check a script without running it
+      tapline --swift FILE    write the script as a Swift file over Combine's API, to stdout
       tapline -i FILE         run a script, then stay in the REPL with what it declared
       tapline --trace FILE    run a script, printing every event of every chain (trace on)
       tapline learn [N]       the lessons and your progress; open lesson N in the REPL
@@ -93,6 +94,20 @@ final class Tool {
         if traces { interpreter.traces = true }
     }
 
+    /// `tapline --swift FILE`: the program as Swift on stdout, or its first error (nothing runs).
+    func exportSwift(_ text: String, fileName: String) -> Int32 {
+        let interpreter = Interpreter(output: { _ in })
+        switch interpreter.exportSwift(text, name: fileName) {
+        case .success(let swift):
+            stdout.write(swift)
+            stdout.flush()
+            return Exit.success
+        case .failure(let diagnostic):
+            report(diagnostic, of: interpreter)
+            return Exit.programError
+        }
+    }
+
     /// Writes a diagnostic to stderr, in colour on a terminal.
     func report(_ diagnostic: Diagnostic, of interpreter: Interpreter) {
         stdout.flush()
@@ -155,6 +170,7 @@ final class Tool {
         // A subcommand, as in 'swift build': a script named learn runs as './learn'.
         if arguments.first == "learn" { return learn(Array(arguments.dropFirst())) }
         var checkOnly = false
+        var swiftExport = false
         var interactive = false
         var quiet = false
         while let first = arguments.first, first.hasPrefix("-"), first != "-" {
@@ -177,6 +193,8 @@ final class Tool {
                 return Exit.success
             case "--check":
                 checkOnly = true
+            case "--swift":
+                swiftExport = true
             case "-i":
                 interactive = true
             case "-q":
@@ -188,6 +206,7 @@ final class Tool {
                 return onLargeStack { Machine(tool: self).run() }
             case "-e":
                 guard let code = arguments.first else { fail(usage: "'-e' needs a program: tapline -e 'print(1)'") }
+                if swiftExport { return onLargeStack { self.exportSwift(code, fileName: "-e") } }
                 return onLargeStack { self.runProgram(code, fileName: "-e", checkOnly: checkOnly) }
             case "--":
                 break
@@ -198,6 +217,7 @@ final class Tool {
         }
         guard let path = arguments.first else {
             if checkOnly { fail(usage: "'--check' needs a file") }
+            if swiftExport { fail(usage: "'--swift' needs a file: tapline --swift FILE") }
             if interactive { fail(usage: "'-i' needs a file: tapline -i FILE") }
             // libedit only when both ends are terminals; otherwise stdin runs as a script.
             if isatty(0) == 1, isatty(1) == 1 {
@@ -212,6 +232,7 @@ final class Tool {
             return Exit.usageError
         }
         let scriptArguments = Array(arguments.dropFirst())
+        if swiftExport { return onLargeStack { self.exportSwift(text, fileName: path == "-" ? "<stdin>" : path) } }
         if interactive {
             guard isatty(0) == 1, isatty(1) == 1 else { fail(usage: "'-i' needs a terminal") }
             return onLargeStack { self.startREPL(quiet: quiet, script: (text, path)) }

@@ -50,6 +50,18 @@ struct REPLTests {
         }
     }
 
+    @Test func swiftExportsTheEntriesThatRan() throws {
+        try withSession { terminal, home in
+            try declareSubjectAndSink(terminal)
+            #expect(terminal.enter("tap nothing", expecting: "error: unknown name 'nothing'"), "screen: \(terminal.screen)")
+            let file = home.appendingPathComponent("session.swift")
+            #expect(terminal.enter(":swift \(file.path)", expecting: "wrote the session as Swift"), "screen: \(terminal.screen)")
+            let swift = try String(contentsOf: file, encoding: .utf8)
+            #expect(swift.contains("let s = PassthroughSubject<Int, Never>()\ns.sink { print(\"got\", $0) }.store(in: &subscriptions)\n"))
+            #expect(!swift.contains("nothing"), "an entry that failed is not part of the program")
+        }
+    }
+
     @Test func upRecallsTheLastEntry() throws {
         try withSession { terminal, _ in
             #expect(terminal.enter("print(\"up\" + \"per\")", expecting: "upper"), "screen: \(terminal.screen)")

@@ -86,6 +86,12 @@ extension Compiler {
 
     /// A chain as written: a source and its operators (not a value that holds a publisher).
     func chain(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
+        let plan = try chainStages(expr)
+        if let plan { typeRecord?.note(expr, plan.valueType) }
+        return plan
+    }
+
+    private func chainStages(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
         if let source = try publisherSource(expr) {
             return isStoredPublisher(expr) ? source : recorded(source, sendsOwnValues: isSubject(expr))
         }
@@ -141,6 +147,12 @@ extension Compiler {
     /// Compiling the expression to learn its type is kept for `expression(_:)`, which would
     /// otherwise compile it again when it is not a publisher.
     func valuePublisher(_ expr: Expr, allowingUnknown: Bool = false) throws(Diagnostic) -> PublisherPlan? {
+        let plan = try valuePublisherStage(expr, allowingUnknown: allowingUnknown)
+        if let plan { typeRecord?.note(expr, plan.valueType) }
+        return plan
+    }
+
+    private func valuePublisherStage(_ expr: Expr, allowingUnknown: Bool) throws(Diagnostic) -> PublisherPlan? {
         switch expr.kind {
         case .name, .argument, .call, .ternary: break
         default: return nil

@@ -32,6 +32,8 @@ final class Compiler {
     var warnings: [Diagnostic] = []
     /// The functions of the view being compiled.
     var viewFunctions: [String: Entity] = [:]
+    /// Set only by the Swift exporter: it learns each chain's and expression's static type here.
+    var typeRecord: TypeRecord?
 
     init(runtime: Runtime, globals: [String: Entity], source: [Character], echoes: Bool) {
         self.runtime = runtime

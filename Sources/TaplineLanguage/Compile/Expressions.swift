@@ -4,6 +4,12 @@ import TaplineReactive
 extension Compiler {
     /// Compiles an expression to code giving its value, with its type where known.
     func expression(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
+        let compiled = try expressionCode(expr)
+        typeRecord?.note(expr, compiled.type)
+        return compiled
+    }
+
+    private func expressionCode(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
         if let compiled = takeCompiled(expr) { return compiled }
         let range = expr.range
         switch expr.kind {

@@ -53,7 +53,9 @@ extension Compiler {
         let describe: (Frame) throws -> String = { _ in entity.stateDescription }
         switch entity.kind {
         case .subject(let subject):
-            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: .error,
+            // The exporter may declare a subject nothing fails `PassthroughSubject<T, Never>`.
+            let failure: SType = typeRecord?.neverFailing.contains(entity.name) == true ? .never : .error
+            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: failure,
                                  text: text, describe: describe)
         case .current(let subject):
             return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: .error,

@@ -95,4 +95,6 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     // Running
     case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
     case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError, contractViolation
+    // Swift export
+    case cannotExport
 }

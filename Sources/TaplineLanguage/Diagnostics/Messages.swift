@@ -284,3 +284,11 @@ extension Messages {
     static func valueAfter(_ keyword: String, _ name: String) -> String { "a value after '\(keyword) \(name)'" }
     static func toGiveInitialValue(_ keyword: String) -> String { "to give the \(keyword) value its initial value" }
 }
+
+// MARK: Swift export (`tapline --swift`, `:swift`)
+extension Messages {
+    /// A construct with no Swift form: the message says what it is and what to do instead.
+    static func cannotExport(_ what: String, hint: String) -> Message {
+        Message(.cannotExport, "cannot export \(what) to Swift; \(hint)")
+    }
+}

@@ -1,0 +1,218 @@
+/// Calls: where Tapline's lenient spelling and Combine's differ — a scheduler Tapline
+/// defaults, generic arguments Tapline infers, errors made from messages, a one-closure
+/// `sink` on a publisher that can fail.
+extension SwiftExporter {
+    func call(_ expr: Expr, _ callee: Expr, _ arguments: [Argument], _ trailing: ClosureExpr?,
+              _ context: ExportContext) throws(Diagnostic) -> String {
+        switch callee.kind {
+        case .name(let name):
+            return try namedCall(expr, name, arguments, trailing, context)
+        case .implicitMember("failure") where arguments.count == 1:
+            return ".failure(\(try errorValue(arguments[0].value, context)))"
+        case .member(let base, let method, let nameRange):
+            let separator = separator(before: nameRange, after: base)
+            let stage = try methodCall("." + method, base: base, method, arguments, trailing, context)
+            // A stage on a line of its own indents its multi-line closures with it.
+            let indented = separator.isEmpty ? stage : stage.split(separator: "\n", omittingEmptySubsequences: false)
+                .joined(separator: "\n    ")
+            return try operand(base, context) + separator + indented
+        default:
+            return try expression(callee, context) + (try argumentList(arguments, trailing, context))
+        }
+    }
+
+    /// `f(…)`, `Just(…)`, `Fail(error:)`, `Future { … }`, `schedule(after:) { … }`.
+    private func namedCall(_ expr: Expr, _ name: String, _ arguments: [Argument], _ trailing: ClosureExpr?,
+                           _ context: ExportContext) throws(Diagnostic) -> String {
+        // Tapline accepts a throwing call without `try`; Swift does not.
+        let marker = throwing.contains(name) && !context.insideTry && !context.locals.contains(name) ? "try " : ""
+        if context.viewFunctions.contains(name), !context.locals.contains(name) {
+            return marker + "self.\(name)" + (try argumentList(arguments, trailing, context))
+        }
+        if !marker.isEmpty { return marker + name + (try argumentList(arguments, trailing, context)) }
+        switch name {
+        case "just":
+            return "Just" + (try argumentList(arguments, trailing, context))
+        case "schedule" where arguments.first?.label == "after" && globals[name] == nil:
+            let delay = try expression(arguments[0].value, context)
+            return "scheduler.schedule(after: scheduler.now.advanced(by: \(delay)))" + (try argumentList([], trailing, context))
+        case _ where SwiftExporter.genericSources.contains(name) && globals[name] == nil:
+            let generic = genericArguments(of: expr, promised: name == "Future" ? trailing : nil, context)
+            let list = try argumentList(arguments, trailing, context, wrappingErrors: name == "Fail")
+            return name + generic + list
+        case "print" where globals[name] == nil:
+            var written: [String] = []
+            for argument in arguments {
+                let label = argument.label.map { "\($0): " } ?? ""
+                written.append(label + (try printable(argument.value, context)))
+            }
+            return "print(\(written.joined(separator: ", ")))"
+        default:
+            return name + (try argumentList(arguments, trailing, context))
+        }
+    }
+
+    /// A value as Tapline prints it: `Int(text)` and `try? f()` are a value or nil there, an
+    /// optional in Swift, which would print `Optional(42)`.
+    func printable(_ value: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        if case .publisher? = types.type(of: value) {
+            throw cannot("printing a publisher", hint: "Combine and Tapline's core describe a publisher differently; print its values",
+                         at: value.range)
+        }
+        let written = try expression(value, context)
+        var optional = isConversion(value)
+        var base = written
+        if case .try(_, optional: true) = value.kind { (optional, base) = (true, "(\(written))") }
+        return optional ? "(\(base).map { \"\\($0)\" } ?? \"nil\")" : written
+    }
+
+    static let genericSources: Set<String> = ["Fail", "Empty", "Future", "Record", "PassthroughSubject", "CurrentValueSubject"]
+
+    /// `<Output, Failure>` from what the compiler learned. Where it left the Output open, a
+    /// Future's is what its promise is given, and a publisher a func returns has the func's;
+    /// else it is `Any`. An open Failure is `Error`.
+    private func genericArguments(of expr: Expr, promised body: ClosureExpr?, _ context: ExportContext) -> String {
+        var (output, failure) = (SType.unknown, SType.unknown)
+        if case .publisher(let known, let knownFailure)? = types.type(of: expr) { (output, failure) = (known, knownFailure) }
+        if output == .unknown, let body, let promised = promisedType(in: body) { output = promised }
+        var outputName = output == .unknown ? "Any" : swiftType(output)
+        if output == .unknown, context.inReturn, let result = context.result, case .named("AnyPublisher", let arguments) = result.kind,
+           arguments.count == 2 {
+            outputName = SwiftExporter.swiftType(arguments[0])
+        }
+        return "<\(outputName), \(failure == .unknown ? "Error" : swiftType(failure))>"
+    }
+
+    /// The type of the value a Future's closure gives its promise: `promise(.success(42))`.
+    private func promisedType(in body: ClosureExpr) -> SType? {
+        var found: SType?
+        try? SwiftExporter.walk(body.body) { node in
+            guard found == nil, case .expr(let expr) = node, case .call(let callee, let arguments, _) = expr.kind,
+                  case .implicitMember("success") = callee.kind, arguments.count == 1,
+                  let type = types.type(of: arguments[0].value), type != .unknown else { return }
+            found = type
+        }
+        return found
+    }
+
+    /// An error argument: a message (a string) becomes `AppError(message)`.
+    private func errorValue(_ value: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        if case .string = value.kind { return try error(value, context) }
+        if case .string? = types.type(of: value) { return try error(value, context) }
+        return try expression(value, context)
+    }
+
+    /// `base.method(…)`: a chain's stage or subscriber, or a method of a value.
+    private func methodCall(_ head: String, base: Expr, _ method: String, _ arguments: [Argument], _ trailing: ClosureExpr?,
+                        _ context: ExportContext) throws(Diagnostic) -> String {
+        var arguments = arguments
+        switch method {
+        case "sink" where SwiftExporter.isOneClosureSink(arguments, trailing) && !isNeverFailing(base):
+            let value = if let trailing { try closure(trailing, context) } else { try expression(arguments[arguments.count - 1].value, context) }
+            return head + "(receiveCompletion: { _ in }, receiveValue: \(value))"
+        case "assign" where arguments.count == 1 && arguments[0].label == "to":
+            if case .name(let name) = arguments[0].value.kind, case .published? = globals[name]?.kind {
+                return head + "(to: &viewModel.$\(name))"
+            }
+        case "subscribe" where arguments.count == 1 && arguments[0].label == nil && isSubjectName(arguments[0].value):
+            // Combine subscribes a subject only to a publisher with the same Failure.
+            if isNeverFailing(base), case .name(let target) = arguments[0].value.kind, !types.neverFailing.contains(target) {
+                return ".setFailureType(to: Error.self)" + head + (try argumentList(arguments, trailing, context))
+            }
+        case "mapError":
+            if let trailing { return head + " " + (try closure(trailing, context, wrappingResult: true)) }
+        case "multicast" where trailing != nil && arguments.isEmpty:
+            guard case .publisher(let output, let failure)? = types.type(of: base) else { break }
+            return head + " { PassthroughSubject<\(swiftType(output)), \(swiftType(failure))>() }"
+        case _ where SwiftExporter.timedOperators.contains(method):
+            arguments = schedulerArguments(method, arguments)
+        default:
+            break
+        }
+        return head + (try argumentList(arguments, trailing, context, wrappingErrorClosures: method == "timeout"))
+    }
+
+    /// A subject or current value named as a subscriber: `.subscribe(subject)`.
+    func isSubjectName(_ expr: Expr) -> Bool {
+        guard case .name(let name) = expr.kind else { return false }
+        switch globals[name]?.kind {
+        case .subject?, .current?: return true
+        default: return false
+        }
+    }
+
+    private static func isOneClosureSink(_ arguments: [Argument], _ trailing: ClosureExpr?) -> Bool {
+        if trailing != nil { return arguments.isEmpty }
+        return arguments.count == 1 && (arguments[0].label == nil || arguments[0].label == "receiveValue")
+    }
+
+    /// Whether a chain cannot fail, so Combine's one-closure `sink` applies to it.
+    private func isNeverFailing(_ base: Expr) -> Bool {
+        guard case .publisher(_, let failure)? = types.type(of: base) else { return false }
+        return failure == .never
+    }
+
+    /// Every scheduler is the test scheduler; where Tapline defaults to `RunLoop.main`, the
+    /// Swift program names it.
+    private func schedulerArguments(_ method: String, _ arguments: [Argument]) -> [Argument] {
+        var arguments = arguments
+        let schedulerLabels: Set<String?> = ["scheduler", "on", "using"]
+        var named = false
+        for index in arguments.indices where schedulerLabels.contains(arguments[index].label) || isScheduler(arguments[index].value) {
+            if method == "subscribe", arguments[index].label != "on" { continue }
+            arguments[index].value = SwiftExporter.schedulerName(at: arguments[index].value.range)
+            named = true
+        }
+        if !named, ["debounce", "throttle", "delay", "timeout"].contains(method), !arguments.isEmpty {
+            arguments.insert(Argument(label: "scheduler", labelRange: nil, value: SwiftExporter.schedulerName(at: arguments[0].value.range)), at: 1)
+        }
+        return arguments
+    }
+
+    private static func schedulerName(at range: SourceRange) -> Expr { Expr(.name("scheduler"), range) }
+
+    /// `RunLoop.main`, `DispatchQueue.main`, `DispatchQueue(label:)`, `ImmediateScheduler.shared`.
+    private func isScheduler(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .member(let base, "main", _), .member(let base, "shared", _):
+            if case .name(let type) = base.kind { return ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler"].contains(type) }
+            return false
+        case .call(let callee, _, _):
+            if case .name("DispatchQueue") = callee.kind { return true }
+            if case .implicitMember("byTime") = callee.kind { return false }
+            return false
+        case .implicitMember("main"): return true
+        default: return false
+        }
+    }
+
+    /// `(label: value, …) { trailing }` — a string `error:` becomes an `AppError`, and with
+    /// `wrappingErrorClosures`, so does what a `customError:` closure returns.
+    func argumentList(_ arguments: [Argument], _ trailing: ClosureExpr?, _ context: ExportContext,
+                      wrappingErrors: Bool = false, wrappingErrorClosures: Bool = false) throws(Diagnostic) -> String {
+        var written: [String] = []
+        for argument in arguments {
+            let label = argument.label.map { "\($0): " } ?? ""
+            let value: String
+            if wrappingErrors, argument.label == "error" {
+                value = try errorValue(argument.value, context)
+            } else if wrappingErrorClosures, argument.label == "customError", case .closure(let body) = argument.value.kind {
+                value = try closure(body, context, wrappingResult: true)
+            } else if case .call(let callee, let inner, nil) = argument.value.kind, case .implicitMember("byTime") = callee.kind {
+                value = ".byTime(" + (try argumentList(schedulerInByTime(inner), nil, context).dropFirst().dropLast()) + ")"
+            } else {
+                value = try expression(argument.value, context)
+            }
+            written.append(label + value)
+        }
+        let list = written.isEmpty && trailing != nil ? "" : "(\(written.joined(separator: ", ")))"
+        guard let trailing else { return list }
+        return list + " " + (try closure(trailing, context))
+    }
+
+    private func schedulerInByTime(_ arguments: [Argument]) -> [Argument] {
+        var arguments = arguments
+        if let first = arguments.first { arguments[0].value = SwiftExporter.schedulerName(at: first.value.range) }
+        return arguments
+    }
+}

@@ -1,0 +1,144 @@
+/// Loops, conditions, `switch` and funcs: Tapline writes them as Swift does, so they carry
+/// over nearly as they are.
+extension SwiftExporter {
+    func controlFlow(_ stmt: Stmt, into out: inout SwiftWriter, context: inout ExportContext) throws(Diagnostic) {
+        switch stmt.kind {
+        case .repeatLoop(let count, let body):
+            try braced("for _ in 0..<\(try expression(count, context))", body, into: &out, context: context)
+        case .forLoop(let name, let low, let high, let inclusive, let body):
+            var inner = context
+            inner.locals.insert(name.text)
+            let range = "\(try operand(low, context))\(inclusive ? "..." : "..<")\(try operand(high, context))"
+            try braced("for \(name.text) in \(range)", body, into: &out, context: inner)
+        case .ifStatement(let condition, let body, let elseBody):
+            try conditional("if \(try expression(condition, context))", body, elseBody, into: &out, context: context)
+        case .ifCase(let pattern, let value, let body, let elseBody):
+            var inner = context
+            let head = "if case \(swiftPattern(pattern, binding: &inner)) = \(try expression(value, context))"
+            out.line(head + " {")
+            out.indent += 1
+            try block(body, into: &out, context: inner)
+            out.indent -= 1
+            try elseBranch(elseBody, into: &out, context: context)
+        case .switchStatement(let subject, let cases):
+            try swiftSwitch(subject, cases: cases, into: &out, context: context)
+        case .frame, .play, .expect:
+            throw cannot("a marble test", hint: "leave it out of the program you export", at: stmt.range)
+        default:
+            throw cannot("this statement", hint: "it has no Swift form yet", at: stmt.range)
+        }
+    }
+
+    private func conditional(_ head: String, _ body: [Stmt], _ elseBody: [Stmt]?, into out: inout SwiftWriter,
+                             context: ExportContext) throws(Diagnostic) {
+        out.line(head + " {")
+        out.indent += 1
+        try block(body, into: &out, context: context)
+        out.indent -= 1
+        try elseBranch(elseBody, into: &out, context: context)
+    }
+
+    /// `} else {` … `}`, or `} else if …` for an else that is one `if`.
+    private func elseBranch(_ elseBody: [Stmt]?, into out: inout SwiftWriter, context: ExportContext) throws(Diagnostic) {
+        guard let elseBody else {
+            out.line("}")
+            return
+        }
+        if elseBody.count == 1, case .ifStatement(let condition, let body, let further) = elseBody[0].kind {
+            try conditional("} else if \(try expression(condition, context))", body, further, into: &out, context: context)
+            return
+        }
+        out.line("} else {")
+        out.indent += 1
+        try block(elseBody, into: &out, context: context)
+        out.indent -= 1
+        out.line("}")
+    }
+
+    /// A pattern as Swift writes it; a binding becomes a local of the body.
+    private func swiftPattern(_ pattern: Pattern, binding context: inout ExportContext) -> String {
+        switch pattern {
+        case .finished: return ".finished"
+        case .failure(let binding?):
+            context.locals.insert(binding.text)
+            return ".failure(let \(binding.text))"
+        case .failure(nil): return ".failure"
+        case .wildcard: return "_"
+        case .value(let expr): return (try? expression(expr, context)) ?? "_"
+        }
+    }
+
+    /// Swift's `switch`, made exhaustive with `default: break` where Tapline needs no default.
+    private func swiftSwitch(_ subject: Expr, cases: [SwitchCase], into out: inout SwiftWriter, context: ExportContext) throws(Diagnostic) {
+        out.line("switch \(try expression(subject, context)) {")
+        var exhaustive = false
+        var completions: Set<String> = []
+        for arm in cases {
+            var inner = context
+            let patterns = arm.patterns.map { swiftPattern($0, binding: &inner) }
+            for each in arm.patterns {
+                switch each {
+                case .wildcard: exhaustive = true
+                case .finished: completions.insert("finished")
+                case .failure: completions.insert("failure")
+                default: break
+                }
+            }
+            if arm.patterns.isEmpty { exhaustive = true }
+            out.line(arm.patterns.isEmpty ? "default:" : "case \(patterns.joined(separator: ", ")):")
+            out.indent += 1
+            if arm.body.isEmpty { out.line("break") }
+            try block(arm.body, into: &out, context: inner)
+            out.indent -= 1
+        }
+        if !exhaustive, completions.count < 2 {
+            out.line("default:")
+            out.line("    break")
+        }
+        out.line("}")
+    }
+
+    /// `func NAME(params) -> Result { … }`; in a view, a method called on `self`.
+    func function(_ declaration: FunctionDecl, into out: inout SwiftWriter, context: ExportContext) throws(Diagnostic) {
+        var inner = context
+        var parameters: [String] = []
+        for parameter in declaration.parameters {
+            guard let type = parameter.type else {
+                throw cannot("a parameter with no type", hint: "write its type, as Swift needs: '\(parameter.name.text): Int'",
+                             at: parameter.name.range)
+            }
+            let label = parameter.label == parameter.name.text ? "" : (parameter.label ?? "_") + " "
+            parameters.append("\(label)\(parameter.name.text): \(SwiftExporter.swiftType(type))")
+            inner.locals.insert(parameter.name.text)
+        }
+        var head = "func \(declaration.name.text)(\(parameters.joined(separator: ", ")))"
+        if throwing.contains(declaration.name.text) { head += " throws" }
+        inner.result = declaration.result
+        if let result = declaration.result {
+            head += " -> \(SwiftExporter.swiftType(result))"
+        } else if SwiftExporter.returnsValue(declaration.body) {
+            throw cannot("a func with no result type", hint: "write its result type, as Swift needs: 'func \(declaration.name.text)() -> Int'",
+                         at: declaration.name.range)
+        }
+        let lastLine = declaration.body.last?.range.end ?? declaration.name.range.end
+        try braced(head, declaration.body, into: &out, context: inner, oneLineIn: SourceRange(declaration.name.range.start, lastLine))
+    }
+
+    private static func returnsValue(_ body: [Stmt]) -> Bool {
+        var found = false
+        try? walk(body) { node in
+            if case .stmt(let statement) = node, case .returnStatement(_?) = statement.kind { found = true }
+        }
+        return found
+    }
+
+    /// A type as written in a signature.
+    static func swiftType(_ type: TypeExpr) -> String {
+        switch type.kind {
+        case .named(let name, let arguments):
+            return arguments.isEmpty ? name : "\(name)<\(arguments.map(swiftType).joined(separator: ", "))>"
+        case .array(let element): return "[\(swiftType(element))]"
+        case .tuple(let elements): return "(\(elements.map(swiftType).joined(separator: ", ")))"
+        }
+    }
+}

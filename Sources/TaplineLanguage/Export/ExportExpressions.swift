@@ -1,0 +1,191 @@
+/// Expressions as Swift. Tapline's expressions are Swift's, so most are written back as they
+/// were; names are what changes (`value1` is `viewModel.value1`, a current value read by
+/// name is `level.value`), and durations become strides (`300ms` is `.milliseconds(300)`).
+extension SwiftExporter {
+    func expression(_ expr: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        switch expr.kind {
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .nilLiteral: return "nil"
+        case .void: return "()"
+        case .duration(let nanoseconds): return SwiftExporter.stride(nanoseconds)
+        case .string(let parts): return try string(parts, context)
+        case .name(let name): return spelledName(name, expr, context)
+        case .dollarName(let name): return "viewModel.$\(name)"
+        case .argument(let index): return context.argumentNames[index] ?? "$\(index)"
+        case .array(let elements): return "[\(try list(elements, context))]"
+        case .tuple(let elements): return "(\(try list(elements, context)))"
+        case .unary(let op, let operand): return op.rawValue + (try self.operand(operand, context))
+        case .binary(let op, let left, let right): return try binary(op, left, right, context)
+        case .ternary(let test, let whenTrue, let whenFalse):
+            return "\(try operand(test, context)) ? \(try operand(whenTrue, context)) : \(try operand(whenFalse, context))"
+        case .member(let base, "value", _):
+            if case .name(let name) = base.kind, case .current? = globals[name]?.kind, !context.locals.contains(name) { return name + ".value" }
+            return try operand(base, context) + ".value"
+        case .member(let base, let member, let nameRange):
+            return try operand(base, context) + separator(before: nameRange, after: base) + "." + member
+        case .implicitMember(let name): return "." + name
+        case .call(let callee, let arguments, let trailing): return try call(expr, callee, arguments, trailing, context)
+        case .closure(let closure): return try self.closure(closure, context)
+        case .inout(let operand): return "&" + (try expression(operand, context))
+        case .try(let operand, let optional):
+            var inner = context
+            inner.insideTry = true
+            return (optional ? "try? " : "try ") + (try expression(operand, inner))
+        case .keyPath(let path): return "\\." + path.joined(separator: ".")
+        case .specialized(let name, let arguments): return "\(name)<\(arguments.map(SwiftExporter.swiftType).joined(separator: ", "))>"
+        }
+    }
+
+    func list(_ elements: [Expr], _ context: ExportContext) throws(Diagnostic) -> String {
+        var written: [String] = []
+        for element in elements { written.append(try expression(element, context)) }
+        return written.joined(separator: ", ")
+    }
+
+    /// A chain written over several lines stays so: `.operator` starts a line.
+    func separator(before nameRange: SourceRange, after base: Expr) -> String {
+        nameRange.start.line > base.range.end.line ? "\n    " : ""
+    }
+
+    /// An expression as an operand: parenthesised unless it binds tighter than any operator.
+    func operand(_ expr: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        let written = try expression(expr, context)
+        switch expr.kind {
+        case .binary, .ternary, .unary, .try: return "(\(written))"
+        default: return written
+        }
+    }
+
+    private func binary(_ op: Punct, _ left: Expr, _ right: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        let precedence = SwiftExporter.precedence(op)
+        func side(_ expr: Expr, right: Bool) throws(Diagnostic) -> String {
+            let written = try expression(expr, context)
+            switch expr.kind {
+            case .binary(let inner, _, _):
+                let innerPrecedence = SwiftExporter.precedence(inner)
+                return innerPrecedence < precedence || (right && innerPrecedence == precedence) ? "(\(written))" : written
+            case .ternary: return "(\(written))"
+            default: return written
+            }
+        }
+        let spaced = op != .closedRange && op != .halfOpenRange
+        let symbol = spaced ? " \(op.rawValue) " : op.rawValue
+        return try side(left, right: false) + symbol + (try side(right, right: true))
+    }
+
+    private static func precedence(_ op: Punct) -> Int {
+        switch op {
+        case .star, .slash, .percent: return 150
+        case .plus, .minus: return 140
+        case .closedRange, .halfOpenRange: return 135
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return 130
+        case .and: return 120
+        case .or: return 110
+        default: return 90
+        }
+    }
+
+    /// A string literal with its interpolations.
+    private func string(_ parts: [InterpolatedPart], _ context: ExportContext) throws(Diagnostic) -> String {
+        var out = "\""
+        for part in parts {
+            switch part {
+            case .text(let text):
+                for character in text {
+                    switch character {
+                    case "\"": out += "\\\""
+                    case "\\": out += "\\\\"
+                    case "\n": out += "\\n"
+                    case "\t": out += "\\t"
+                    case "\r": out += "\\r"
+                    default: out.append(character)
+                    }
+                }
+            case .expr(let inner): out += "\\(\(try printable(inner, context)))"
+            }
+        }
+        return out + "\""
+    }
+
+    /// A name as the Swift program spells it.
+    private func spelledName(_ name: String, _ expr: Expr, _ context: ExportContext) -> String {
+        if context.locals.contains(name) { return name }
+        if context.viewFunctions.contains(name) { return "self.\(name)" }
+        guard let entity = globals[name] else {
+            switch name {
+            case "objectWillChange": return "viewModel.objectWillChange"
+            case "now": return "scheduler.now"
+            default: return name
+            }
+        }
+        switch entity.kind {
+        case .published: return "viewModel.\(name)"
+        case .current:
+            if let type = types.type(of: expr), case .publisher = type { return name }
+            return types.type(of: expr) == nil ? name : "\(name).value"
+        case .view: return SwiftExporter.instanceName(name)
+        default: return name
+        }
+    }
+
+    /// A duration as a scheduler's stride, which Combine's and the core's both write so.
+    static func stride(_ nanoseconds: Int64) -> String {
+        if nanoseconds % 1_000_000_000 == 0 { return ".seconds(\(nanoseconds / 1_000_000_000))" }
+        if nanoseconds % 1_000_000 == 0 { return ".milliseconds(\(nanoseconds / 1_000_000))" }
+        if nanoseconds % 1_000 == 0 { return ".microseconds(\(nanoseconds / 1_000))" }
+        return ".nanoseconds(\(nanoseconds))"
+    }
+
+    /// A static type as Swift names it.
+    func swiftType(_ type: SType) -> String {
+        switch type {
+        case .int: return "Int"
+        case .double: return "Double"
+        case .string: return "String"
+        case .bool: return "Bool"
+        case .void: return "Void"
+        case .error: return "Error"
+        case .never: return "Never"
+        case .completion: return "Subscribers.Completion<Error>"
+        case .demand: return "Subscribers.Demand"
+        case .tuple(let elements): return "(\(elements.map(swiftType).joined(separator: ", ")))"
+        case .array(let element): return "[\(swiftType(element))]"
+        case .publisher(let output, let failure): return "AnyPublisher<\(swiftType(output)), \(swiftType(failure))>"
+        default: return "Any"
+        }
+    }
+
+    /// `{ params in … }`: on one line when it was written on one line, else one statement a line.
+    func closure(_ closure: ClosureExpr, _ context: ExportContext, wrappingResult wrap: Bool = false) throws(Diagnostic) -> String {
+        var inner = context
+        inner.argumentNames = [:]
+        inner.inReturn = false
+        inner.result = nil
+        // A closure runs later, when no view is appearing: what it subscribes, the session keeps.
+        inner.bag = "subscriptions"
+        let parameters = closure.parameters ?? []
+        inner.locals.formUnion(parameters)
+        let head = parameters.isEmpty ? "{" : "{ \(parameters.joined(separator: ", ")) in"
+        var body = SwiftWriter()
+        if wrap, closure.body.count == 1, let result = SwiftExporter.resultExpression(closure.body[0]) {
+            body.line(try error(result, inner))
+        } else {
+            try block(closure.body, into: &body, context: inner)
+        }
+        // One line of Swift per statement (no block opened): it stays on one line as written.
+        let oneLine = closure.range.start.line == closure.range.end.line && body.lines.count == max(closure.body.count, 1)
+        if body.lines.isEmpty { return parameters.isEmpty ? "{}" : head + " }" }
+        if oneLine { return head + " " + body.lines.joined(separator: "; ") + " }" }
+        return head + "\n" + body.lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n}"
+    }
+
+    /// The value a one-statement closure gives: its expression, or what it returns.
+    private static func resultExpression(_ statement: Stmt) -> Expr? {
+        switch statement.kind {
+        case .expression(let value), .returnStatement(let value?): return value
+        default: return nil
+        }
+    }
+}

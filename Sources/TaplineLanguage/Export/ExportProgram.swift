@@ -1,0 +1,156 @@
+/// The program's statements, top level first: each becomes the Swift a Combine user writes.
+extension SwiftExporter {
+    /// The top-level statements in order, with the program's own comments, and the
+    /// scheduler drained at the end of each entry when the program has work for it then.
+    func program(into out: inout SwiftWriter) throws(Diagnostic) {
+        var context = ExportContext()
+        var previousEnd = 0
+        for (index, statement) in statements.enumerated() {
+            if index > 0 { copyComments(from: previousEnd, to: statement.range.start.offset, into: &out) }
+            let linesBefore = out.lines.count
+            try topLevel(statement, into: &out, context: &context)
+            appendTrailingComment(after: statement, into: &out, onItsOwnLine: out.lines.count == linesBefore)
+            let next = statements.dropFirst(index + 1).first
+            if needs.contains(.drain), next.map({ $0.range.start.line != statement.range.end.line }) ?? true, isCommand(statement) {
+                out.line("scheduler.drain()")
+            }
+            previousEnd = statement.range.end.offset
+        }
+    }
+
+    /// The comments before the first statement: what the program is about.
+    var leadingComments: [String] {
+        let end = statements.first?.range.start.offset ?? source.count
+        var out = SwiftWriter()
+        copyComments(from: 0, to: end, into: &out)
+        return out.lines.filter { !$0.isEmpty }
+    }
+
+    /// Whole-line comments between two statements, and one blank line where there was any.
+    private func copyComments(from start: Int, to end: Int, into out: inout SwiftWriter) {
+        guard start < end, end <= source.count else { return }
+        // The first piece is the rest of the previous statement's line, the last the start of the next one's.
+        let lines = String(source[start..<end]).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(start == 0 ? 0 : 1).dropLast()
+        for line in lines {
+            let text = line.drop(while: { $0 == " " || $0 == "\t" })
+            if text.isEmpty { out.blank() } else if let comment = SwiftExporter.comment(text) { out.line(comment) }
+        }
+    }
+
+    private static func comment(_ text: Substring) -> String? {
+        if text.hasPrefix("#!") { return nil }
+        if text.hasPrefix("//") { return String(text) }
+        if text.hasPrefix("#") { return "//" + text.dropFirst() }
+        return nil
+    }
+
+    /// `send jobs "c"   // dropped` keeps its comment on the line Swift writes.
+    private func appendTrailingComment(after statement: Stmt, into out: inout SwiftWriter, onItsOwnLine: Bool) {
+        var offset = statement.range.end.offset
+        var rest = ""
+        while offset < source.count, source[offset] != "\n" {
+            rest.append(source[offset])
+            offset += 1
+        }
+        let text = rest.drop(while: { $0 == " " || $0 == "\t" || $0 == ";" })
+        guard let comment = SwiftExporter.comment(text) else { return }
+        if onItsOwnLine { out.line(comment) } else { out.appendToLastLine("  " + comment) }
+    }
+
+    /// Statements after which work asked for "as soon as possible" may be waiting.
+    private func isCommand(_ statement: Stmt) -> Bool {
+        switch statement.kind {
+        case .button, .subject, .current, .published, .subscriber, .function, .view, .variable, .wait: return false
+        default: return true
+        }
+    }
+
+    /// A statement at the top level: declarations become types and globals.
+    private func topLevel(_ statement: Stmt, into out: inout SwiftWriter, context: inout ExportContext) throws(Diagnostic) {
+        switch statement.kind {
+        case .published:
+            return   // a property of the view model, written with it
+        case .subscriber(let name, let demand, let body, let completion):
+            try subscriberClass(name, demand: demand, body: body, completion: completion, into: &out)
+        case .view(let name, let functions, let appear, let disappear):
+            try viewClass(name, functions: functions, appear: appear, disappear: disappear, into: &out)
+        case .expression(let value) where !SwiftExporter.isCall(value):
+            // A value on its own (the REPL shows it) does nothing in a program: Swift says so with `_ =`.
+            out.line("_ = " + (try expression(value, context)))
+        case .switchStatement(let subject, let cases) where viewSwitch(cases) != nil:
+            try switchView(subject, cases: viewSwitch(cases) ?? [], into: &out, context: context)
+        default:
+            try self.statement(statement, into: &out, context: &context)
+        }
+    }
+
+    static func isCall(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .call, .try: return true
+        default: return false
+        }
+    }
+
+    /// The arms of a top-level `switch` that chooses views: (values, view name or nil).
+    func viewSwitch(_ cases: [SwitchCase]) -> [(values: [Expr], view: String?)]? {
+        var arms: [(values: [Expr], view: String?)] = []
+        var namesAView = false
+        for arm in cases {
+            var values: [Expr] = []
+            for pattern in arm.patterns {
+                guard case .value(let expr) = pattern else { return nil }
+                values.append(expr)
+            }
+            if arm.body.isEmpty {
+                arms.append((values, nil))
+            } else if arm.body.count == 1, case .expression(let expr) = arm.body[0].kind, case .name(let name) = expr.kind,
+                      case .view? = globals[name]?.kind {
+                arms.append((values, name))
+                namesAView = true
+            } else {
+                return nil
+            }
+        }
+        return namesAView ? arms : nil
+    }
+
+    /// `switch $P { case V: VIEW … }`: SwiftUI's body choosing a view from state. The same
+    /// view chosen again stays (its identity did not change); another is dismantled first.
+    private func switchView(_ subject: Expr, cases: [(values: [Expr], view: String?)], into out: inout SwiftWriter,
+                            context: ExportContext) throws(Diagnostic) {
+        needs.formUnion([.mountedView, .session])
+        var arms: [String] = []
+        for arm in cases {
+            let view = arm.view.map(SwiftExporter.instanceName) ?? "nil"
+            if arm.values.isEmpty {
+                arms.append("default: return \(view)")
+            } else {
+                var values: [String] = []
+                for value in arm.values { values.append(try expression(value, context)) }
+                arms.append("case \(values.joined(separator: ", ")): return \(view)")
+            }
+        }
+        if !cases.contains(where: { $0.values.isEmpty }) { arms.append("default: return nil") }
+        out.blank()
+        out.line("// The screen shows the view its state chooses, as a SwiftUI body's `if`/`else` would.")
+        out.line("var shownView: MountedView?")
+        out.line(try expression(subject, context))
+        out.line("    .map { value -> MountedView? in\n        switch value {\n"
+                 + arms.map { "        " + $0 }.joined(separator: "\n") + "\n        }\n    }")
+        out.line("    .sink { view in\n        guard view !== shownView else { return }   // the same view stays mounted\n"
+                 + "        shownView?.disappear()\n        shownView = view\n        view?.appear()\n    }")
+        out.line("    .store(in: &subscriptions)")
+    }
+
+    /// `appleMapView` for the view `AppleMapView`.
+    static func instanceName(_ typeName: String) -> String {
+        guard let first = typeName.first else { return typeName }
+        return first.lowercased() + typeName.dropFirst()
+    }
+
+    /// `DidTap` for the subscriber `didTap`.
+    static func typeName(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+}

@@ -1,0 +1,264 @@
+/// What the exporter learns by looking over the whole program before it writes anything:
+/// which subjects can be `Never`-failing, what the file needs, what has no Swift form.
+extension SwiftExporter {
+    /// A statement or an expression, for a walk over the whole tree.
+    enum Node {
+        case stmt(Stmt)
+        case expr(Expr)
+    }
+
+    /// Visits every statement and expression, outer before inner.
+    static func walk(_ statements: [Stmt], _ visit: (Node) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        for statement in statements {
+            try visit(.stmt(statement))
+            for expr in childExpressions(of: statement) { try walk(expr, visit) }
+            for block in childBlocks(of: statement) { try walk(block, visit) }
+        }
+    }
+
+    static func walk(_ expr: Expr, _ visit: (Node) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        try visit(.expr(expr))
+        switch expr.kind {
+        case .string(let parts):
+            for case .expr(let inner) in parts { try walk(inner, visit) }
+        case .array(let elements), .tuple(let elements):
+            for element in elements { try walk(element, visit) }
+        case .unary(_, let operand), .member(let operand, _, _), .inout(let operand), .try(let operand, _):
+            try walk(operand, visit)
+        case .binary(_, let left, let right):
+            try walk(left, visit)
+            try walk(right, visit)
+        case .ternary(let test, let whenTrue, let whenFalse):
+            for each in [test, whenTrue, whenFalse] { try walk(each, visit) }
+        case .call(let callee, let arguments, let trailing):
+            try walk(callee, visit)
+            for argument in arguments { try walk(argument.value, visit) }
+            if let trailing { try walk(trailing.body, visit) }
+        case .closure(let closure):
+            try walk(closure.body, visit)
+        default:
+            break
+        }
+    }
+
+    private static func childExpressions(of statement: Stmt) -> [Expr] {
+        switch statement.kind {
+        case .button(_, let title, _): return title.map { [$0] } ?? []
+        case .current(_, _, let value), .published(_, _, let value), .letBinding(_, let value), .variable(_, let value),
+             .set(_, let value), .send(_, let value), .fail(_, let value), .request(_, let value), .wait(let value),
+             .frame(let value), .repeatLoop(let value, _), .ifStatement(let value, _, _), .ifCase(_, let value, _, _),
+             .throwStatement(let value), .expression(let value), .discard(let value), .switchStatement(let value, _):
+            return [value]
+        case .subscriber(_, let demand, _, _): return [demand]
+        case .forLoop(_, let low, let high, _, _): return [low, high]
+        case .returnStatement(let value): return value.map { [$0] } ?? []
+        case .expect(let publisher, _, _): return [publisher]
+        default: return []
+        }
+    }
+
+    static func childBlocks(of statement: Stmt) -> [[Stmt]] {
+        switch statement.kind {
+        case .button(_, _, let action): return action.map { [$0] } ?? []
+        case .subscriber(_, _, let body, let completion): return [body.body] + (completion.map { [$0.body] } ?? [])
+        case .function(let declaration): return [declaration.body]
+        case .view(_, let functions, let appear, let disappear): return [functions, appear, disappear]
+        case .switchStatement(_, let cases): return cases.map(\.body)
+        case .repeatLoop(_, let body), .forLoop(_, _, _, _, let body): return [body]
+        case .ifStatement(_, let body, let elseBody), .ifCase(_, _, let body, let elseBody): return [body] + (elseBody.map { [$0] } ?? [])
+        default: return []
+        }
+    }
+
+    /// Whether statements throw themselves (not in a closure they make): a func that does is
+    /// `throws` in Swift, which Tapline finds out without being told.
+    static func throwsDirectly(_ statements: [Stmt]) -> Bool {
+        statements.contains { statement in
+            if case .throwStatement = statement.kind { return true }
+            return childBlocks(of: statement).contains(where: throwsDirectly)
+        }
+    }
+
+    /// The funcs that throw, declared so or found out: Swift calls them with `try`.
+    func throwingFunctions() -> Set<String> {
+        var names: Set<String> = []
+        try? SwiftExporter.walk(statements) { node in
+            guard case .stmt(let statement) = node, case .function(let declaration) = statement.kind else { return }
+            if declaration.isThrowing || SwiftExporter.throwsDirectly(declaration.body) { names.insert(declaration.name.text) }
+        }
+        return names
+    }
+
+    /// Subjects declared with `subject` that nothing fails: no `fail`, no `play`, and not fed
+    /// by another publisher with `.subscribe(subject)`.
+    func neverFailingCandidates() -> Set<String> {
+        var declared: Set<String> = []
+        var failed: Set<String> = []
+        try? SwiftExporter.walk(statements) { node in
+            switch node {
+            case .stmt(let statement):
+                switch statement.kind {
+                case .subject(let name, _): declared.insert(name.text)
+                case .fail(let name, _), .play(let name, _, _): failed.insert(name.text)
+                default: break
+                }
+            case .expr(let expr):
+                guard case .call(let callee, let arguments, _) = expr.kind, case .member(let base, let method, _) = callee.kind else { return }
+                if method == "subscribe", let first = arguments.first, case .name(let target) = first.value.kind {
+                    failed.insert(target)
+                }
+                // Where Combine needs the upstream's Failure to be an error (a custom timeout
+                // error) or to match an inner publisher's, the subject keeps `Error`.
+                if SwiftExporter.failureSensitive.contains(method), let root = SwiftExporter.root(of: base) { failed.insert(root) }
+            }
+        }
+        return declared.subtracting(failed)
+    }
+
+    static let failureSensitive: Set<String> = ["timeout", "flatMap", "switchToLatest", "merge", "combineLatest", "zip", "append", "prepend"]
+
+    /// The name a chain starts from: `typed` in `typed.debounce(…).map { … }`.
+    static func root(of expr: Expr) -> String? {
+        switch expr.kind {
+        case .name(let name): return name
+        case .member(let base, _, _): return root(of: base)
+        case .call(let callee, _, _): return root(of: callee)
+        default: return nil
+        }
+    }
+
+    /// What the file needs beyond Combine, from what the program uses.
+    func scanNeeds() -> Set<Need> {
+        var needs: Set<Need> = []
+        var (debounces, ends) = (false, false)
+        try? SwiftExporter.walk(statements) { node in
+            switch node {
+            case .stmt(let statement):
+                switch statement.kind {
+                case .button: needs.insert(.button)
+                case .wait, .play: needs.insert(.scheduler)
+                case .fail, .throwStatement: needs.insert(.appError)
+                default: break
+                }
+                switch statement.kind {
+                case .complete, .fail, .play: ends = true
+                default: break
+                }
+            case .expr(let expr):
+                needs.formUnion(SwiftExporter.needs(of: expr))
+                if case .call(let callee, _, _) = expr.kind, case .member(_, "debounce", _) = callee.kind { debounces = true }
+                if SwiftExporter.isFiniteSource(expr) { ends = true }
+            }
+        }
+        // debounce passes a completion on "as soon as possible": only a stream that ends needs it.
+        if debounces && ends { needs.insert(.drain) }
+        if needs.contains(.drain) { needs.insert(.scheduler) }
+        return needs
+    }
+
+    /// A publisher that finishes by itself: a sequence, `Just`, `Empty`, `Fail`, a `Future`…
+    private static func isFiniteSource(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .member(_, "publisher", _): return true
+        case .call(let callee, _, _):
+            if case .name(let name) = callee.kind { return ["Just", "just", "Empty", "Fail", "Record", "Future", "Deferred"].contains(name) }
+            return false
+        default: return false
+        }
+    }
+
+    private static func needs(of expr: Expr) -> Set<Need> {
+        switch expr.kind {
+        case .call(let callee, let arguments, _):
+            switch callee.kind {
+            case .member(_, "subscribe", _) where arguments.first?.label != "on": return []
+            case .member(_, let method, _) where SwiftExporter.asSoonAsPossibleOperators.contains(method): return [.scheduler, .drain]
+            case .member(_, let method, _) where SwiftExporter.timedOperators.contains(method): return [.scheduler]
+            case .name("schedule"): return [.scheduler]
+            case .name("Fail"), .name("Record"), .implicitMember("failure"): return [.appError]
+            case .member(_, "mapError", _), .member(_, "timeout", _): return [.appError]
+            default: return []
+            }
+        default:
+            return []
+        }
+    }
+
+    /// Operators that deliver through their scheduler "as soon as possible" (a run loop's
+    /// next turn): the exported program drains the scheduler after each entry, as Tapline does.
+    static let asSoonAsPossibleOperators: Set<String> = ["receive", "subscribe", "throttle", "timeout"]
+    /// Operators that take a scheduler (Tapline's default is `RunLoop.main`).
+    static let timedOperators: Set<String> = ["debounce", "throttle", "delay", "timeout", "receive", "subscribe", "measureInterval", "collect"]
+
+    /// The first construct with no Swift form, as a located error that says what to do.
+    func rejectUnexportable(_ statements: [Stmt]) throws(Diagnostic) {
+        let positions = durationPositions
+        try SwiftExporter.walk(statements) { (node) throws(Diagnostic) in
+            switch node {
+            case .stmt(let statement): try rejectUnexportable(statement)
+            case .expr(let expr): try rejectUnexportable(expr, durationPositions: positions)
+            }
+        }
+    }
+
+    private func rejectUnexportable(_ statement: Stmt) throws(Diagnostic) {
+        switch statement.kind {
+        case .expect:
+            throw cannot("'expect'", hint: "it checks a program, it is not part of one: leave it out of the program you export",
+                         at: statement.range)
+        case .trace, .marbles:
+            throw cannot("'trace' and 'marbles'", hint: "they show a run in Tapline, Swift has no diagram to draw: leave them out of the program you export",
+                         at: statement.range)
+        case .frame(let duration):
+            guard case .duration = duration.kind else {
+                throw cannot("a 'frame' computed while the program runs", hint: "write the frame's length: 'frame 50ms'", at: duration.range)
+            }
+        default: break
+        }
+    }
+
+    private func rejectUnexportable(_ expr: Expr, durationPositions: Set<ObjectIdentifier>) throws(Diagnostic) {
+        switch expr.kind {
+        case .binary(_, let left, let right):
+            for side in [left, right] {
+                guard case .duration? = types.type(of: side) else { continue }
+                throw cannot("arithmetic on times and durations", hint: "Swift prints a difference of times in its own way; print the times themselves",
+                             at: expr.range)
+            }
+        case .name("arguments") where globals["arguments"] == nil:
+            throw cannot("'arguments'", hint: "read 'CommandLine.arguments' in the Swift program", at: expr.range)
+        case .duration:
+            if case .duration = types.type(of: expr) ?? .unknown, !durationPositions.contains(ObjectIdentifier(expr)) {
+                throw cannot("a duration used as a value", hint: "Swift prints durations in its own way; pass durations only to operators, 'wait' and 'schedule(after:)'",
+                             at: expr.range)
+            }
+        case .call(let callee, _, _):
+            if case .member(_, "measureInterval", _) = callee.kind {
+                throw cannot("'measureInterval'", hint: "its values are durations, which Swift prints in its own way", at: expr.range)
+            }
+            if case .member(let base, "publish", _) = callee.kind, case .name("Timer") = base.kind {
+                throw cannot("'Timer.publish'", hint: "a timer on the test scheduler has no one Swift spelling for Combine and the core; use 'schedule(after:)' or a 'delay'",
+                             at: expr.range)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Duration literals written where Swift takes a stride: operator arguments, `wait`,
+    /// `schedule(after:)`. Found by position, since elsewhere a duration is a value.
+    private var durationPositions: Set<ObjectIdentifier> {
+        var positions: Set<ObjectIdentifier> = []
+        try? SwiftExporter.walk(statements) { node in
+            switch node {
+            case .stmt(let statement):
+                if case .wait(let value) = statement.kind { positions.insert(ObjectIdentifier(value)) }
+                if case .frame(let value) = statement.kind { positions.insert(ObjectIdentifier(value)) }
+            case .expr(let expr):
+                guard case .call(_, let arguments, _) = expr.kind else { return }
+                for argument in arguments { positions.insert(ObjectIdentifier(argument.value)) }
+            }
+        }
+        return positions
+    }
+}

@@ -1,0 +1,176 @@
+import TaplineReactive
+
+/// What the compiler learned of each node's static type, for the exporter (Swift needs the
+/// generic arguments Tapline infers: `Fail<String, Error>`, a `Subscriber`'s `Input`).
+final class TypeRecord {
+    private var types: [ObjectIdentifier: SType] = [:]
+    /// Subjects the exporter declares `PassthroughSubject<T, Never>`: nothing fails them.
+    let neverFailing: Set<String>
+
+    init(neverFailing: Set<String>) { self.neverFailing = neverFailing }
+
+    func note(_ expr: Expr, _ type: SType) { types[ObjectIdentifier(expr)] = type }
+
+    func type(of expr: Expr) -> SType? { types[ObjectIdentifier(expr)] }
+}
+
+/// Where an exported statement stands: what its names mean there and where a subscription
+/// made there is kept.
+struct ExportContext {
+    /// Names bound here (parameters, loop variables, `let`s in a body): written as they are.
+    var locals: Set<String> = []
+    /// `$0` in a custom subscriber's body is its `input`, in its completion `completion`.
+    var argumentNames: [Int: String] = [:]
+    /// A view's own funcs, called on `self` from its closures.
+    var viewFunctions: Set<String> = []
+    /// The set that keeps a subscription made here: the session's, or a view's bag.
+    var bag = "subscriptions"
+    /// The result type of the func being written, if it declares one.
+    var result: TypeExpr?
+    /// Inside the value a func returns: a publisher of unknown Output takes the func's.
+    var inReturn = false
+    /// Inside `try …`: a call to a throwing func needs no `try` of its own.
+    var insideTry = false
+}
+
+/// Writes a Tapline program as a Swift file over Combine's API (DESIGN §8 "Swift export"):
+/// `#if canImport(Combine)` at the top, so it runs in Xcode as it is and on Linux against
+/// TaplineReactive. It walks the checked tree: the compiler runs first (nothing runs), so the
+/// program has no errors and every chain's types are known.
+///
+/// Declarations become Combine's types (`PassthroughSubject`, `@Published var` in one
+/// `ObservableObject`, a `Subscriber` class, a view class with `appear()`/`disappear()` and
+/// its bag); commands become calls; virtual time becomes one `TestScheduler`.
+final class SwiftExporter {
+    let statements: [Stmt]
+    let source: [Character]
+    let fileName: String
+    var types = TypeRecord(neverFailing: [])
+    var globals: [String: Entity] = [:]
+    /// What the file needs beyond Combine, found while writing the program.
+    var needs: Set<Need> = []
+    /// The top-level views a `switch` shows.
+    var mountedViews: Set<String> = []
+    /// The views `show` and `hide` name.
+    var shownOrHidden: Set<String> = []
+    /// The funcs that throw: called with `try` where Tapline lets a program leave it out.
+    var throwing: Set<String> = []
+    /// How long one frame of a marble string is, as `frame` last set it.
+    var frameNanoseconds: Int64 = 100_000_000
+
+    enum Need: Hashable { case scheduler, drain, button, appError, session, mountedView }
+
+    /// Whether the program was typed in the REPL, where a value on its own is shown.
+    let echoes: Bool
+
+    init(statements: [Stmt], source: [Character], fileName: String, echoes: Bool) {
+        self.statements = statements
+        self.source = source
+        self.fileName = fileName
+        self.echoes = echoes
+    }
+
+    /// The Swift file, or the first construct that has no Swift form (located).
+    func export() throws(Diagnostic) -> String {
+        try learnTypes()
+        try rejectUnexportable(statements)
+        needs.formUnion(scanNeeds())
+        throwing = throwingFunctions()
+        try? SwiftExporter.walk(statements) { node in
+            guard case .stmt(let statement) = node else { return }
+            switch statement.kind {
+            case .show(let name), .hide(let name): shownOrHidden.insert(name.text)
+            default: break
+            }
+        }
+        for statement in statements {
+            guard case .switchStatement(_, let cases) = statement.kind, let arms = viewSwitch(cases) else { continue }
+            mountedViews.formUnion(arms.compactMap(\.view))
+        }
+        let model = try viewModel()
+        var body = SwiftWriter()
+        try program(into: &body)
+        return assemble(model: model, body: body)
+    }
+
+    /// Compiles the program (without running it) to learn its types. Subjects nothing fails
+    /// are tried as `Never`-failing first; if the program needs them to fail, as `Error`.
+    private func learnTypes() throws(Diagnostic) {
+        let candidates = neverFailingCandidates()
+        if !candidates.isEmpty, (try? compile(neverFailing: candidates)) != nil { return }
+        try compile(neverFailing: [])
+    }
+
+    private func compile(neverFailing: Set<String>) throws(Diagnostic) {
+        let record = TypeRecord(neverFailing: neverFailing)
+        let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 1000), globals: [:], source: source, echoes: echoes)
+        compiler.typeRecord = record
+        _ = try compiler.compileProgram(statements)
+        types = record
+        globals = compiler.globals
+    }
+
+    /// The file: the imports, a header, what the program needs, the view model, the program.
+    private func assemble(model: [String], body: SwiftWriter) -> String {
+        let header = ["// \(fileName), exported by Tapline as Swift over Combine's API: it runs as it is."] + leadingComments
+        var parts = [ExportSupport.imports, header.joined(separator: "\n")]
+        if needs.contains(.appError) { parts.append(ExportSupport.appError) }
+        if needs.contains(.button) { parts.append(ExportSupport.button) }
+        if needs.contains(.mountedView) { parts.append(ExportSupport.mountedView) }
+        if needs.contains(.scheduler) { parts.append(ExportSupport.scheduler) }
+        var globalsPart: [String] = []
+        if needs.contains(.scheduler) { globalsPart.append("let scheduler = TestScheduler()") }
+        if needs.contains(.session) {
+            globalsPart.append("/// Keeps the subscriptions the program does not store itself, as Tapline's session does.")
+            globalsPart.append("var subscriptions = Set<AnyCancellable>()")
+        }
+        if !globalsPart.isEmpty { parts.append(globalsPart.joined(separator: "\n")) }
+        if !model.isEmpty { parts.append(model.joined(separator: "\n")) }
+        parts.append(body.text)
+        return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A located "cannot export" error.
+    func cannot(_ what: String, hint: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic.error(Messages.cannotExport(what, hint: hint), at: range)
+    }
+}
+
+/// Lines of Swift with indentation; text with newlines (a multi-line closure) is indented
+/// as a whole.
+struct SwiftWriter {
+    private(set) var lines: [String] = []
+    var indent = 0
+
+    mutating func line(_ text: String) {
+        for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(part.isEmpty ? "" : String(repeating: "    ", count: indent) + part)
+        }
+    }
+
+    mutating func appendToLastLine(_ text: String) {
+        guard let last = lines.indices.last else { return }
+        lines[last] += text
+    }
+
+    mutating func blank() { if lines.last?.isEmpty == false { lines.append("") } }
+
+    var text: String { lines.joined(separator: "\n") }
+}
+
+extension Interpreter {
+    /// The program `text` as a Swift file over Combine's API (`tapline --swift`, `:swift`),
+    /// or the first error: the program's own, or a construct that has no Swift form. With
+    /// `echoes` (a REPL session), a value typed on its own is allowed, as the REPL shows it.
+    public func exportSwift(_ text: String, name: String, echoes: Bool = false) -> Result<String, Diagnostic> {
+        let start = appendSource(text, name: name)
+        do {
+            let statements = try Parser.parse(source, from: start)
+            let baseName = name.split(separator: "/").last.map(String.init) ?? name
+            let exporter = SwiftExporter(statements: statements, source: source, fileName: baseName, echoes: echoes)
+            return .success(try exporter.export())
+        } catch {
+            return .failure(error)
+        }
+    }
+}

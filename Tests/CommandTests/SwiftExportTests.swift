@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+/// `tapline --swift`: every script exports to Swift that compiles against TaplineReactive and
+/// prints exactly what the interpreter prints, so the language and the Combine code it stands
+/// for cannot drift apart. One scratch SwiftPM package in a temporary folder depends on this
+/// one by path and holds every exported program as an executable target, built once.
+@Suite("Swift export")
+struct SwiftExportTests {
+    /// The folders whose programs are exported (recursively): `*.tapline` scripts, and the
+    /// exercise of each `*.lesson` (its starter with the solution in the gap; the check, an
+    /// `expect`, checks a program and is not part of it). Adding a folder is one line.
+    static let folders = [
+        "scripts/examples",
+        "scripts/semantics",
+        "lessons",
+    ]
+
+    /// Programs with no Swift form, and why. Each must fail with a located "cannot export".
+    static let cannotExport: [String: String] = [
+        "scripts/semantics/now-reads-the-virtual-clock.tapline":
+            "prints the difference of two times: Swift prints a scheduler's stride its own way",
+        "scripts/semantics/play-and-expect.tapline":
+            "a marble test: `expect` checks a program and is not part of one",
+        "scripts/semantics/expect-timing-operators.tapline":
+            "a marble test: `expect` checks a program and is not part of one",
+        "scripts/semantics/expect-combinators.tapline":
+            "a marble test: `expect` checks a program and is not part of one",
+        "scripts/examples/search-box-in-time.tapline":
+            "draws and traces its run: `marbles` and `trace` show Tapline's recording, which Swift has no form for",
+        "scripts/semantics/trace-shows-what-combine-drops.tapline":
+            "traces its run: `trace` shows Tapline's recording, which Swift has no form for",
+        "scripts/semantics/marbles-of-cold-publishers.tapline":
+            "draws its run: `marbles` shows Tapline's recording, which Swift has no form for",
+        "scripts/semantics/marbles-long-recordings.tapline":
+            "draws its run: `marbles` shows Tapline's recording, which Swift has no form for",
+    ]
+
+    /// One program to export: where it comes from, and its text.
+    struct Program {
+        var path: String
+        var text: String
+    }
+
+    /// The programs of `folders` that run without error (a `*.error.tapline` shows an error on purpose).
+    static var programs: [Program] {
+        folders.flatMap { folder -> [Program] in
+            let base = Tapline.root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+            return walker.compactMap { $0 as? String }.sorted().compactMap { name -> Program? in
+                let path = folder + "/" + name
+                guard let text = try? String(contentsOf: base.appendingPathComponent(name), encoding: .utf8) else { return nil }
+                if name.hasSuffix(".tapline"), !name.hasSuffix(".error.tapline") { return Program(path: path, text: text) }
+                if name.hasSuffix(".lesson") { return exercise(of: text).map { Program(path: path, text: $0) } }
+                return nil
+            }
+        }
+    }
+
+    /// A lesson's exercise as a program: its `starter` with the `solution` in the `___` gap.
+    static func exercise(of lesson: String) -> String? {
+        var sections: [String: [String]] = [:]
+        var current: String?
+        for line in lesson.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("--- ") {
+                current = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+                sections[current ?? ""] = []
+            } else if let current {
+                sections[current, default: []].append(line)
+            }
+        }
+        guard let starter = sections["starter"], let solution = sections["solution"] else { return nil }
+        return starter.flatMap { $0 == "___" ? solution : [$0] }.joined(separator: "\n") + "\n"
+    }
+
+    @Test func theSeedsReadLikeCombineCode() throws {
+        let tap = try Tapline.run(["--swift", "scripts/examples/tap-button.tapline"])
+        #expect(tap.status == 0)
+        #expect(tap.stdout.hasPrefix("#if canImport(Combine)\nimport Combine\n#else\nimport TaplineReactive\n#endif\n"))
+        for line in ["#if canImport(Combine)\nimport Combine\n#else\nimport TaplineReactive\n#endif",
+                     "let dummy = TapButton(\"Dummy Button\")", "final class DidTapSubscriber: Subscriber {",
+                     "        subscription.request(.unlimited)", "dummy.tap.subscribe(didTap)", "dummy.sendTap()"] {
+            #expect(tap.stdout.contains(line), "missing: \(line)")
+        }
+        #expect(!tap.stdout.contains("TestScheduler"), "a program without time needs no scheduler")
+        let map = try Tapline.run(["--swift", "scripts/examples/map-views.tapline"])
+        #expect(map.status == 0)
+        for line in ["    @Published var value1 = \"aaa\"", "let value2 = PassthroughSubject<String, Never>()",
+                     "final class AppleMapView: MountedView {", "    private var bag = Set<AnyCancellable>()",
+                     "        viewModel.$value1.filter { $0 == \"aaa\" }.sink { print(\"=============== apple 1111 \\($0)\"); self.aaa() }.store(in: &bag)",
+                     "        bag.removeAll()", "setBBB.sendTap()", "value2.send(\"aaa\")"] {
+            #expect(map.stdout.contains(line), "missing: \(line)")
+        }
+    }
+
+    @Test func whatHasNoSwiftFormIsALocatedError() throws {
+        let result = try Tapline.run(["--swift", "-"], stdin: "subject q: String\nexpect q \"-a-|\"\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            <stdin>:2:1: error: cannot export 'expect' to Swift; it checks a program, it is not part of one: leave it out of the program you export
+             2 | expect q "-a-|"
+               | ^~~~~~~~~~~~~~~
+
+            """)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func exportedProgramsPrintWhatTheInterpreterPrints() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-swift-export-\(getpid())")
+        try? FileManager.default.removeItem(at: scratch)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var targets: [(name: String, program: Program)] = []
+        var refused: Set<String> = []
+        for (index, program) in Self.programs.enumerated() {
+            let exported = try Tapline.run(["--swift", "-"], stdin: program.text)
+            if exported.status != 0 {
+                #expect(exported.stderr.contains("error: cannot export"), "\(program.path): \(exported.stderr)")
+                refused.insert(program.path)
+                continue
+            }
+            let name = "Program\(index)"
+            let folder = scratch.appendingPathComponent("Sources/\(name)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try exported.stdout.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            targets.append((name, program))
+        }
+        #expect(targets.count >= 40, "the folders hold fewer programs than the examples and semantics scripts")
+        #expect(refused == Set(Self.cannotExport.keys), "scripts that cannot export: update `cannotExport` with the reason")
+        try Self.package(targets.map(\.name)).write(to: scratch.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let build = try Self.swift(["build"], in: scratch)
+        #expect(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("warning:"), "\(build.output)")
+        guard build.status == 0 else { return }
+        for target in targets {
+            let interpreted = try Tapline.run(["-"], stdin: target.program.text)
+            #expect(interpreted.status == 0, "\(target.program.path): \(interpreted.stderr)")
+            let compiled = try Self.run(scratch.appendingPathComponent(".build/debug/\(target.name)"))
+            #expect(compiled == interpreted.stdout, "\(target.program.path) as Swift (\(target.name)) prints otherwise")
+        }
+    }
+
+    /// The scratch package: one executable target per exported program, on TaplineReactive.
+    static func package(_ targets: [String]) -> String {
+        let identity = Tapline.root.lastPathComponent.lowercased()
+        let list = targets.map {
+            "        .executableTarget(name: \"\($0)\", dependencies: [.product(name: \"TaplineReactive\", package: \"\(identity)\")]),"
+        }
+        return """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "ExportedPrograms",
+                dependencies: [.package(path: "\(Tapline.root.path)")],
+                targets: [
+            \(list.joined(separator: "\n"))
+                ]
+            )
+
+            """
+    }
+
+    /// Runs `swift ARGUMENTS` in `folder`; its output and error together.
+    static func swift(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// What a built program prints on stdout.
+    static func run(_ executable: URL) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
