@@ -135,6 +135,18 @@ public final class Interpreter {
         return nil
     }
 
+    /// Whether every statement of `text` is `marbles` or `trace`: an entry that only shows the
+    /// run, which `:swift` leaves out of the program it exports.
+    public static func onlyShowsTime(_ text: String) -> Bool {
+        guard let statements = try? Parser.parse(Array(text)), !statements.isEmpty else { return false }
+        return statements.allSatisfy { statement in
+            switch statement.kind {
+            case .marbles, .trace: return true
+            default: return false
+            }
+        }
+    }
+
     /// Whether `text` has the word `marbles` or `trace` (a whole word, as a command is).
     static func mentionsRecording(_ text: ArraySlice<Character>) -> Bool {
         var word = ""

@@ -134,7 +134,8 @@ final class REPL {
         Interrupt.clear()
         let diagnostic = interpreter.run(text, name: name)
         tool.stdout.flush()
-        if diagnostic == nil { program.append(text) }
+        // What `:swift` exports: the entries that ran, without those that only drew or traced.
+        if diagnostic == nil, !Interpreter.onlyShowsTime(text) { program.append(text) }
         defer { Interrupt.clear() }
         if let diagnostic {
             // Ctrl-C while running: the terminal has echoed ^C; say so on a line of its own.
