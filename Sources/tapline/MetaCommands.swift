@@ -3,6 +3,7 @@ import Glibc
 #endif
 import LineEditor
 import TaplineLanguage
+import TaplineLearn
 
 /// The REPL's `:commands`: what the session is, not what the language says.
 extension REPL {
@@ -110,11 +111,19 @@ extension REPL {
         if line.hasPrefix(":load ") || line.hasPrefix(":l ") { return REPL.completePath(before) }
         if line.hasPrefix(":") {
             let word = String(before.reversed().prefix { $0 != " " }.reversed())
-            let pool = !line.contains(" ") ? REPL.metaCommands : (line.hasPrefix(":help ") || line.hasPrefix(":h ")) ? Help.topics : []
+            let pool = !line.contains(" ") ? REPL.metaCommands
+                : (line.hasPrefix(":help ") || line.hasPrefix(":h ")) ? Help.topics
+                : line.hasPrefix(":learn ") ? lessonNumbers : []
             return LineEditor.Completion(word: word, candidates: pool.filter { $0.hasPrefix(word) }.sorted())
         }
         let (word, candidates) = Completer.complete(before, declarations: interpreter.declarations)
         return LineEditor.Completion(word: word, candidates: candidates)
+    }
+
+    /// What `:learn ` completes: the lessons' numbers (found as `tapline learn` finds them).
+    private var lessonNumbers: [String] {
+        let count = learning?.count ?? LessonLibrary.find().flatMap { LessonLibrary(directory: $0) }?.lessons.count ?? 0
+        return count > 0 ? (1...count).map(String.init) : []
     }
 
     /// Completes the file path after `:load`: directories end in `/`, and only directories
