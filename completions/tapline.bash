@@ -6,7 +6,7 @@
 _tapline() {
     local cur=${COMP_WORDS[COMP_CWORD]}
     local prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local options="-e -i -q -h -v --check --trace --machine --help --version --"
+    local options="-e -i -q -h -v --check --swift --trace --machine --help --version --"
     local IFS=$'\n'
     COMPREPLY=()
 

@@ -17,9 +17,9 @@ ZSH = os.path.join(ROOT, "completions", "_tapline")
 # (the command line up to the cursor, what TAB offers). The folder has: lesson.tapline,
 # notes.txt, sub/ (with more.tapline), and -odd.tapline.
 CASES = [
-    ("tapline --", ["--", "--check", "--help", "--machine", "--trace", "--version"]),
+    ("tapline --", ["--", "--check", "--help", "--machine", "--swift", "--trace", "--version"]),
     ("tapline --ch", ["--check"]),
-    ("tapline -", ["--", "--check", "--help", "--machine", "--trace", "--version", "-e", "-h", "-i", "-q", "-v"]),
+    ("tapline -", ["--", "--check", "--help", "--machine", "--swift", "--trace", "--version", "-e", "-h", "-i", "-q", "-v"]),
     ("tapline ", ["-odd.tapline", "lesson.tapline", "sub"]),
     ("tapline le", ["lesson.tapline"]),
     ("tapline sub/", ["sub/more.tapline"]),
