@@ -27,6 +27,11 @@ public final class Interpreter {
         runtime.echo = { output($0 + "\n") }
     }
 
+    /// Whether entries compiled from now on may take fast paths (`Compiler.fastPaths`). They
+    /// skip nothing a program can see, but recording for `marbles` and `trace` sees the steps
+    /// they fold together: turn this off wherever recording is on.
+    public var fastPaths = true
+
     /// All the text the session has been given: diagnostics' ranges point into it.
     public var source: [Character] { text.source }
 
@@ -74,6 +79,7 @@ public final class Interpreter {
         }
         // 2. Resolve names, check types and compile every closure, before anything runs.
         let compiler = Compiler(runtime: runtime, globals: globals, source: text.source, echoes: echoes)
+        compiler.fastPaths = fastPaths
         let program: [Step]
         do {
             program = try compiler.compileProgram(statements)

@@ -32,6 +32,10 @@ final class Compiler {
     var warnings: [Diagnostic] = []
     /// The functions of the view being compiled.
     var viewFunctions: [String: Entity] = [:]
+    /// The one switch for every fast path (today: `IntKernel`s for `Int` closures). A fast
+    /// path is chosen here, at compile time, and never where something observes the steps it
+    /// skips: when recording for `marbles`/`trace` is on, set this false before compiling.
+    var fastPaths = true
 
     init(runtime: Runtime, globals: [String: Entity], source: [Character], echoes: Bool) {
         self.runtime = runtime
