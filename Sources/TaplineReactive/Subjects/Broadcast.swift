@@ -50,6 +50,11 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     }
 
     func send(_ value: Output) {
+        // No subscriber and not inside another send: nothing to deliver and no loop to guard
+        // (exactly what the general path below would do; a `set` of an unobserved counter in
+        // every delivery of a fan-out is the common case). A hook that reports values dropped
+        // for want of a subscriber belongs here.
+        if conduits.isEmpty, feedback.depth == 0 { return }
         guard completion == nil, feedback.enter() else { return }
         defer { feedback.leave() }
         // A snapshot: subscribers joining during this send wait for the next one.
