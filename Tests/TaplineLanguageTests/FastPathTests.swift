@@ -24,6 +24,11 @@ struct FastPathTests {
         "[1, 2, 3].publisher.map { $0 * 2 }.reduce(0) { $0 + $1 }.sink { print($0) }",
         // Fan-out into an unobserved current value (a subject without subscribers).
         "subject s: Int\ncurrent count = 0\nrepeat 3 { s.sink { set count = count + 1 } }\nfor i in 0..<4 { send s i }\nprint(count)",
+        // Statement kernels: `set` of an Int from Int current/published values and locals;
+        // a published value still reads as the old one inside its own sink (willSet).
+        "subject s: Int\npublished p = 5\ns.sink { v in set p = p * 2 - v }\n$p.sink { print(\"p\", $0, p) }\nfor k in 0..<2 { s.sink { set p = p + k } }\nsend s 1\nsend s 2",
+        "current big = 9223372036854775807\nsubject s: Int\ns.sink { set big = big + 1 }\nsend s 1",
+        "current c: Double = 1.5\nset c = 2\nprint(c)\ncurrent u: Any = 1\nset u = u\nprint(u)",
     ])
     func sameWithAndWithout(_ program: String) {
         #expect(run(program, fastPaths: true) == run(program, fastPaths: false))

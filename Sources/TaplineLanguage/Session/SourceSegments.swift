@@ -36,11 +36,14 @@ struct SourceSegments {
     static func characters(of text: String) -> ([Character], [UInt8]) {
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
             let codes = Array(text.utf8)
-            return (codes.map { Character(Unicode.Scalar($0)) }, codes)
+            return (codes.map { SourceSegments.asciiCharacters[Int($0)] }, codes)
         }
         let characters = Array(text)
         return (characters, Lexer.asciiCodes(characters, 0..<characters.count))
     }
+
+    /// The 128 ASCII characters, made once: copying one costs less than making it.
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
     /// The diagnostic with its lines counted from the start of the piece it is in, and that
     /// piece's name.

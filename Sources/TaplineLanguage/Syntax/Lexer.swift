@@ -144,6 +144,26 @@ public struct Lexer {
     /// Keywords by their text: one hash instead of comparing with each keyword in turn.
     static let keywords = Dictionary(uniqueKeysWithValues: Keyword.allCases.map { ($0.rawValue, $0) })
 
+    // The character tests the lexer needs, on the byte when it is ASCII (the answer is the
+    // same as Character's, without Unicode's property tables) and on the character otherwise.
+    @inline(__always) private func isASCIIDigit(_ index: Int) -> Bool { (48...57).contains(byte(index)) }
+
+    @inline(__always) private func isDigitOrNumber(_ index: Int) -> Bool {
+        let b = byte(index)
+        return b == Lexer.notASCII ? chars[index].isNumber : (48...57).contains(b)
+    }
+
+    @inline(__always) private func isLetter(_ index: Int) -> Bool {
+        let b = byte(index)
+        return b == Lexer.notASCII ? chars[index].isLetter : (65...90).contains(b) || (97...122).contains(b)
+    }
+
+    /// A letter, number or `_`: what may follow `$`.
+    @inline(__always) private func isNamePart(_ index: Int) -> Bool {
+        let b = byte(index)
+        return b == Lexer.notASCII ? chars[index].isLetter || chars[index].isNumber : Lexer.isASCIIWordPart(b)
+    }
+
     @inline(__always) static func isASCIIWordPart(_ a: UInt8) -> Bool {
         (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 || (a >= 48 && a <= 57)
     }
@@ -151,12 +171,12 @@ public struct Lexer {
     private mutating func lexDollar(_ end: Int) throws(Diagnostic) {
         let start = location
         advance()
-        guard index < end, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" else {
+        guard index < end, isNamePart(index) else {
             throw Diagnostic.error(Messages.dollarWithoutName, at: SourceRange(start, location))
         }
-        if chars[index].isNumber {
+        if isDigitOrNumber(index) {
             var digits = ""
-            while index < end, chars[index].isNumber, chars[index].isASCII {
+            while index < end, isASCIIDigit(index) {
                 digits.append(chars[index])
                 advance()
             }
@@ -166,7 +186,7 @@ public struct Lexer {
             append(.dollarIndex(number), from: start)
         } else {
             var name = ""
-            while index < end, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" {
+            while index < end, isNamePart(index) {
                 name.append(chars[index])
                 advance()
             }
@@ -178,8 +198,8 @@ public struct Lexer {
         let start = location
         var text = ""
         func digits(_ lexer: inout Lexer) {
-            while lexer.index < end, (lexer.chars[lexer.index].isNumber && lexer.chars[lexer.index].isASCII) || lexer.chars[lexer.index] == "_" {
-                if lexer.chars[lexer.index] != "_" { text.append(lexer.chars[lexer.index]) }
+            while lexer.index < end, lexer.isASCIIDigit(lexer.index) || lexer.byte(lexer.index) == 95 {
+                if lexer.byte(lexer.index) != 95 { text.append(lexer.chars[lexer.index]) }
                 lexer.advance()
             }
         }
@@ -206,8 +226,8 @@ public struct Lexer {
         // A unit glued to the number makes a duration: `300ms`, `1.5s`.
         var unit = ""
         var probe = index
-        while probe < end, chars[probe].isLetter { unit.append(chars[probe]); probe += 1 }
-        if !unit.isEmpty, probe < end, chars[probe].isNumber || chars[probe] == "_" { unit = "" }
+        while probe < end, isLetter(probe) { unit.append(chars[probe]); probe += 1 }
+        if !unit.isEmpty, probe < end, isDigitOrNumber(probe) || byte(probe) == 95 { unit = "" }
         if let scale = Lexer.durationUnits[unit] {
             for _ in unit { advance() }
             guard let amount = Double(text), amount * scale < 9.2e18 else {
