@@ -2,38 +2,53 @@
 """Tapline's benchmarks, side by side with a peer in the same run.
 
 Builds tapline in release mode, runs every workload several times interleaved with its
-RxPY peer (installed into a throwaway virtual environment from PyPI when it can be), and
-prints a table: median wall time, ns per event, peak RSS, and the ratio to the peer.
+peers — RxJS on node (Debian's nodejs and node-rxjs, installed with apt when missing) and
+RxPY (installed into a throwaway virtual environment from PyPI) — and prints a table:
+median wall time, ns per event, peak RSS, and each peer's time over Tapline's (above 1.00x,
+Tapline is faster). A peer that cannot be had is named in the header and left blank.
 
     bench/bench.py                 the table
     bench/bench.py --runs 7        more runs per workload (median of them)
-    bench/bench.py --scaling       how cost grows with events, chain length, subscribers
-    bench/bench.py --only w1,w2    some workloads
+    bench/bench.py --scaling       how cost grows with events, chain length, subscribers, and
+                                   (--check) with lines, chain length and nesting
+    bench/bench.py --only w1,w2    some workloads (--scaling: rows whose label has a word)
+    bench/bench.py --no-install    use only peers already installed
 """
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import venv
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import workloads as W  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAPLINE = os.path.join(ROOT, ".build", "release", "tapline")
+# Debian installs node's modules here; a node from elsewhere does not look there by itself.
+NODE_MODULES = "/usr/share/nodejs"
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 
+# key, title, workload function, its arguments, the peers it is run against. RxPY is left
+# out at ten million events: one run would take a minute, and the 1M rows already compare it.
+BOTH = ("rxjs", "rxpy")
 WORKLOADS = [
-    ("w1", "W1 pipeline: filter/map/reduce, 1M events", W.w1_pipeline),
-    ("w2", "W2 fan-out: 1,000 sinks x 1,000 values", W.w2_fanout),
-    ("w3", "W3 start-up: one subject, one sink, one value", W.w3_startup),
-    ("chain", "20-stage map chain, 100k events", W.chain),
-    ("filters", "10,000 filtered subscriptions x 1,000 values", W.filtered_subscriptions),
-    ("combine", "combineLatest of 10 subjects, 100k events", W.combine_latest),
-    ("debounce", "debounce over 1M virtual-time events", W.debounce),
-    ("parse", "parse and check a 50,000-line script", W.parse),
+    ("w1", "W1 pipeline: filter/map/reduce, 1M events", W.w1_pipeline, (1_000_000,), BOTH),
+    ("w1-10m", "W1 pipeline: filter/map/reduce, 10M events", W.w1_pipeline, (10_000_000,), ("rxjs",)),
+    ("w2", "W2 fan-out: 1,000 sinks x 1,000 values", W.w2_fanout, (1000, 1000), BOTH),
+    ("w2-10m", "W2 fan-out: 1,000 sinks x 10,000 values", W.w2_fanout, (1000, 10_000), ("rxjs",)),
+    ("w3", "W3 start-up: one subject, one sink, one value", W.w3_startup, (), BOTH),
+    ("chain", "20-stage map chain, 100k events", W.chain, (20, 100_000), BOTH),
+    ("filters", "10,000 filtered subscriptions x 1,000 values", W.filtered_subscriptions, (10_000, 1000), BOTH),
+    ("combine", "combineLatest of 10 subjects, 100k events", W.combine_latest, (10, 100_000), BOTH),
+    ("debounce", "debounce over 1M virtual-time events", W.debounce, (1_000_000,), ()),
+    ("parse", "--check of a 50,000-line script", W.parse, (50_000,), ()),
 ]
 
 
@@ -54,26 +69,92 @@ def peer_python(workdir):
                                  capture_output=True, text=True, check=True).stdout.strip()
         return python, f"RxPY {version} on Python {sys.version.split()[0]}"
     except Exception as error:  # noqa: BLE001 - any failure means: no peer this run
-        return None, f"RxPY could not be installed ({type(error).__name__}); Tapline's figures only"
+        return None, f"RxPY could not be installed ({type(error).__name__}); no RxPY figures"
 
 
-def measure(command, expected, runs):
-    """Median wall time and the largest peak RSS over `runs` runs, each in a fresh process."""
-    walls, peaks = [], []
+def node_environment():
+    env = dict(os.environ)
+    env["NODE_PATH"] = os.pathsep.join(filter(None, [NODE_MODULES, env.get("NODE_PATH")]))
+    return env
+
+
+def rxjs_version():
+    """RxJS's version as node finds it, or None."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if not node:
+        return None, None
+    probe = subprocess.run([node, "-e", 'console.log(require("rxjs/package.json").version + " on node " + process.version)'],
+                           capture_output=True, text=True, env=node_environment())
+    return (node, probe.stdout.strip()) if probe.returncode == 0 else (None, None)
+
+
+def peer_node(install):
+    """node with RxJS (Debian's nodejs and node-rxjs, installed with apt when missing), or None (and why)."""
+    node, version = rxjs_version()
+    if not node and install and shutil.which("apt-get") and os.geteuid() == 0:
+        try:
+            subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", "nodejs", "node-rxjs"],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600,
+                           env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+        except Exception:  # noqa: BLE001 - reported below as "not installed"
+            pass
+        node, version = rxjs_version()
+    if not node:
+        how = "apt-get install nodejs node-rxjs" + ("" if install else " (not tried: --no-install)")
+        return None, f"RxJS could not be had ({how}); no RxJS figures"
+    return node, f"RxJS {version}"
+
+
+def measure(command, expected, runs, timeout=None):
+    """Median wall time over `runs` runs, each in a fresh process, and the peak RSS of one
+    more; None when a run takes longer than `timeout` seconds."""
+    walls = []
     for _ in range(runs):
-        wall, peak = run_with_rusage(command, expected)
+        wall = run_timed(command, expected, timeout=timeout)
+        if wall is None:
+            return None
         walls.append(wall)
-        peaks.append(peak)
-    return statistics.median(walls), max(peaks)
+    return statistics.median(walls), peak_rss(command)
 
 
-def run_with_rusage(command, expected):
+def peak_rss(command, env=None):
+    """The program's own peak resident set, in KiB.
+
+    `ru_maxrss` of a child that Python spawns counts Python's own pages (the child starts as
+    a copy of this process, and the high-water mark survives exec), so a small program would
+    read as large as this harness. GNU time forks from a small process, so what it reports
+    is the program's alone; without it, the harness's figure is returned (and marked)."""
+    if not GNU_TIME:
+        return run_with_rusage(command, None, env=env)[1]
+    with tempfile.NamedTemporaryFile("r") as report:
+        run_with_rusage([GNU_TIME, "-f", "%M", "-o", report.name] + command, None, env=env)
+        return int(report.read().split()[-1])
+
+
+def run_timed(command, expected, env=None, timeout=None):
+    result = run_with_rusage(command, expected, env=env, timeout=timeout)
+    return None if result is None else result[0]
+
+
+def run_with_rusage(command, expected, env=None, timeout=None):
+    """(wall seconds, peak RSS in KiB) of one run, checking its last line; None on timeout."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out = process.stdout.read()
-    err = process.stderr.read()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    timer = threading.Timer(timeout, process.kill) if timeout else None
+    if timer:
+        timer.start()
+    # Read both pipes at once (a full stderr pipe must not stall the child), then reap the
+    # child ourselves: os.wait4 gives this process's own peak RSS, which wait() would lose.
+    with ThreadPoolExecutor(2) as pool:
+        out_future, err_future = pool.submit(process.stdout.read), pool.submit(process.stderr.read)
+        out, err = out_future.result(), err_future.result()
     _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = 0  # reaped above; stops Popen from waiting for it again
     wall = time.perf_counter() - start
+    if timer:
+        timer.cancel()
+        if wall >= timeout:
+            return None
     if status != 0:
         raise RuntimeError(f"{' '.join(command)} failed: {err.decode()[:500]}")
     if expected and out.decode().strip().splitlines()[-1:] != [expected]:
@@ -97,35 +178,41 @@ def write(workdir, name, text):
     return path
 
 
-def table(args, workdir, python):
+def table(args, workdir, peers):
+    """Every workload, each run interleaved with its peers'; one row of medians each."""
     rows = []
-    for key, title, make in WORKLOADS:
+    for key, title, make, arguments, against in WORKLOADS:
         if args.only and key not in args.only:
             continue
-        tapline_text, rxpy_text, events, expected = make()
+        tapline_text, rxpy_text, events, expected = make(*arguments)
         script = write(workdir, f"{key}.tapline", tapline_text)
-        command = [TAPLINE, "--check", script] if key == "parse" else [TAPLINE, script]
-        peer = [python, write(workdir, f"{key}.py", rxpy_text)] if python and rxpy_text else None
-        tap_walls, tap_peaks, peer_walls, peer_peaks = [], [], [], []
-        for _ in range(args.runs):  # interleaved, so both see the same machine state
-            wall, peak = run_with_rusage(command, expected)
-            tap_walls.append(wall)
-            tap_peaks.append(peak)
-            if peer:
-                wall, peak = run_with_rusage(peer, expected)
-                peer_walls.append(wall)
-                peer_peaks.append(peak)
-        tap = statistics.median(tap_walls)
-        row = [title, fmt_time(tap), fmt_ns(tap, events), f"{max(tap_peaks) / 1024:.1f} MiB"]
-        if peer_walls:
-            other = statistics.median(peer_walls)
-            row += [fmt_time(other), fmt_ns(other, events), f"{max(peer_peaks) / 1024:.1f} MiB", f"{other / tap:.1f}x"]
-        else:
-            row += ["—", "—", "—", "—"]
+        commands = {"tapline": ([TAPLINE, "--check", script] if key == "parse" else [TAPLINE, script], None)}
+        if "rxjs" in against and peers["rxjs"] and make in W.RXJS:
+            commands["rxjs"] = ([peers["rxjs"], write(workdir, f"{key}.js", W.RXJS[make](*arguments))], node_environment())
+        if "rxpy" in against and peers["rxpy"] and rxpy_text:
+            commands["rxpy"] = ([peers["rxpy"], write(workdir, f"{key}.py", rxpy_text)], None)
+        walls = {name: [] for name in commands}
+        for _ in range(args.runs):  # interleaved, so all see the same machine state
+            for name, (command, env) in commands.items():
+                walls[name].append(run_timed(command, expected, env=env))
+        peaks = {name: peak_rss(command, env) for name, (command, env) in commands.items()}
+        tap = statistics.median(walls["tapline"])
+        row = [title, fmt_time(tap), fmt_ns(tap, events), fmt_mib(peaks["tapline"])]
+        for name in ("rxjs", "rxpy"):
+            if name in walls:
+                other = statistics.median(walls[name])
+                row += [fmt_time(other), fmt_mib(peaks[name]), f"{other / tap:.2f}x"]
+            else:
+                row += ["—", "—", "—"]
         rows.append(row)
         print("  done:", title, file=sys.stderr)
-    headers = ["workload", "Tapline", "ns/event", "peak RSS", "RxPY", "ns/event", "peak RSS", "Tapline faster by"]
+    headers = ["workload", "Tapline", "ns/event", "peak RSS", "RxJS", "peak RSS", "RxJS / Tapline",
+               "RxPY", "peak RSS", "RxPY / Tapline"]
     print_table(headers, rows)
+
+
+def fmt_mib(kib):
+    return f"{kib / 1024:.1f} MiB"
 
 
 def print_table(headers, rows):
@@ -137,19 +224,33 @@ def print_table(headers, rows):
 
 
 def scaling(args, workdir):
+    """How cost grows: events, chain stages and subscribers when running; lines, chain stages
+    and nesting when only checking (`--check`), where a run past 60 s is cut short."""
     rows = []
-    for label, make, sizes, unit in [
-        ("W1 events", lambda n: W.w1_pipeline(n), [100_000, 1_000_000, 10_000_000], "events"),
-        ("chain stages", lambda n: W.chain(n, 100_000), [5, 10, 20], "stages"),
-        ("subscribers", lambda n: W.w2_fanout(n, 1000), [100, 1_000, 10_000], "subscribers"),
+    for label, make, sizes, unit, check in [
+        ("W1 events", lambda n: W.w1_pipeline(n), [100_000, 1_000_000, 10_000_000], "events", False),
+        ("chain stages", lambda n: W.chain(n, 100_000), [5, 10, 20], "stages", False),
+        ("subscribers", lambda n: W.w2_fanout(n, 1000), [100, 1_000, 10_000], "subscribers", False),
+        ("--check: lines", lambda n: W.parse(n), [10_000, 50_000, 100_000], "lines", True),
+        ("--check: chain stages", lambda n: (W.long_chain(n), None, n, ""), [1_000, 2_000, 4_000], "stages", True),
+        ("--check: nested ifs", lambda n: (W.nested_blocks(n), None, n, ""), [50, 100, 190], "levels", True),
+        ("--check: nested subscriptions", lambda n: (W.nested_subscriptions(n), None, n, ""), [15, 30, 60], "levels",
+         True),
     ]:
+        if args.only and not any(word in label for word in args.only):
+            continue
         for size in sizes:
             text, _, events, expected = make(size)
-            script = write(workdir, f"scale-{label.split()[0]}-{size}.tapline", text)
-            wall, peak = measure([TAPLINE, script], expected, args.runs)
-            rows.append([label, f"{size:,} {unit}", fmt_time(wall), fmt_ns(wall, events), f"{peak / 1024:.1f} MiB"])
+            script = write(workdir, f"scale-{len(rows)}.tapline", text)
+            result = measure([TAPLINE] + (["--check"] if check else []) + [script], expected, args.runs,
+                             timeout=60 if check else None)
+            if result is None:
+                rows.append([label, f"{size:,} {unit}", "> 60 s", "—", "—"])
+            else:
+                wall, peak = result
+                rows.append([label, f"{size:,} {unit}", fmt_time(wall), fmt_ns(wall, events), fmt_mib(peak)])
             print("  done:", label, size, file=sys.stderr)
-    print_table(["what grows", "size", "median wall", "ns per event", "peak RSS"], rows)
+    print_table(["what grows", "size", "median wall", "ns per unit", "peak RSS"], rows)
 
 
 def main():
@@ -158,18 +259,34 @@ def main():
     parser.add_argument("--scaling", action="store_true")
     parser.add_argument("--only", type=lambda text: set(text.split(",")))
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--no-install", action="store_true", help="use the peers only if already installed")
     args = parser.parse_args()
     if not args.no_build:
         build()
     with tempfile.TemporaryDirectory() as workdir:
-        print(f"machine: {os.cpu_count()} cores; {platform_line()}")
+        print(f"machine: {os.cpu_count()} cores, load {load_line()}; {platform_line()}")
         if args.scaling:
+            print(f"peak RSS: {RSS_SOURCE}\n")
             scaling(args, workdir)
             return
-        python, peer_line = peer_python(workdir)
-        print(f"peer: {peer_line}")
-        print(f"runs: {args.runs} per workload, interleaved; medians; each run a fresh process\n")
-        table(args, workdir, python)
+        node, node_line = peer_node(install=not args.no_install)
+        python, python_line = peer_python(workdir) if not args.no_install else (None, "RxPY not installed (--no-install)")
+        print(f"peers: {node_line}; {python_line}")
+        print(f"runs: {args.runs} per workload, interleaved; medians; each run a fresh process")
+        print(f"peak RSS: {RSS_SOURCE}\n")
+        table(args, workdir, {"rxjs": node, "rxpy": python})
+
+
+RSS_SOURCE = ("one more run under GNU time (the program's own)" if GNU_TIME
+              else "ru_maxrss, which counts this harness's Python (/usr/bin/time missing)")
+
+
+def load_line():
+    """The load averages when the run starts: the machine is shared, so say how busy it was."""
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 def platform_line():

@@ -1,5 +1,13 @@
 """The benchmark workloads: each as a Tapline program and, where there is one, the same
-work in RxPY (PyPI `reactivex`), the peer a learner would otherwise pick."""
+work in RxPY (PyPI `reactivex`) and in RxJS on node (Debian's `node-rxjs`), the peers a
+learner would otherwise pick.
+
+Each workload returns (tapline, rxpy, events, expected); `RXJS` maps a workload's function
+to its RxJS program, made from the same arguments."""
+
+RXJS_PRELUDE = """const { Subject, combineLatest } = require("rxjs");
+const { filter, map, reduce } = require("rxjs/operators");
+"""
 
 
 def w1_pipeline(n=1_000_000):
@@ -155,3 +163,93 @@ def parse(lines=50_000):
         body.append(f"button b{i} \"Button {i}\" {{ set p{i} = p{i} + 1 }}")
         body.append(f"// comment {i}")
     return "\n".join(body) + "\n", None, lines, ""
+
+
+# RxJS on node: the same work, written as a JavaScript learner would.
+
+def w1_pipeline_rxjs(n=1_000_000):
+    return RXJS_PRELUDE + f"""const s = new Subject();
+s.pipe(filter(x => x % 2 === 0), map(x => x * 3), reduce((a, x) => a + x, 0)).subscribe(v => console.log(String(v)));
+for (let i = 0; i < {n}; i++) s.next(i);
+s.complete();
+"""
+
+
+def w2_fanout_rxjs(subscribers=1000, values=1000):
+    return RXJS_PRELUDE + f"""const s = new Subject();
+let count = 0;
+for (let k = 0; k < {subscribers}; k++) s.subscribe(() => {{ count = count + 1; }});
+for (let i = 0; i < {values}; i++) s.next(i);
+console.log(String(count));
+"""
+
+
+def w3_startup_rxjs():
+    return RXJS_PRELUDE + """const s = new Subject();
+s.subscribe(v => console.log(String(v)));
+s.next(1);
+"""
+
+
+def chain_rxjs(stages=20, n=100_000):
+    maps = ", ".join("map(x => x + 1)" for _ in range(stages))
+    return RXJS_PRELUDE + f"""const s = new Subject();
+s.pipe({maps}, reduce((a, x) => a + x, 0)).subscribe(v => console.log(String(v)));
+for (let i = 0; i < {n}; i++) s.next(i);
+s.complete();
+"""
+
+
+def filtered_subscriptions_rxjs(subscribers=10_000, values=1000):
+    return RXJS_PRELUDE + f"""const s = new Subject();
+let hits = 0;
+for (let k = 0; k < {subscribers}; k++) s.pipe(filter(x => x === k)).subscribe(() => {{ hits = hits + 1; }});
+for (let i = 0; i < {values}; i++) s.next(i);
+console.log(String(hits));
+"""
+
+
+def combine_latest_rxjs(inputs=10, n=100_000):
+    names = [f"s{i}" for i in range(inputs)]
+    subjects = "\n".join(f"const {name} = new Subject();" for name in names)
+    sends = "\n".join(f"  if (i % {inputs} === {j}) {name}.next(i);" for j, name in enumerate(names))
+    return RXJS_PRELUDE + f"""{subjects}
+let count = 0;
+combineLatest([{", ".join(names)}]).subscribe(() => {{ count = count + 1; }});
+for (let i = 0; i < {n}; i++) {{
+{sends}
+}}
+console.log(String(count));
+"""
+
+
+RXJS = {
+    w1_pipeline: w1_pipeline_rxjs,
+    w2_fanout: w2_fanout_rxjs,
+    w3_startup: w3_startup_rxjs,
+    chain: chain_rxjs,
+    filtered_subscriptions: filtered_subscriptions_rxjs,
+    combine_latest: combine_latest_rxjs,
+}
+
+
+# Front-end scaling: scripts that are only checked (`tapline --check`), never run.
+
+def long_chain(stages):
+    """One subscription with `stages` map stages."""
+    maps = "".join(".map { $0 + 1 }" for _ in range(stages))
+    return f"subject s: Int\ns{maps}.sink {{ print($0) }}\n"
+
+
+def nested_blocks(depth):
+    """`if` blocks nested `depth` deep inside a sink's closure."""
+    opens = "".join(f"if v > {i} {{ " for i in range(depth))
+    return f"subject s: Int\ns.sink {{ v in {opens}print(v){' }' * depth} }}\n"
+
+
+def nested_subscriptions(depth):
+    """Subscriptions nested `depth` deep, each inside the one before's sink closure."""
+    text = "print(v0)"
+    for i in reversed(range(depth)):
+        text = f"s.map {{ $0 + {i} }}.sink {{ v{i} in {text} }}"
+    return f"subject s: Int\n{text}\n"

@@ -27,6 +27,11 @@ public final class Interpreter {
         runtime.echo = { output($0 + "\n") }
     }
 
+    /// Whether entries compiled from now on may take fast paths (`Compiler.fastPaths`). They
+    /// skip nothing a program can see, nor anything recording for `marbles` and `trace` sees
+    /// (it taps stages, and today's fast paths only evaluate closures faster).
+    public var fastPaths = true
+
     /// All the text the session has been given: diagnostics' ranges point into it.
     public var source: [Character] { text.source }
 
@@ -100,12 +105,13 @@ public final class Interpreter {
         // 1. Lex and parse.
         let statements: [Stmt]
         do {
-            statements = try Parser.parse(text.source, from: start)
+            statements = try Parser.parse(text.source, codes: text.codes, from: start)
         } catch {
             return error
         }
         // 2. Resolve names, check types and compile every closure, before anything runs.
         let compiler = Compiler(runtime: runtime, globals: globals, source: text.source, echoes: echoes)
+        compiler.fastPaths = fastPaths
         let program: [Step]
         do {
             program = try compiler.compileProgram(statements)

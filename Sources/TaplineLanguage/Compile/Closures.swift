@@ -10,6 +10,8 @@ struct CompiledClosure {
     /// True when the body makes no closure of its own, so nothing can keep its frame after a
     /// call returns and one frame can serve every call.
     let reusesFrame: Bool
+    /// The body on plain `Int`s, when it is one expression of `Int` arithmetic (`IntKernel`).
+    var kernel: IntKernel?
 
     /// Binds the closure to the frame it was made in (a subscription does this once).
     func bind(to parent: Frame?) -> BoundClosure { BoundClosure(self, parent: parent) }
@@ -42,14 +44,16 @@ extension Compiler {
         if arity == 0, inputs.count == 1 { argumentTypes = [inputs[0]] }
         var body: Code = { _ in .void }
         var resultType = SType.unknown
+        var kernel: IntKernel?
         let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) { () throws(Diagnostic) in
             for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
             scope.closureOwner = owner
             (body, resultType) = try closureBody(closure.body)
             if scope.containsReturn { body = catchingReturn(body) }
+            kernel = intKernel(closure.body, argumentTypes: argumentTypes)
         }
         return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType,
-                               reusesFrame: closuresCompiled == closuresBefore)
+                               reusesFrame: closuresCompiled == closuresBefore, kernel: kernel)
     }
 
     /// A body that a `return` leaves: the value it threw waits in the runtime.

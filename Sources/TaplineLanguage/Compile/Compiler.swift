@@ -34,6 +34,12 @@ final class Compiler {
     var viewFunctions: [String: Entity] = [:]
     /// Set only by the Swift exporter: it learns each chain's and expression's static type here.
     var typeRecord: TypeRecord?
+    /// The one switch for every fast path (today: `IntKernel`s for `Int` closures). A fast
+    /// path is chosen here, at compile time, and never where something observes the steps it
+    /// skips. An Int kernel only evaluates a closure's body faster: every stage still runs, so
+    /// recording for `marbles`/`trace` (which taps stages, not closures) leaves it on. A fast
+    /// path that fused stages would have to be off wherever `runtime.recorder` is set.
+    var fastPaths = true
 
     init(runtime: Runtime, globals: [String: Entity], source: [Character], echoes: Bool) {
         self.runtime = runtime

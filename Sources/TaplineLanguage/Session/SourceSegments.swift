@@ -3,20 +3,47 @@
 /// closure from an earlier entry, can be shown with its own file name and line number.
 struct SourceSegments {
     private(set) var source: [Character] = []
+    /// Each character's ASCII code, or `Lexer.notASCII`: what the lexer compares.
+    private(set) var codes: [UInt8] = []
     private var end = SourceLocation(line: 1, column: 1, offset: 0)
     private var segments: [(start: SourceLocation, name: String)] = []
 
     /// Appends a piece of text named `name`; returns where it starts in the whole.
     mutating func append(_ text: String, name: String) -> SourceLocation {
-        var entry = Array(text)
-        if entry.last != "\n" { entry.append("\n") }
+        var (entry, entryCodes) = SourceSegments.characters(of: text)
+        if entry.last != "\n" {
+            entry.append("\n")
+            entryCodes.append(10)
+        }
         let start = end
-        source += entry
-        let newlines = entry.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+        // The first piece (a whole script) becomes the source as it is: appending it would
+        // hold two copies at once, and at 16 bytes a character that is most of the peak.
+        if source.isEmpty {
+            (source, codes) = (entry, entryCodes)
+        } else {
+            source += entry
+            codes += entryCodes
+        }
+        let newlines = entryCodes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         end = SourceLocation(line: end.line + newlines, column: 1, offset: source.count)
         segments.append((start, name))
         return start
     }
+
+    /// The text's characters and their ASCII codes. Plain ASCII (no carriage return, which
+    /// makes one character of "\r\n") is one character a byte, so both come straight from
+    /// the bytes, without Unicode's rules for where characters break: the usual script.
+    static func characters(of text: String) -> ([Character], [UInt8]) {
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
+            let codes = Array(text.utf8)
+            return (codes.map { SourceSegments.asciiCharacters[Int($0)] }, codes)
+        }
+        let characters = Array(text)
+        return (characters, Lexer.asciiCodes(characters, 0..<characters.count))
+    }
+
+    /// The 128 ASCII characters, made once: copying one costs less than making it.
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
     /// The diagnostic with its lines counted from the start of the piece it is in, and that
     /// piece's name.

@@ -5,6 +5,12 @@
 /// exhaust the stack here.
 public struct Lexer {
     private let chars: [Character]
+    /// Each character's ASCII code, or `Lexer.notASCII`, for the characters `run` lexes
+    /// (from `base` on): the hot paths compare bytes, which costs a fraction of comparing
+    /// `Character`s (each a small string).
+    private var codes: [UInt8] = []
+    private var base = 0
+    private var given: [UInt8]?
     private var index = 0
     private var line = 1
     private var column = 1
@@ -12,8 +18,11 @@ public struct Lexer {
     /// Open brackets, innermost last: decides whether a newline is a token.
     private var brackets: [Character] = []
 
-    public init(_ source: [Character], start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) {
+    /// `codes`, when given, are the ASCII codes of all of `source` (`asciiCodes`); otherwise
+    /// `run` works out those of the characters it lexes.
+    public init(_ source: [Character], codes: [UInt8]? = nil, start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) {
         chars = source
+        if let codes, codes.count == source.count { given = codes }
         index = start.offset
         line = start.line
         column = start.column
@@ -33,31 +42,55 @@ public struct Lexer {
     /// How many `{` are open where lexing stopped.
     public var openBraces: Int { brackets.filter { $0 == "{" }.count }
 
+    /// Stands for any character that is not one ASCII byte (a "\r\n" pair is one character).
+    static let notASCII: UInt8 = 0x80
+
+    /// The ASCII code of each character in `range` (only that: an interpolation's lexer
+    /// must not pay for the whole file).
+    static func asciiCodes(_ chars: [Character], _ range: Range<Int>) -> [UInt8] {
+        var codes = [UInt8](repeating: notASCII, count: range.count)
+        for index in range {
+            // asciiValue calls "\r\n" 10: keep it apart, as the Character comparisons did.
+            if let code = chars[index].asciiValue, code != 10 || chars[index] == "\n" { codes[index - range.lowerBound] = code }
+        }
+        return codes
+    }
+
+    /// The ASCII code of the character at `index` (which `run` is lexing).
+    @inline(__always) private func byte(_ index: Int) -> UInt8 { codes[index - base] }
+
     /// Lexes characters up to `end` (exclusive).
     public mutating func run(until end: Int) throws(Diagnostic) -> [Token] {
+        if let given {
+            (codes, base) = (given, 0)
+        } else {
+            base = index
+            codes = Lexer.asciiCodes(chars, index..<max(index, end))
+        }
         if index == 0, end >= 2, chars[0] == "#", chars[1] == "!" { skipLine(end) }
         // A byte-order mark at the start of a file is not part of the program.
         if index == 0, end >= 1, chars[0] == "\u{FEFF}" { index = 1 }
         while index < end {
-            let c = chars[index]
             let start = location
-            switch c {
-            case " ", "\t", "\r":
+            switch byte(index) {
+            case 32, 9, 13:   // space, tab, a lone \r
                 advance()
-            case "\n":
+            case 10:
                 advance()
                 if brackets.last != "(" && brackets.last != "[" { append(.newline, from: start) }
-            case "#":
+            case 35:   // #
                 skipLine(end)
-            case "/" where peek(1, end) == "/":
+            case 47 where index + 1 < end && byte(index + 1) == 47:   // //
                 skipLine(end)
-            case "\"":
+            case 34:   // "
                 try lexString(end)
-            case "$":
+            case 36:   // $
                 try lexDollar(end)
-            case _ where Lexer.isDigit(c):
+            case 48...57:
                 try lexNumber(end)
-            case _ where Lexer.isWordStart(c):
+            case 65...90, 97...122, 95:
+                lexWord(end)
+            case Lexer.notASCII where Lexer.isWordStart(chars[index]):
                 lexWord(end)
             default:
                 try lexPunct(end)
@@ -75,7 +108,7 @@ public struct Lexer {
     }
 
     private mutating func advance() {
-        if chars[index] == "\n" {
+        if byte(index) == 10 {
             line += 1
             column = 1
         } else {
@@ -89,17 +122,23 @@ public struct Lexer {
     }
 
     private mutating func skipLine(_ end: Int) {
-        while index < end, chars[index] != "\n" { advance() }
+        while index < end, byte(index) != 10 { advance() }
     }
 
     private mutating func lexWord(_ end: Int) {
         let start = location
-        var word = ""
+        // ASCII letters and digits as bytes (no newline among them, so only the column moves);
+        // anything else a character at a time.
+        var asciiEnd = index
+        while asciiEnd < end, Lexer.isASCIIWordPart(byte(asciiEnd)) { asciiEnd += 1 }
+        var word = String(decoding: codes[(index - base)..<(asciiEnd - base)], as: UTF8.self)
+        column += asciiEnd - index
+        index = asciiEnd
         while index < end, Lexer.isWordPart(chars[index]) {
             word.append(chars[index])
             advance()
         }
-        append(Keyword(rawValue: word).map(TokenKind.keyword) ?? .identifier(word), from: start)
+        append(Lexer.keywords[word].map(TokenKind.keyword) ?? .identifier(word), from: start)
         if word == "save", isMarblesCommand { lexBarePath(end) }
     }
 
@@ -128,15 +167,42 @@ public struct Lexer {
         append(.string([.text(path)]), from: start)
     }
 
+    /// Keywords by their text: one hash instead of comparing with each keyword in turn.
+    static let keywords = Dictionary(uniqueKeysWithValues: Keyword.allCases.map { ($0.rawValue, $0) })
+
+    // The character tests the lexer needs, on the byte when it is ASCII (the answer is the
+    // same as Character's, without Unicode's property tables) and on the character otherwise.
+    @inline(__always) private func isASCIIDigit(_ index: Int) -> Bool { (48...57).contains(byte(index)) }
+
+    @inline(__always) private func isDigitOrNumber(_ index: Int) -> Bool {
+        let b = byte(index)
+        return b == Lexer.notASCII ? chars[index].isNumber : (48...57).contains(b)
+    }
+
+    @inline(__always) private func isLetter(_ index: Int) -> Bool {
+        let b = byte(index)
+        return b == Lexer.notASCII ? chars[index].isLetter : (65...90).contains(b) || (97...122).contains(b)
+    }
+
+    /// A letter, number or `_`: what may follow `$`.
+    @inline(__always) private func isNamePart(_ index: Int) -> Bool {
+        let b = byte(index)
+        return b == Lexer.notASCII ? chars[index].isLetter || chars[index].isNumber : Lexer.isASCIIWordPart(b)
+    }
+
+    @inline(__always) static func isASCIIWordPart(_ a: UInt8) -> Bool {
+        (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 || (a >= 48 && a <= 57)
+    }
+
     private mutating func lexDollar(_ end: Int) throws(Diagnostic) {
         let start = location
         advance()
-        guard index < end, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" else {
+        guard index < end, isNamePart(index) else {
             throw Diagnostic.error(Messages.dollarWithoutName, at: SourceRange(start, location))
         }
-        if chars[index].isNumber {
+        if isDigitOrNumber(index) {
             var digits = ""
-            while index < end, chars[index].isNumber, chars[index].isASCII {
+            while index < end, isASCIIDigit(index) {
                 digits.append(chars[index])
                 advance()
             }
@@ -146,7 +212,7 @@ public struct Lexer {
             append(.dollarIndex(number), from: start)
         } else {
             var name = ""
-            while index < end, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" {
+            while index < end, isNamePart(index) {
                 name.append(chars[index])
                 advance()
             }
@@ -158,8 +224,8 @@ public struct Lexer {
         let start = location
         var text = ""
         func digits(_ lexer: inout Lexer) {
-            while lexer.index < end, (lexer.chars[lexer.index].isNumber && lexer.chars[lexer.index].isASCII) || lexer.chars[lexer.index] == "_" {
-                if lexer.chars[lexer.index] != "_" { text.append(lexer.chars[lexer.index]) }
+            while lexer.index < end, lexer.isASCIIDigit(lexer.index) || lexer.byte(lexer.index) == 95 {
+                if lexer.byte(lexer.index) != 95 { text.append(lexer.chars[lexer.index]) }
                 lexer.advance()
             }
         }
@@ -186,8 +252,8 @@ public struct Lexer {
         // A unit glued to the number makes a duration: `300ms`, `1.5s`.
         var unit = ""
         var probe = index
-        while probe < end, chars[probe].isLetter { unit.append(chars[probe]); probe += 1 }
-        if !unit.isEmpty, probe < end, chars[probe].isNumber || chars[probe] == "_" { unit = "" }
+        while probe < end, isLetter(probe) { unit.append(chars[probe]); probe += 1 }
+        if !unit.isEmpty, probe < end, isDigitOrNumber(probe) || byte(probe) == 95 { unit = "" }
         if let scale = Lexer.durationUnits[unit] {
             for _ in unit { advance() }
             guard let amount = Double(text), amount * scale < 9.2e18 else {
@@ -240,16 +306,16 @@ public struct Lexer {
             guard index < end else {
                 throw Diagnostic(Messages.unterminatedString, at: SourceRange(start, location), incomplete: true)
             }
-            let c = chars[index]
-            if c == "\"" {
+            let b = byte(index)
+            if b == 34 {   // "
                 advance()
                 break
             }
-            if c == "\n" {
+            if b == 10 {
                 throw Diagnostic.error(Messages.unterminatedString, at: SourceRange(start, location))
             }
-            if c != "\\" {
-                text.append(c)
+            if b != 92 {   // not a backslash
+                text.append(chars[index])
                 advance()
                 continue
             }
@@ -292,22 +358,22 @@ public struct Lexer {
             guard index < end else {
                 throw Diagnostic(Messages.unterminatedString, at: SourceRange(stringStart, location), incomplete: true)
             }
-            let c = chars[index]
-            if c == "\n" {
+            let b = byte(index)
+            if b == 10 {
                 throw Diagnostic.error(Messages.unterminatedString, at: SourceRange(stringStart, location))
             }
             if inString {
-                if c == "\\", index + 1 < end {
-                    code.append(c)
+                if b == 92, index + 1 < end {   // a backslash escapes what follows
+                    code.append(chars[index])
                     advance()
-                } else if c == "\"" {
+                } else if b == 34 {
                     inString = false
                 }
-            } else if c == "\"" {
+            } else if b == 34 {
                 inString = true
-            } else if c == "(" {
+            } else if b == 40 {   // (
                 depth += 1
-            } else if c == ")" {
+            } else if b == 41 {   // )
                 depth -= 1
                 if depth == 0 {
                     advance()
@@ -326,7 +392,7 @@ public struct Lexer {
             advance()
             throw Diagnostic.error(Messages.unexpectedCharacter(c), at: SourceRange(start, location))
         }
-        for _ in 0..<punct.rawValue.count { advance() }
+        for _ in 0..<punct.rawValue.utf8.count { advance() }
         switch punct {
         case .lparen: brackets.append("(")
         case .lbracket: brackets.append("[")
@@ -340,10 +406,9 @@ public struct Lexer {
     /// The longest punctuation at the current position (`..<` before `..`, `==` before `=`),
     /// matched on characters rather than by building strings.
     private func matchPunct(_ end: Int) -> Punct? {
-        let c = chars[index]
-        let next = peek(1, end)
-        let third = peek(2, end)
-        switch c {
+        let next = index + 1 < end ? byte(index + 1) : 0
+        let third = index + 2 < end ? byte(index + 2) : 0
+        switch UnicodeScalar(byte(index)) {
         case "{": return .lbrace
         case "}": return .rbrace
         case "(": return .lparen
@@ -359,17 +424,17 @@ public struct Lexer {
         case "%": return .percent
         case "\\": return .backslash
         case ".":
-            if next == ".", third == "." { return .closedRange }
-            if next == ".", third == "<" { return .halfOpenRange }
+            if next == UInt8(ascii: "."), third == UInt8(ascii: ".") { return .closedRange }
+            if next == UInt8(ascii: "."), third == UInt8(ascii: "<") { return .halfOpenRange }
             return .dot
-        case "=": return next == "=" ? .equal : .assign
-        case "!": return next == "=" ? .notEqual : .not
-        case "<": return next == "=" ? .lessEqual : .less
-        case ">": return next == "=" ? .greaterEqual : .greater
-        case "+": return next == "=" ? .plusAssign : .plus
-        case "-": return next == ">" ? .arrow : next == "=" ? .minusAssign : .minus
-        case "&": return next == "&" ? .and : .ampersand
-        case "|": return next == "|" ? .or : nil
+        case "=": return next == UInt8(ascii: "=") ? .equal : .assign
+        case "!": return next == UInt8(ascii: "=") ? .notEqual : .not
+        case "<": return next == UInt8(ascii: "=") ? .lessEqual : .less
+        case ">": return next == UInt8(ascii: "=") ? .greaterEqual : .greater
+        case "+": return next == UInt8(ascii: "=") ? .plusAssign : .plus
+        case "-": return next == UInt8(ascii: ">") ? .arrow : next == UInt8(ascii: "=") ? .minusAssign : .minus
+        case "&": return next == UInt8(ascii: "&") ? .and : .ampersand
+        case "|": return next == UInt8(ascii: "|") ? .or : nil
         default: return nil
         }
     }

@@ -8,6 +8,8 @@ public struct Parser {
     private var tokens: [Token]
     private var position = 0
     private let source: [Character]
+    /// The source's ASCII codes, when the caller gave them: interpolations lex with them too.
+    private var codes: [UInt8]?
     private let openBracketsAtEnd: Bool
     /// Nesting depth of blocks and expressions, bounded so that no input exhausts the stack.
     private var depth = 0
@@ -22,19 +24,24 @@ public struct Parser {
 
     /// Parses a whole program (a script), or the part of `source` from `start` on (a REPL
     /// entry appended to the session's text).
-    public static func parse(_ source: [Character], from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) throws(Diagnostic) -> [Stmt] {
-        var lexer = Lexer(source, start: start)
+    /// `codes` are the characters' ASCII codes (`Lexer.asciiCodes`), when the caller keeps them.
+    public static func parse(_ source: [Character], codes: [UInt8]? = nil,
+                             from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) throws(Diagnostic) -> [Stmt] {
+        var lexer = Lexer(source, codes: codes, start: start)
         let tokens = try lexer.run(until: source.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: lexer.hasOpenBrackets)
+        parser.codes = codes
         return try parser.parseProgram()
     }
 
     /// Parses the code inside a string interpolation `\( … )` as one expression.
-    static func parseInterpolation(_ code: [Character], at start: SourceLocation, in source: [Character], depth: Int) throws(Diagnostic) -> Expr {
+    static func parseInterpolation(_ code: [Character], at start: SourceLocation, in source: [Character], codes: [UInt8]?,
+                                   depth: Int) throws(Diagnostic) -> Expr {
         // Lex the interpolation in place, so positions point into the real source line.
-        var lexer = Lexer(source, start: start)
+        var lexer = Lexer(source, codes: codes, start: start)
         let tokens = try lexer.run(until: start.offset + code.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: false)
+        parser.codes = codes
         parser.depth = depth
         let expr = try parser.parseExpression()
         guard parser.current.kind == .eof else {
@@ -855,7 +862,7 @@ public struct Parser {
             switch part {
             case .text(let text): result.append(.text(text))
             case .interpolation(let code, let start):
-                result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, depth: depth + 1)))
+                result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, codes: codes, depth: depth + 1)))
             }
         }
         return result

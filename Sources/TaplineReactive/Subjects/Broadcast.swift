@@ -57,6 +57,13 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
 
     func send(_ value: Output) {
         guard completion == nil else { return droppedAfterCompletion(value) }
+        // No subscriber and not inside another send: nothing to deliver and no loop to guard
+        // (exactly what the general path below would do; a `set` of an unobserved counter in
+        // every delivery of a fan-out is the common case). A monitor still hears of it.
+        if conduits.isEmpty, feedback.depth == 0 {
+            if monitor != nil { reportSent(value) }
+            return
+        }
         guard feedback.enter() else { return }
         defer { feedback.leave() }
         if monitor != nil { reportSent(value) }

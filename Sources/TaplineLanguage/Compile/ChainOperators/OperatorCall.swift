@@ -97,6 +97,19 @@ extension Compiler {
     /// A predicate closure as the core's operators take it; an error stops delivery.
     static func test(_ predicate: CompiledClosure, _ frame: Frame, _ runtime: Runtime, range: SourceRange) -> (Value) -> Bool {
         let bound = predicate.bind(to: frame)
+        if predicate.arity == 1, let kernel = predicate.kernel, kernel.isBool {
+            return { value in
+                var result = false
+                runtime.deliver {
+                    if case .int(let x) = value, let fast = try kernel.test(x, frame) {
+                        result = fast
+                    } else {
+                        result = try ValueArithmetic.truth(try bound.call(value), range: range)
+                    }
+                }
+                return result
+            }
+        }
         return { value in
             var result = false
             runtime.deliver { result = try ValueArithmetic.truth(try bound.call(value), range: range) }
@@ -107,6 +120,19 @@ extension Compiler {
     /// A transforming closure as the core's operators take it; an error stops delivery.
     static func transform(_ closure: CompiledClosure, _ frame: Frame, _ runtime: Runtime) -> (Value) -> Value {
         let bound = closure.bind(to: frame)
+        if closure.arity == 1, let kernel = closure.kernel {
+            return { value in
+                var result = Value.void
+                runtime.deliver {
+                    if case .int(let x) = value, let fast = try kernel.value(x, 0, frame) {
+                        result = fast
+                    } else {
+                        result = try bound.call(value)
+                    }
+                }
+                return result
+            }
+        }
         return { value in
             var result = Value.void
             runtime.deliver { result = try bound.call(value) }

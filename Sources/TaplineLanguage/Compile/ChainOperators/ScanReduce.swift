@@ -32,9 +32,17 @@ extension Compiler {
         return call.plan(resultType) { stream, frame in
             let start = try initial(frame)
             let bound = next.bind(to: frame)
+            let kernel = next.arity == 2 ? next.kernel : nil
             let step: (Value, Value) -> Value = { accumulator, value in
                 var result = accumulator
-                runtime.deliver { result = try bound.call(accumulator, value) }
+                runtime.deliver {
+                    if let kernel, case .int(let a) = accumulator, case .int(let b) = value,
+                       let fast = try kernel.value(a, b, frame) {
+                        result = fast
+                    } else {
+                        result = try bound.call(accumulator, value)
+                    }
+                }
                 return result
             }
             return emitsEachStep ? stream.scan(start, step).eraseToAnyPublisher() : stream.reduce(start, step).eraseToAnyPublisher()

@@ -1,0 +1,56 @@
+import Testing
+@testable import TaplineLanguage
+
+/// Every fast path must be invisible: each program prints the same, and fails with the same
+/// located error, with fast paths on and off (`Interpreter.fastPaths`).
+@Suite("Fast paths")
+struct FastPathTests {
+    @Test("the same output and errors with fast paths on and off", arguments: [
+        // Int kernels: filter, map, scan and reduce closures of Int arithmetic.
+        "subject s: Int\ns.filter { $0 % 2 == 0 }.map { $0 * 3 }.reduce(0) { $0 + $1 }.sink { print($0) }\nfor i in 0..<10 { send s i }\ncomplete s",
+        "subject s: Int\ns.scan(1) { acc, v in acc * 2 - v }.map { -$0 / 3 }.sink { print($0) }\nsend s 4\nsend s 7",
+        "subject s: Int\ns.filter { v in v > 1 && !(v == 3) || v == -1 }.sink { print($0) }\nfor i in -2...4 { send s i }",
+        "subject s: Int\ns.map { $0 > 2 }.sink { print($0) }\ns.map { ($0 < 2) == true }.sink { print($0) }\nsend s 1\nsend s 3",
+        // An enclosing loop variable read by the kernel.
+        "subject t: Int\nfor k in 0..<3 { t.filter { $0 == k }.sink { print(\"k\", k, $0) } }\nsend t 2\nsend t 0",
+        // Errors: overflow, division by zero, at the operator's range.
+        "subject t: Int\nt.map { 9223372036854775807 + $0 }.sink { print($0) }\nsend t 0\nsend t 1",
+        "subject t: Int\nt.map { 10 % $0 }.sink { print($0) }\nsend t 3\nsend t 0",
+        "subject t: Int\nt.map { -$0 }.sink { print($0) }\nsend t 5\nsend t -9223372036854775807 - 1",
+        "subject t: Int\nt.filter { $0 / 0 > 1 }.sink { print($0) }\nsend t 1",
+        // Not Int: the general path (untyped subjects, Doubles, Strings).
+        "subject u\nu.map { $0 + 1 }.sink { print($0) }\nsend u 1\nsend u 2.5",
+        "subject d: Double\nd.filter { $0 > 1 }.map { $0 * 2 }.sink { print($0) }\nsend d 1.5",
+        "[1, 2, 3].publisher.map { $0 * 2 }.reduce(0) { $0 + $1 }.sink { print($0) }",
+        // Fan-out into an unobserved current value (a subject without subscribers).
+        "subject s: Int\ncurrent count = 0\nrepeat 3 { s.sink { set count = count + 1 } }\nfor i in 0..<4 { send s i }\nprint(count)",
+        // Statement kernels: `set` of an Int from Int current/published values and locals;
+        // a published value still reads as the old one inside its own sink (willSet).
+        "subject s: Int\npublished p = 5\ns.sink { v in set p = p * 2 - v }\n$p.sink { print(\"p\", $0, p) }\nfor k in 0..<2 { s.sink { set p = p + k } }\nsend s 1\nsend s 2",
+        "current big = 9223372036854775807\nsubject s: Int\ns.sink { set big = big + 1 }\nsend s 1",
+        "current c: Double = 1.5\nset c = 2\nprint(c)\ncurrent u: Any = 1\nset u = u\nprint(u)",
+    ])
+    func sameWithAndWithout(_ program: String) {
+        #expect(run(program, fastPaths: true) == run(program, fastPaths: false))
+    }
+
+    @Test func kernelsAreMadeOnlyWhenFastPathsAreOn() throws {
+        for enabled in [true, false] {
+            let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 10), globals: [:], source: [], echoes: false)
+            compiler.fastPaths = enabled
+            let statements = try Parser.parse(Array("$0 * 3 + 1"))
+            var kernel: IntKernel?
+            _ = try compiler.inFrame(isClosure: true, argumentTypes: [.int]) { kernel = compiler.intKernel(statements, argumentTypes: [.int]) }
+            #expect((kernel != nil) == enabled)
+        }
+    }
+
+    private func run(_ program: String, fastPaths: Bool) -> [String] {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 })
+        interpreter.fastPaths = fastPaths
+        let diagnostic = interpreter.run(program)
+        let error = diagnostic.map { DiagnosticFormatter().format($0, source: interpreter.source, fileName: "t") }
+        return [output, error ?? ""]
+    }
+}
