@@ -141,6 +141,7 @@ enum Help {
         view NAME { func …; on appear { … }; on disappear { … } }
         switch $P { case V: VIEW … default: VIEW }
         let NAME = publisher.sink { … }               a stored subscription (cancel NAME)
+        let NAME = value / var NAME = value           a constant / a variable (not observable)
         Types: String Int Double Bool Void Any
 
         """

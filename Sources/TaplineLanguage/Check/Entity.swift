@@ -15,6 +15,8 @@ final class Entity {
         case stream(StreamBox)
         /// `var NAME = Set<AnyCancellable>()`.
         case bag(BagBox)
+        /// `let NAME = 5`, `var NAME = 5`: a plain value.
+        case value(ValueBox)
     }
 
     let name: String
@@ -45,6 +47,7 @@ final class Entity {
         case .subscription: return "a subscription"
         case .stream: return "a publisher"
         case .bag: return "a bag of subscriptions"
+        case .value(let box): return box.isMutable ? "a variable" : "a constant"
         }
     }
 
@@ -60,6 +63,7 @@ final class Entity {
         case .view: return "view"
         case .subscription, .stream: return "let"
         case .bag: return "var"
+        case .value(let box): return box.isMutable ? "var" : "let"
         }
     }
 }

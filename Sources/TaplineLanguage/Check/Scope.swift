@@ -16,6 +16,8 @@ final class FrameScope {
     /// For a func's body: the func, which becomes a throwing one when its body throws.
     var function: FunctionBox?
     var blocks: [[String: (Int, SType)]] = [[:]]
+    /// The slots of `var` locals: the others (`let`, arguments, loop variables) cannot be set.
+    var mutableSlots: Set<Int> = []
     private(set) var size: Int
 
     init(parent: FrameScope?, isClosure: Bool, argumentTypes: [SType]) {
@@ -36,6 +38,15 @@ final class FrameScope {
     func nameArgument(_ name: String, slot: Int) {
         guard name != "_" else { return }
         blocks[0][name] = (slot, argumentTypes[slot])
+    }
+}
+
+extension FrameScope {
+    /// Whether the local at `slot`, `depth` frames out from here, was declared with `var`.
+    func isMutable(depth: Int, slot: Int) -> Bool {
+        var frameScope: FrameScope? = self
+        for _ in 0..<depth { frameScope = frameScope?.parent }
+        return frameScope?.mutableSlots.contains(slot) ?? false
     }
 }
 

@@ -18,7 +18,11 @@ extension Compiler {
     /// `set NAME = value` and `send NAME value`: checked against the declared type, statically
     /// where the value's type is known and again at run time.
     func assignment(to name: Name, _ valueExpr: Expr, verb: StoreVerb) throws(Diagnostic) -> Action {
+        if case .local(let depth, let slot, let type)? = resolve(name.text) {
+            return try localAssignment(name, valueExpr, depth: depth, slot: slot, type: type, verb: verb)
+        }
         let entity = try entity(name)
+        if case .value(let box) = entity.kind { return try valueAssignment(name, valueExpr, box: box, verb: verb) }
         switch entity.kind {
         case .button:
             throw Diagnostic.error(Messages.setOnButton(name.text), at: name.range)
@@ -45,6 +49,41 @@ extension Compiler {
         default:
             return { _ in }
         }
+    }
+
+    /// `x = value` for a `var` declared at the top level: stored, as in Swift.
+    private func valueAssignment(_ name: Name, _ valueExpr: Expr, box: ValueBox, verb: StoreVerb) throws(Diagnostic) -> Action {
+        guard verb == .set else { throw Diagnostic.error(Messages.notA(name.text, isA: box.isMutable ? "a variable" : "a constant", expected: "a subject to send to"), at: name.range) }
+        guard box.isMutable else { throw Diagnostic.error(Messages.assignToConstant(name.text), at: name.range) }
+        let code = try storable(valueExpr, into: box.type)
+        return { frame in box.value = try code(frame) }
+    }
+
+    /// A value for a variable of `type`, checked as Swift checks it: an `Int` literal's value
+    /// becomes a `Double` in a `Double` variable (`d = 2` stores 2.0), any other type must match.
+    private func storable(_ valueExpr: Expr, into type: SType) throws(Diagnostic) -> Code {
+        let (code, valueType) = try expression(valueExpr)
+        if type == .double, valueType == .int {
+            return { frame in
+                let value = try code(frame)
+                if case .int(let number) = value { return .double(Double(number)) }
+                return value
+            }
+        }
+        if type.isKnown, valueType.isKnown, type != valueType {
+            throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.name, got: valueType.name), at: valueExpr.range)
+        }
+        return code
+    }
+
+    /// `x = value` for a local `var` (in a func, a closure, a block): stored in its frame.
+    private func localAssignment(_ name: Name, _ valueExpr: Expr, depth: Int, slot: Int, type: SType, verb: StoreVerb) throws(Diagnostic) -> Action {
+        guard verb == .set, scope.isMutable(depth: depth, slot: slot) else {
+            throw Diagnostic.error(Messages.assignToConstant(name.text), at: name.range)
+        }
+        let code = try storable(valueExpr, into: type)
+        if depth == 0 { return { frame in frame.slots[slot] = try code(frame) } }
+        return { frame in frame.ancestor(depth).slots[slot] = try code(frame) }
     }
 
     /// `complete NAME` and `fail NAME "message"`.
@@ -139,7 +178,7 @@ extension Compiler {
         guard case .call(let callee, let arguments, nil) = value.kind, arguments.isEmpty,
               case .specialized("Set", let types) = callee.kind, types.count == 1,
               case .named("AnyCancellable", let inner) = types[0].kind, inner.isEmpty else {
-            throw Diagnostic.error(Messages.varIsABag(name.text), at: value.range)
+            return try plainValue(name, value, isMutable: true)
         }
         let box = BagBox()
         let entity = Entity(name: name.text, range: name.range, kind: .bag(box))

@@ -186,9 +186,7 @@ extension Compiler {
                 entity.isInitialized = true
             }
         }
-        guard let plan = try publisher(value) else {
-            throw Diagnostic.error(Messages.letNeedsSubscription(name.text), at: value.range)
-        }
+        guard let plan = try publisher(value) else { return try plainValue(name, value, isMutable: false) }
         let box = StreamBox(chain: plan.text, output: plan.type, failure: plan.failure)
         let entity = Entity(name: name.text, range: name.range, kind: .stream(box), type: plan.type.typeName ?? .any)
         try declare(entity)
@@ -200,6 +198,26 @@ extension Compiler {
         }
         return { frame in
             box.publisher = try plan.make(frame)
+            entity.isInitialized = true
+        }
+    }
+
+    /// `let NAME = value` / `var NAME = value`: a plain value, as in Swift (DESIGN §8). At
+    /// the top level it is a declaration the session keeps; in a block, a local of its frame.
+    func plainValue(_ name: Name, _ value: Expr, isMutable: Bool) throws(Diagnostic) -> Action {
+        let compiled: (code: Code, type: SType)
+        if let taken = takeCompiled(value) { compiled = taken } else { compiled = try expression(value) }
+        let (code, type) = compiled
+        guard isTopLevel else {
+            let slot = scope.addLocal(name.text, type: type)
+            if isMutable { scope.mutableSlots.insert(slot) }
+            return { frame in frame.slots[slot] = try code(frame) }
+        }
+        let box = ValueBox(type: type, isMutable: isMutable)
+        let entity = Entity(name: name.text, range: name.range, kind: .value(box), type: type.typeName ?? .any)
+        try declare(entity)
+        return { frame in
+            box.value = try code(frame)
             entity.isInitialized = true
         }
     }

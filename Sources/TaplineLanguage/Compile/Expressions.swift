@@ -247,6 +247,7 @@ extension Compiler {
             case .stream(let box):
                 return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure)) },
                         .publisher(output: box.output, failure: box.failure))
+            case .value(let box): return ({ _ in box.value }, box.type)
             case .function: throw Diagnostic.error(Messages.functionNotCalled(name), at: range)
             default: throw Diagnostic.error(Messages.notAValue(name, kind: entity.kindDescription), at: range)
             }

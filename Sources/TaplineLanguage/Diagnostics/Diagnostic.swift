@@ -72,7 +72,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case expected, expectedEndOfStatement, expectedEndOfInterpolation, tooDeeplyNested, unknownType
     case viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression
     // Names and declarations
-    case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, letNeedsSubscription
+    case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA
     // Commands
     case setOnButton, sendToPublished, neverFails, requestZero, notASubscription, typeMismatch, sendTypeMismatch
     case repeatCount, switchNeedsPublisher, switchOnPublisher, returnOutsideClosure
@@ -81,7 +81,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
     case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed, failureMismatch
     case alreadyFails, completionPattern, bindingInManyPatterns, cannotThrow, uncaughtError, sinkOfPublishers
-    case varIsABag, storeNeedsBag, subjectDeclaration, keyPathAsValue, unknownScheduler
+    case storeNeedsBag, subjectDeclaration, keyPathAsValue, unknownScheduler
     case outputMismatch, replacementType, closureMustReturnPublisher, switchToLatestNeedsPublishers, assertedNoFailure, expectedCompletion, notConnectable
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange
@@ -91,7 +91,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case argumentLabel, argumentType, resultType, missingReturn
     // Time: frame, play, expect
     case marbleInterpolation, marbleSyntax, playTarget, marbleValue, expectNeedsPublisher, expectFailed, expectNote
-    case cannotWrite, operatorWithoutPublisher
+    case cannotWrite, operatorWithoutPublisher, assignToConstant
     // Running
     case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
     case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError, contractViolation

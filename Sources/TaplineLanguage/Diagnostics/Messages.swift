@@ -59,9 +59,6 @@ enum Messages {
     static func notA(_ name: String, isA kind: String, expected: String) -> Message {
         Message(.notA, "'\(name)' is \(kind), not \(expected)")
     }
-    static func letNeedsSubscription(_ name: String) -> Message {
-        Message(.letNeedsSubscription, "'let' stores a subscription or a publisher: 'let \(name) = publisher.sink { … }'; for a value, use 'current' or 'published'")
-    }
 
     // MARK: Commands (Compile/Commands.swift)
     static func setOnButton(_ name: String) -> Message { Message(.setOnButton, "'\(name)' is a button; use 'tap \(name)' to press it") }
@@ -160,9 +157,6 @@ enum Messages {
         return Message(.unknownScheduler, "'\(what)' is not a scheduler Tapline knows; "
             + (rxSwift ? "that is RxSwift's name: Combine's is 'DispatchQueue.main'" : "use 'DispatchQueue.main', 'RunLoop.main', 'DispatchQueue(label: \"…\")' or 'ImmediateScheduler.shared'"))
     }
-    static func varIsABag(_ name: String) -> Message {
-        Message(.varIsABag, "'var' holds a bag of subscriptions: 'var \(name) = Set<AnyCancellable>()'; for a value, use 'current' or 'published'")
-    }
     static let storeNeedsBag = Message(.storeNeedsBag,
         "'store(in:)' keeps a subscription in a bag: 'publisher.sink { … }.store(in: &bag)', after 'var bag = Set<AnyCancellable>()'")
     static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
@@ -221,6 +215,9 @@ enum Messages {
     static func expectNote(_ text: String) -> Message { Message(.expectNote, text) }
     static func operatorWithoutPublisher(_ name: String) -> Message {
         Message(.operatorWithoutPublisher, "'.\(name)' needs a publisher before the dot ('q.\(name) …'); in the REPL, a line starting with '.' joins the entry before it only when pasted with it: type the chain as one entry")
+    }
+    static func assignToConstant(_ name: String) -> Message {
+        Message(.assignToConstant, "cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
     }
     static func cannotWrite(_ path: String, reason: String) -> Message {
         Message(.cannotWrite, "cannot write '\(path)': \(reason)")

@@ -107,7 +107,8 @@ extension SwiftExporter {
         switch globals[name]?.kind {
         case .published?: return "viewModel.\(name) = \(written)"
         case .current?: return "\(name).value = \(written)"
-        default: return "\(name).send(\(written))"
+        case .subject?: return "\(name).send(\(written))"
+        default: return "\(name) = \(written)"   // a `var`, declared at the top level or in a block
         }
     }
 

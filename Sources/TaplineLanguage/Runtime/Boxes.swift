@@ -64,6 +64,20 @@ final class StreamBox {
     }
 }
 
+/// `let NAME = value` / `var NAME = value` at the top level: a plain value, as in Swift —
+/// not observable (that is `current` and `published`); only a `var` can be set again.
+final class ValueBox {
+    var value = Value.void
+    /// Its static type, as its first value gave it.
+    let type: SType
+    let isMutable: Bool
+
+    init(type: SType, isMutable: Bool) {
+        self.type = type
+        self.isMutable = isMutable
+    }
+}
+
 /// `var NAME = Set<AnyCancellable>()`: a bag of subscriptions (`.store(in: &NAME)`). Letting
 /// a token go cancels it unless something else holds it, as an `AnyCancellable` does.
 final class BagBox {

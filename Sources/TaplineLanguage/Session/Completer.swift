@@ -52,12 +52,12 @@ public enum Completer {
 
         // A func with parameters completes to `name(`, one without to `name()`.
         let functions = declarations.filter { $0.kind == .function }.map { $0.name + ($0.detail.hasPrefix("()") ? "()" : "(") }
-        let values = names([.published, .current]) + functions
+        let values = names([.published, .current, .value]) + functions
         switch position(of: head) {
         case .afterCommand(let command):
             switch command {
             case "tap": return matching(names([.button]))
-            case "set": return matching(names([.published, .current, .subject]))
+            case "set": return matching(names([.published, .current, .subject, .value]))
             case "send", "complete", "fail": return matching(names([.subject, .current]))
             case "request": return matching(names([.subscriber]))
             case "cancel": return matching(names([.subscription, .subscriber, .bag]))

@@ -16,7 +16,7 @@ extension Interpreter {
         public var kind: Kind
 
         public enum Kind: Sendable {
-            case button, subject, current, published, subscriber, function, view, subscription, publisher, bag
+            case button, subject, current, published, subscriber, function, view, subscription, publisher, bag, value
         }
     }
 
@@ -58,6 +58,7 @@ extension Entity {
         case .subscription(let box): return make(nil, box.chain.description, .subscription)
         case .stream(let box): return make(annotated, box.chain.description, .publisher)
         case .bag(let box): return make("Set<AnyCancellable>", box.tokens.count == 1 ? "1 subscription" : "\(box.tokens.count) subscriptions", .bag)
+        case .value(let box): return make(box.type.isKnown ? box.type.name : nil, "= " + box.value.debugDescription, .value)
         }
     }
 
