@@ -32,6 +32,10 @@ extension Compiler {
             if case .member(let base, "publish", _) = callee.kind, case .name("Timer") = base.kind, resolve("Timer") == nil, trailing == nil {
                 return try timerPublisher(arguments, range: expr.range)
             }
+            if case .specialized(let name, let generics) = callee.kind, trailing == nil, resolve(name) == nil,
+               let source = PublisherFunction(rawValue: name), [.just, .empty, .fail].contains(source) {
+                return try specializedPublisher(source, generics: generics, arguments, range: expr.range)
+            }
             guard case .name(let name) = callee.kind, resolve(name) == nil, let source = PublisherFunction(rawValue: name) else {
                 return nil
             }
@@ -159,6 +163,23 @@ extension Compiler {
 }
 
 /// The publishers a program makes by calling their type, as in Swift.
+extension String {
+    /// The text with the first `target` replaced (this module has no Foundation).
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
+    }
+
+    private func range(of target: String) -> Range<String.Index>? {
+        var start = startIndex
+        while start < endIndex {
+            if self[start...].hasPrefix(target) { return start..<index(start, offsetBy: target.count) }
+            start = index(after: start)
+        }
+        return nil
+    }
+}
+
 enum PublisherFunction: String {
     case just = "Just", justLowercase = "just", empty = "Empty", fail = "Fail"
     case future = "Future", deferred = "Deferred", record = "Record"
@@ -177,6 +198,27 @@ enum PublisherFunction: String {
 
 extension Compiler {
     /// `Just(v)`, `Empty()`, `Empty(completeImmediately: false)`, `Fail(error: "x")`.
+    /// `Just<Int>(1)`, `Empty<Int, Never>()`, `Fail<Int, Error>(error: "x")`: Swift's explicit
+    /// generic arguments give the Output (and Failure) the compiler would otherwise infer.
+    private func specializedPublisher(_ source: PublisherFunction, generics: [TypeExpr], _ arguments: [Argument],
+                                      range: SourceRange) throws(Diagnostic) -> PublisherPlan {
+        let plan = try publisherFunction(source, arguments, range: range)
+        guard let first = generics.first else { return plan }
+        let output = try SType(first)
+        if plan.type.isKnown, output.isKnown, plan.type != output {
+            throw Diagnostic.error(Messages.genericArgumentMismatch(source.rawValue, expected: output.name, got: plan.type.name), at: range)
+        }
+        var failure = plan.failure
+        if generics.count > 1, case .named(let name, _) = generics[1].kind { failure = name == "Never" && source != .fail ? .never : .error }
+        let inferred = plan.valueDescription
+        let description = source == .just ? inferred : { (frame: Frame) throws -> String in
+            // `Empty<String, Never>()`: how Swift prints it, with the types given.
+            try (inferred?(frame) ?? "").replacingFirst("<Any, ", with: "<\(output.name), ")
+        }
+        return PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text, describe: plan.describe,
+                             valueDescription: description)
+    }
+
     func publisherFunction(_ source: PublisherFunction, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> PublisherPlan {
         let misuse = Diagnostic.error(Messages.operatorArguments(source.rawValue, usage: source.usage), at: range)
         let labels = arguments.map(\.label)

@@ -216,6 +216,9 @@ enum Messages {
     static func operatorWithoutPublisher(_ name: String) -> Message {
         Message(.operatorWithoutPublisher, "'.\(name)' needs a publisher before the dot ('q.\(name) …'); in the REPL, a line starting with '.' joins the entry before it only when pasted with it: type the chain as one entry")
     }
+    static func genericArgumentMismatch(_ name: String, expected: String, got: String) -> Message {
+        Message(.genericArgumentMismatch, "'\(name)<\(expected)>' publishes '\(expected)', and this value is '\(got)'")
+    }
     static func assignToConstant(_ name: String) -> Message {
         Message(.assignToConstant, "cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
     }

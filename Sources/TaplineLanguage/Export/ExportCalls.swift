@@ -7,6 +7,9 @@ extension SwiftExporter {
         switch callee.kind {
         case .name(let name):
             return try namedCall(expr, name, arguments, trailing, context)
+        case .specialized(let name, _) where ["Just", "Empty", "Fail"].contains(name) && globals[name] == nil:
+            // `Fail<Int, Error>(error: "x")`: written as `Fail(error:)` is, its types known.
+            return try namedCall(expr, name, arguments, trailing, context)
         case .implicitMember("failure") where arguments.count == 1:
             return ".failure(\(try errorValue(arguments[0].value, context)))"
         case .member(let base, let method, let nameRange):

@@ -175,7 +175,7 @@ extension SwiftExporter {
             case .member(_, let method, _) where SwiftExporter.asSoonAsPossibleOperators.contains(method): return [.scheduler, .drain]
             case .member(_, let method, _) where SwiftExporter.timedOperators.contains(method): return [.scheduler]
             case .name("schedule"): return [.scheduler]
-            case .name("Fail"), .name("Record"), .implicitMember("failure"): return [.appError]
+            case .name("Fail"), .name("Record"), .implicitMember("failure"), .specialized("Fail", _): return [.appError]
             case .member(_, "mapError", _), .member(_, "timeout", _): return [.appError]
             default: return []
             }
