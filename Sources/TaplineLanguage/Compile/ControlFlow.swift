@@ -99,7 +99,7 @@ extension Compiler {
     /// `switch`: at the top level, one whose every case names a view chooses a view from a
     /// publisher's values (DESIGN §8); anywhere else it is Swift's `switch` statement.
     func switchStatement(_ subjectExpr: Expr, cases: [SwitchCase]) throws(Diagnostic) -> Action {
-        if isTopLevel, let views = try viewCases(cases) { return try switchView(subjectExpr, cases: views) }
+        if isTopLevel, let views = viewCases(cases) { return try switchView(subjectExpr, cases: views) }
         let (subject, subjectType) = try expression(subjectExpr)
         if case .publisher = subjectType { throw Diagnostic.error(Messages.switchOnPublisher, at: subjectExpr.range) }
         var arms: [(matches: [Matcher], bind: Binder?, body: Action)] = []
@@ -179,27 +179,12 @@ extension Compiler {
         }, body)
     }
 
-    /// The cases of a view `switch` — every body empty or a view's bare name, every pattern a
-    /// value — or nil when the `switch` is Swift's.
-    private func viewCases(_ cases: [SwitchCase]) throws(Diagnostic) -> [(values: [Expr], view: Name?)]? {
-        var views: [(values: [Expr], view: Name?)] = []
-        var namesAView = false
-        for arm in cases {
-            var values: [Expr] = []
-            for pattern in arm.patterns {
-                guard case .value(let expr) = pattern else { return nil }
-                values.append(expr)
-            }
-            switch arm.body.map(\.kind).first {
-            case nil where arm.body.isEmpty: views.append((values, nil))
-            case .expression(let expr)? where arm.body.count == 1:
-                guard case .name(let name) = expr.kind, case .entity(let entity)? = resolve(name), case .view = entity.kind else { return nil }
-                views.append((values, Name(text: name, range: expr.range)))
-                namesAView = true
-            default: return nil
-            }
+    /// The cases of a view `switch`, or nil when the `switch` is Swift's.
+    private func viewCases(_ cases: [SwitchCase]) -> [(values: [Expr], view: Name?)]? {
+        cases.viewArms { name in
+            guard case .entity(let entity)? = resolve(name), case .view = entity.kind else { return false }
+            return true
         }
-        return namesAView ? views : nil
     }
 
     /// `switch PUBLISHER { case V: VIEW … default: VIEW }`: SwiftUI's `if`/`else` choosing a

@@ -93,16 +93,8 @@ extension SwiftExporter {
         for part in parts {
             switch part {
             case .text(let text):
-                for character in text {
-                    switch character {
-                    case "\"": out += "\\\""
-                    case "\\": out += "\\\\"
-                    case "\n": out += "\\n"
-                    case "\t": out += "\\t"
-                    case "\r": out += "\\r"
-                    default: out.append(character)
-                    }
-                }
+                // Escaped as Tapline quotes a string, which is Swift's notation.
+                out += Value.quote(text).dropFirst().dropLast()
             case .expr(let inner): out += "\\(\(try printable(inner, context)))"
             }
         }

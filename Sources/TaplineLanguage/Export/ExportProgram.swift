@@ -93,25 +93,10 @@ extension SwiftExporter {
 
     /// The arms of a top-level `switch` that chooses views: (values, view name or nil).
     func viewSwitch(_ cases: [SwitchCase]) -> [(values: [Expr], view: String?)]? {
-        var arms: [(values: [Expr], view: String?)] = []
-        var namesAView = false
-        for arm in cases {
-            var values: [Expr] = []
-            for pattern in arm.patterns {
-                guard case .value(let expr) = pattern else { return nil }
-                values.append(expr)
-            }
-            if arm.body.isEmpty {
-                arms.append((values, nil))
-            } else if arm.body.count == 1, case .expression(let expr) = arm.body[0].kind, case .name(let name) = expr.kind,
-                      case .view? = globals[name]?.kind {
-                arms.append((values, name))
-                namesAView = true
-            } else {
-                return nil
-            }
-        }
-        return namesAView ? arms : nil
+        cases.viewArms { name in
+            guard case .view? = globals[name]?.kind else { return false }
+            return true
+        }?.map { ($0.values, $0.view?.text) }
     }
 
     /// `switch $P { case V: VIEW … }`: SwiftUI's body choosing a view from state. The same

@@ -140,6 +140,32 @@ public enum Pattern: Sendable {
     case wildcard
 }
 
+extension Array where Element == SwitchCase {
+    /// The arms of a top-level `switch` that chooses views (DESIGN §8): every pattern a value,
+    /// every body empty or one bare name that `isView` says is a view, and at least one view —
+    /// or nil, when it is Swift's `switch`. The compiler and the Swift exporter both ask.
+    func viewArms(isView: (String) -> Bool) -> [(values: [Expr], view: Name?)]? {
+        var arms: [(values: [Expr], view: Name?)] = []
+        var namesAView = false
+        for arm in self {
+            var values: [Expr] = []
+            for pattern in arm.patterns {
+                guard case .value(let expr) = pattern else { return nil }
+                values.append(expr)
+            }
+            if arm.body.isEmpty {
+                arms.append((values, nil))
+            } else if arm.body.count == 1, case .expression(let expr) = arm.body[0].kind, case .name(let name) = expr.kind, isView(name) {
+                arms.append((values, Name(text: name, range: expr.range)))
+                namesAView = true
+            } else {
+                return nil
+            }
+        }
+        return namesAView ? arms : nil
+    }
+}
+
 /// One `case` of a `switch` (or its `default`, with no patterns), and the statements it runs.
 /// At the top level, a `switch` whose every case is a view's bare name chooses a view.
 public struct SwitchCase: Sendable {
