@@ -1,0 +1,80 @@
+// The libFuzzer entry point: every input goes through the lexer, the parser, the compiler and
+// a bounded run, as arbitrary bytes or (first byte odd) as the seed of a generated program.
+// Built by tools/fuzz/build.sh, run by tools/fuzz/run.sh; not part of the SwiftPM package.
+#if canImport(Glibc)
+import Glibc
+#endif
+import TaplineLanguage
+
+/// How long one input may run before the interpreter is interrupted, in nanoseconds: long
+/// enough for real work, short enough that a loop never reads as a hang (libFuzzer's -timeout).
+private let runBudget: UInt64 = 1_000_000_000
+
+private func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Runs one program as `tapline` would: lex, check the REPL's completeness test, run, format.
+private func exercise(_ text: String) {
+    let characters = Array(text)
+    _ = try? Lexer.tokenize(characters)
+    _ = Interpreter.isIncomplete(text)
+    let interpreter = Interpreter(output: { _ in })
+    let deadline = now() + runBudget
+    interpreter.isInterrupted = { now() > deadline }
+    if let diagnostic = interpreter.run(text, name: "fuzz") {
+        _ = interpreter.format(diagnostic)
+    }
+    // A second entry into the same session, as the REPL would send after an error.
+    if let diagnostic = interpreter.run("print(1)", name: "<repl>") {
+        _ = interpreter.format(diagnostic)
+    }
+}
+
+/// The interpreter expects the large stack `tapline` gives it (Tool.onLargeStack).
+private func onLargeStack(_ body: @escaping () -> Void) {
+    final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    pthread_attr_setstacksize(&attributes, 512 << 20)
+    var thread = pthread_t()
+    let box = Unmanaged.passRetained(Box(body))
+    let created = pthread_create(&thread, &attributes, { argument in
+        guard let argument else { return nil }
+        Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().body()
+        return nil
+    }, box.toOpaque())
+    guard created == 0 else {
+        box.release()
+        body()
+        return
+    }
+    pthread_join(thread, nil)
+}
+
+/// Once, before any input: a broken Combine contract is an error, as in `tapline`.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+    Interpreter.reportContractViolationsAsErrors()
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let text: String
+    if let first = bytes.first, first & 1 == 1, first >= 0x80 {
+        // A generated program: valid by construction, so the fuzzer reaches the runtime.
+        var generator = ProgramGenerator(entropy: Array(bytes.dropFirst()))
+        text = generator.program()
+    } else {
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+    onLargeStack { exercise(text) }
+    return 0
+}
