@@ -64,6 +64,11 @@ public final class Interpreter {
     }
 
     private func run(_ entry: String, name: String, execute: Bool) -> Diagnostic? {
+        guard entry.utf8.count <= Limits.scriptBytes else {
+            // Only its first line joins the session: enough for the caret, not 8 MB kept.
+            let start = text.append(String(entry.prefix { $0 != "\n" }.prefix(200)), name: name)
+            return Diagnostic.error(Messages.scriptTooLarge(Limits.scriptBytes), at: SourceRange(start, start))
+        }
         let start = text.append(entry, name: name)
         // 1. Lex and parse.
         let statements: [Stmt]
@@ -85,12 +90,13 @@ public final class Interpreter {
         globals = compiler.globals
         // 3. Run the top-level statements in order; the first error stops the entry.
         let frame = Frame(size: compiler.topLevelFrameSize, parent: nil)
+        runtime.stack = StackGuard.current()
         for (index, (statement, step)) in zip(statements, program).enumerated() {
             runtime.statementRange = statement.range
             do {
                 try step.run(frame)
                 if Interpreter.endsAnEntry(statement, before: statements.dropFirst(index + 1).first) {
-                    runtime.clock.runImmediateWork()
+                    runtime.clock.runImmediateWork(shouldStop: runtime.clockShouldStop(at: statement.range))
                     try runtime.throwPending()
                 }
                 try ContractViolations.shared.check(statement.range)

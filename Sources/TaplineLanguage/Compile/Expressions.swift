@@ -6,6 +6,7 @@ extension Compiler {
     func expression(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
         if let compiled = takeCompiled(expr) { return compiled }
         let range = expr.range
+        try guardCompiling(range)
         switch expr.kind {
         case .int(let value): return ({ _ in .int(value) }, .int)
         case .double(let value): return ({ _ in .double(value) }, .double)

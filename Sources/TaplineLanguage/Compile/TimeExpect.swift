@@ -50,10 +50,10 @@ extension Compiler {
             },
             receiveValue: { value in arrivals.append(Arrival(time: runtime.clock.now.nanoseconds - start, kind: .value(value))) })
         defer { token.cancel() }
-        let stop = { runtime.isAborting || runtime.isInterrupted() }
+        let stop = runtime.clockShouldStop(at: range)
         runtime.clock.advance(to: runtime.clock.now, shouldStop: stop)
         let limit = VirtualTime(nanoseconds: start + end)
-        while let due = runtime.clock.nextDue(), due <= limit, !stop() {
+        while let due = runtime.clock.nextDue(), due <= limit, !runtime.isAborting, !runtime.isInterrupted() {
             runtime.clock.advance(to: due, shouldStop: stop)
         }
         try runtime.checkInterrupt(range)

@@ -94,4 +94,6 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     // Running
     case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
     case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError, contractViolation
+    // Limits (docs/LIMITS.md)
+    case scriptTooLarge, valueTooLarge, recursionDepthLimit, eventsPerInstantLimit, chainTooLong
 }

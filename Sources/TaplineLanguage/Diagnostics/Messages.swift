@@ -250,7 +250,7 @@ enum Messages {
     // MARK: Running (Runtime/)
     static let divisionByZero = Message(.divisionByZero, "division by zero")
     static let arithmeticOverflow = Message(.arithmeticOverflow, "arithmetic overflow")
-    static func rangeTooLarge(_ count: Int) -> Message { Message(.rangeTooLarge, "range of \(count) elements is too large (at most 10,000,000)") }
+    static func rangeTooLarge(_ count: some BinaryInteger) -> Message { Message(.rangeTooLarge, "range of \(count) elements is too large (at most 10,000,000)") }
     static func badRange(_ low: Int, _ high: Int) -> Message { Message(.badRange, "range \(low)...\(high) is empty: its start is above its end") }
     static let negativeDemand = Message(.negativeDemand, "a demand cannot be negative")
     static func notADemand(_ type: String) -> Message {
@@ -277,4 +277,22 @@ extension Messages {
     static func nameAfter(_ keyword: String) -> String { "a name after '\(keyword)'" }
     static func valueAfter(_ keyword: String, _ name: String) -> String { "a value after '\(keyword) \(name)'" }
     static func toGiveInitialValue(_ keyword: String) -> String { "to give the \(keyword) value its initial value" }
+
+    // MARK: Limits (docs/LIMITS.md): each names the limit and what to do instead.
+
+    static func scriptTooLarge(_ bytes: Int) -> Message {
+        Message(.scriptTooLarge, "script size limit: the text is larger than \(bytes) bytes; split it into files and ':load' them")
+    }
+    static func valueTooLarge(_ size: Int, _ limit: Int) -> Message {
+        Message(.valueTooLarge, "value size limit: this value would hold \(size) bytes or elements, more than \(limit)")
+    }
+    static func recursionDepthLimit(_ limit: Int) -> Message {
+        Message(.recursionDepthLimit, "recursion depth limit: work nested more than \(limit) levels deep (deliveries, taps, views, calls); something triggers itself")
+    }
+    static func eventsPerInstantLimit(_ limit: Int, at time: String) -> Message {
+        Message(.eventsPerInstantLimit, "events per instant limit: more than \(limit) scheduled actions ran at \(time) without the clock moving; work that schedules itself for now (a zero delay, receive(on:)) never lets time pass")
+    }
+    static func chainTooLong(_ limit: Int) -> Message {
+        Message(.chainTooLong, "chain too long: more than \(limit) operators in one expression or 'else if' chain; use a loop or a func")
+    }
 }

@@ -41,6 +41,13 @@ final class Runtime {
     var callDepth = 0
     static let maximumCallDepth = 500
 
+    /// One depth budget for all re-entrant work (`Limits.recursionDepth`): deliveries to
+    /// closures, func calls, taps, views and clock runs nested in one another all count, so
+    /// no ring of subjects, self-tapping button or self-showing view can exhaust the stack.
+    private(set) var depth = 0
+    /// The stack of the thread running the entry: the backstop of the depth budget.
+    var stack = StackGuard.current()
+
     /// The script's command-line arguments (`tapline FILE ARGS…`), as `arguments`.
     var arguments: [String] = []
 
@@ -84,6 +91,12 @@ final class Runtime {
             raise(RuntimeError(Messages.interrupted, at: statementRange ?? .zero))
             return
         }
+        guard depth < Limits.recursionDepth, !stack.isLow else {
+            raise(RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? .zero))
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
         do {
             try body()
         } catch let error as RuntimeError {
@@ -124,8 +137,44 @@ final class Runtime {
         throw error
     }
 
+    /// Runs re-entrant work (a func's body, a button's action, a view's `on appear`, a clock
+    /// run) as one level of the depth budget; past it, the recursion-depth error.
+    func nested<T>(at range: SourceRange, _ body: () throws -> T) throws -> T {
+        guard depth < Limits.recursionDepth, !stack.isLow else {
+            throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: range)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body()
+    }
+
+    /// What the clock checks before each action it runs: an interrupt, an error, or too
+    /// many actions at one instant (a zero delay that feeds itself never lets time move).
+    func clockShouldStop(at range: SourceRange) -> () -> Bool {
+        var instant = clock.now
+        var count = 0
+        return { [unowned self] in
+            if self.isAborting { return true }
+            if self.clock.now != instant {
+                instant = self.clock.now
+                count = 0
+            }
+            count += 1
+            if count > Limits.eventsPerInstant {
+                self.raise(RuntimeError(Messages.eventsPerInstantLimit(Limits.eventsPerInstant, at: instant.description), at: range))
+                return true
+            }
+            if count & 1023 == 0, self.isInterrupted() {
+                self.raise(RuntimeError(Messages.interrupted, at: range))
+                return true
+            }
+            return false
+        }
+    }
+
     /// Clears an abort after a failed top-level statement.
     func recover() {
+        depth = 0
         callDepth = 0
         pendingError = nil
         isAborting = false

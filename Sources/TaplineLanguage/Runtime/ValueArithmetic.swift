@@ -71,11 +71,11 @@ enum ValueArithmetic {
             }
         case .closedRange, .halfOpenRange:
             guard case .int(let low) = left, case .int(let high) = right else { break }
-            let upper = op == .closedRange ? high : high - 1
-            guard low <= upper + 1 else { throw RuntimeError(Messages.badRange(low, high), at: range) }
-            let count = upper - low + 1
+            // Counted in 128 bits: an end at Int.max or Int.min must not overflow the count.
+            let count = Int128(high) - Int128(low) + (op == .closedRange ? 1 : 0)
+            guard count >= 0 else { throw RuntimeError(Messages.badRange(low, high), at: range) }
             guard count <= 10_000_000 else { throw RuntimeError(Messages.rangeTooLarge(count), at: range) }
-            return .array(count <= 0 ? [] : (low...upper).map(Value.int))
+            return .array((0..<Int(count)).map { .int(low + $0) })
         case .plus, .minus, .star, .slash, .percent:
             if let result = try arithmetic(op, left, right, range: range) { return result }
         default:

@@ -19,6 +19,10 @@ public struct Parser {
     /// `{` that follows starts the body) — but inside brackets within them, they can.
     private var conditionDepth: Int?
     private var allowTrailingClosure: Bool { conditionDepth != bracketDepth }
+    /// The stack the parser recurses on: the backstop of `maximumDepth` and `chainLength`.
+    private var stack = StackGuard.unlimited
+    /// How many `else if` branches the `if` being parsed has so far (`Limits.chainLength`).
+    private var elseIfs = 0
 
     /// Parses a whole program (a script), or the part of `source` from `start` on (a REPL
     /// entry appended to the session's text).
@@ -26,16 +30,19 @@ public struct Parser {
         var lexer = Lexer(source, start: start)
         let tokens = try lexer.run(until: source.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: lexer.hasOpenBrackets)
+        parser.stack = StackGuard.current()
         return try parser.parseProgram()
     }
 
     /// Parses the code inside a string interpolation `\( … )` as one expression.
-    static func parseInterpolation(_ code: [Character], at start: SourceLocation, in source: [Character], depth: Int) throws(Diagnostic) -> Expr {
+    static func parseInterpolation(_ code: [Character], at start: SourceLocation, in source: [Character], depth: Int,
+                                   stack: StackGuard = .unlimited) throws(Diagnostic) -> Expr {
         // Lex the interpolation in place, so positions point into the real source line.
         var lexer = Lexer(source, start: start)
         let tokens = try lexer.run(until: start.offset + code.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: false)
         parser.depth = depth
+        parser.stack = stack
         let expr = try parser.parseExpression()
         guard parser.current.kind == .eof else {
             throw parser.unexpected(Messages.expectedEndOfInterpolation)
@@ -112,7 +119,7 @@ public struct Parser {
     private mutating func nested<T>(_ body: (inout Parser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Parser.maximumDepth else {
+        guard depth <= Parser.maximumDepth, !stack.isLow else {
             throw Diagnostic.error(Messages.tooDeeplyNested(Parser.maximumDepth), at: current.range)
         }
         return try body(&self)
@@ -592,6 +599,12 @@ public struct Parser {
         if match(.else) {
             if check(.if) {
                 let start = current.range
+                // Each `else if` nests one `if` in the tree: bounded like any flat chain.
+                elseIfs += 1
+                defer { elseIfs -= 1 }
+                guard elseIfs <= Limits.chainLength, !stack.isLow else {
+                    throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range)
+                }
                 let inner = try parseIf()
                 elseBody = [Stmt(inner, start.to(previous.range))]
             } else {
@@ -637,7 +650,11 @@ public struct Parser {
     private mutating func parseBinary(level: Int) throws(Diagnostic) -> Expr {
         guard level < Parser.levels.count else { return try parseUnary() }
         var left = try parseBinary(level: level + 1)
+        var terms = 0
         while case .punct(let op) = current.kind, Parser.levels[level].contains(op) {
+            // A flat chain builds a tree as deep as it is long, which compiling walks.
+            terms += 1
+            guard terms <= Limits.chainLength else { throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range) }
             _ = advance()
             let right = try parseBinary(level: level + 1)
             left = Expr(.binary(op, left, right), left.range.to(right.range))
@@ -671,8 +688,11 @@ public struct Parser {
     // postfix = primary { "." NAME | "(" arguments ")" [ closure ] | closure } ;
     private mutating func parsePostfix() throws(Diagnostic) -> Expr {
         var expr = try parsePrimary()
+        var links = 0
         while true {
             if check(.dot) || continuesOnNextLine() {
+                links += 1
+                guard links <= Limits.chainLength else { throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range) }
                 skipNewlines()
                 _ = advance()
                 let nameToken = current
@@ -834,7 +854,7 @@ public struct Parser {
             switch part {
             case .text(let text): result.append(.text(text))
             case .interpolation(let code, let start):
-                result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, depth: depth + 1)))
+                result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, depth: depth + 1, stack: stack)))
             }
         }
         return result

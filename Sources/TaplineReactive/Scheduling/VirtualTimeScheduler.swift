@@ -102,11 +102,19 @@ public final class VirtualTimeScheduler: Scheduler {
     }
 
     /// Runs the queued immediate work, including work queued meanwhile, in order.
-    public func runImmediateWork() {
+    /// `shouldStop` is checked before each action (work that re-queues itself never ends);
+    /// once it says stop, what is left is dropped.
+    public func runImmediateWork(shouldStop: () -> Bool = { false }) {
         while !immediate.isEmpty {
             let batch = immediate
             immediate.removeAll()
-            for action in batch { action() }
+            for action in batch {
+                if shouldStop() {
+                    immediate.removeAll()
+                    return
+                }
+                action()
+            }
         }
     }
 
@@ -125,7 +133,7 @@ public final class VirtualTimeScheduler: Scheduler {
     /// Moves the clock to `time` (never backwards), running what falls due, in time order.
     /// `shouldStop` is checked between actions, so a long run can be interrupted.
     public func advance(to time: VirtualTime, shouldStop: () -> Bool = { false }) {
-        runImmediateWork()
+        runImmediateWork(shouldStop: shouldStop)
         while let head = queue.peek, head.due <= time {
             if shouldStop() { return }
             queue.pop()
@@ -133,7 +141,7 @@ public final class VirtualTimeScheduler: Scheduler {
             head.action = nil
             if head.due > now { now = head.due }
             action()
-            runImmediateWork()   // each timed action's immediate work finishes before the next
+            runImmediateWork(shouldStop: shouldStop)   // each timed action's immediate work finishes before the next
         }
         if time > now { now = time }
     }

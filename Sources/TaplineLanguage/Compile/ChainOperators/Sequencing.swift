@@ -48,7 +48,8 @@ extension Compiler {
                 guard first >= 0, op == .closedRange ? first <= last : first <= last else {
                     throw RuntimeError(Messages.badRange(first, last), at: range)
                 }
-                return op == .closedRange ? stream.output(in: first...last).eraseToAnyPublisher()
+                // No stream reaches index Int.max; Combine's `...` would trap making the range.
+                return op == .closedRange ? stream.output(in: first...min(last, Int.max - 1)).eraseToAnyPublisher()
                                           : stream.output(in: first..<last).eraseToAnyPublisher()
             }
         default:
