@@ -152,7 +152,7 @@ public final class Interpreter {
     /// True when `text` stops inside an open `{`, `(`, `[` or string: the REPL asks for more.
     public static func isIncomplete(_ text: String) -> Bool {
         do {
-            _ = try Parser.parse(Array(text))
+            _ = try Parser.parse(Lexer.normalizingLineEnds(Array(text)))
             return false
         } catch {
             return error.isIncompleteInput

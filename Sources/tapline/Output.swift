@@ -10,6 +10,9 @@ final class Output {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private let lineBuffered: Bool
+    /// The error of the first write that failed (a full disk, a closed pipe or descriptor):
+    /// output after it is dropped, and the command reports it and exits non-zero.
+    private(set) var failure: Int32?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -18,6 +21,7 @@ final class Output {
     }
 
     func write(_ text: String) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 || (lineBuffered && text.utf8.last == 10) { flush() }
     }
@@ -30,10 +34,14 @@ final class Output {
             }
             if written <= 0 {
                 if written < 0, errno == EINTR { continue }
+                failure = written < 0 ? errno : EIO
                 break
             }
             offset += written
         }
         buffer.removeAll(keepingCapacity: true)
     }
+
+    /// What went wrong writing, in words, if anything did.
+    var failureMessage: String? { failure.map { String(cString: strerror($0)) } }
 }

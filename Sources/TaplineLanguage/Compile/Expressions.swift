@@ -16,7 +16,7 @@ extension Compiler {
         case .duration(let nanoseconds): return ({ _ in .duration(nanoseconds) }, .duration)
 
         case .string(let parts):
-            return (try interpolation(parts), .string)
+            return (try interpolation(parts, range: range), .string)
 
         case .name(let name):
             return try nameValue(name, range: range)
@@ -207,7 +207,7 @@ extension Compiler {
         throw Diagnostic.error(Messages.expectedDurationLiteral, at: expr.range)
     }
 
-    private func interpolation(_ parts: [InterpolatedPart]) throws(Diagnostic) -> Code {
+    private func interpolation(_ parts: [InterpolatedPart], range: SourceRange) throws(Diagnostic) -> Code {
         var pieces: [Code] = []
         for part in parts {
             switch part {
@@ -218,7 +218,10 @@ extension Compiler {
         if pieces.count == 1, case .text(let text) = parts[0] { return { _ in .string(text) } }
         return { frame in
             var result = ""
-            for piece in pieces { result += try piece(frame).description }
+            for piece in pieces {
+                result += try piece(frame).description
+                try ValueArithmetic.checkSize(result.utf8.count, range: range)
+            }
             return .string(result)
         }
     }

@@ -57,6 +57,12 @@ enum ValueArithmetic {
         }
     }
 
+    /// The value size limit (docs/LIMITS.md), checked where values grow: doubling a string
+    /// forty times must be an error, not the machine running out of memory.
+    static func checkSize(_ size: Int, range: SourceRange) throws {
+        guard size <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(size, Limits.valueSize), at: range) }
+    }
+
     static func binary(_ op: Punct, _ left: Value, _ right: Value, range: SourceRange) throws -> Value {
         switch op {
         case .equal: return .bool(equal(left, right))
@@ -111,8 +117,10 @@ enum ValueArithmetic {
             default: return .double(x.truncatingRemainder(dividingBy: y))
             }
         case (.string(let x), .string(let y)) where op == .plus:
+            try checkSize(x.utf8.count + y.utf8.count, range: range)
             return .string(x + y)
         case (.array(let x), .array(let y)) where op == .plus:
+            try checkSize(x.count + y.count, range: range)
             return .array(x + y)
         case (.duration(let x), .duration(let y)) where op == .plus || op == .minus:
             let (result, overflow) = op == .plus ? x.addingReportingOverflow(y) : x.subtractingReportingOverflow(y)

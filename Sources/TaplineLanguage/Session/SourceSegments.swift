@@ -8,7 +8,7 @@ struct SourceSegments {
 
     /// Appends a piece of text named `name`; returns where it starts in the whole.
     mutating func append(_ text: String, name: String) -> SourceLocation {
-        var entry = Array(text)
+        var entry = Lexer.normalizingLineEnds(Array(text))
         if entry.last != "\n" { entry.append("\n") }
         let start = end
         source += entry

@@ -22,8 +22,15 @@ public struct Lexer {
     /// Lexes the whole input. Throws the first problem; its `isIncompleteInput` is set when
     /// the input merely ended inside a string.
     public static func tokenize(_ source: [Character]) throws(Diagnostic) -> [Token] {
-        var lexer = Lexer(source)
+        var lexer = Lexer(normalizingLineEnds(source))
         return try lexer.run(until: source.count)
+    }
+
+    /// A Windows line end, `"\r\n"`, is one `Character` in Swift, not `"\n"`: left as it is, a
+    /// `//` comment or a `#!` line would run to the end of the file. Mapped one for one, so
+    /// offsets stay the same.
+    public static func normalizingLineEnds(_ text: [Character]) -> [Character] {
+        text.contains("\r\n") ? text.map { $0 == "\r\n" ? "\n" : $0 } : text
     }
 
     /// True when the input ends with brackets still open (the parser then reports the
