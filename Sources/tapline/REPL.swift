@@ -25,6 +25,10 @@ final class REPL {
         interpreter = REPL.makeInterpreter(tool: tool, color: color)
         editor.completer = { [unowned self] before in self.complete(before) }
         editor.isInterrupted = { Interrupt.isPending }
+        editor.reportHistoryProblem = { problem in
+            tool.stderr.write("warning: \(problem)\n")
+            tool.stderr.flush()
+        }
         Interrupt.install()
         if !quiet {
             tool.stdout.write("Tapline \(version) — reactive bindings with Combine's semantics. Type :help for help, Ctrl-D to quit.\n")
