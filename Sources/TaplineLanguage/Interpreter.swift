@@ -109,6 +109,32 @@ public final class Interpreter {
         return nil
     }
 
+    /// Ends the session (`:reset`): cancels every subscription it holds — kept for the
+    /// session, stored with `let`, in a bag or a view's bag, a custom subscriber's — drops what
+    /// the clock was to run and forgets every declaration, so that nothing of it stays in
+    /// memory (its closures and subjects hold one another until cancelled).
+    public func close() {
+        for entity in globals.values { Interpreter.release(entity) }
+        globals.removeAll()
+        runtime.close()
+    }
+
+    private static func release(_ entity: Entity) {
+        switch entity.kind {
+        case .subscription(let box): box.token?.cancel(); box.token = nil
+        case .bag(let box): box.tokens.forEach { $0.cancel() }; box.tokens.removeAll()
+        case .view(let box):
+            box.bag.forEach { $0.cancel() }
+            box.bag.removeAll()
+            (box.appear, box.disappear) = (nil, nil)
+        case .subscriber(let box): box.subscriber?.cancel(); box.subscriber = nil
+        case .button(let box): box.action = nil
+        case .function(let box): box.body = nil
+        case .stream(let box): box.publisher = nil
+        default: break
+        }
+    }
+
     /// Makes what the core reports where Combine would trap (requesting `.none`, a negative
     /// count) an error of the statement that caused it, instead of the end of the process.
     /// The language checks those before it calls the core; this is for one it missed. Call it

@@ -24,6 +24,7 @@ extension REPL {
             do { text = try tool.readFile(argument) } catch { return complain(error.message(argument)) }
             load(text, name: argument)
         case ":reset":
+            interpreter.close()
             interpreter = REPL.makeInterpreter(tool: tool, color: color)
             tool.stdout.write("the session is empty again\n")
         case ":list", ":ls":

@@ -195,6 +195,14 @@ final class Runtime {
         }
     }
 
+    /// Cancels everything the session keeps and what the clock was to run (`Interpreter.close`).
+    func close() {
+        live.forEach { $0.token.cancel() }
+        live.removeAll()
+        clock.cancelAll()
+        returned = .void
+    }
+
     /// Cancels a session subscription by number; false if there is none.
     func cancelLive(_ id: Int) -> Bool {
         guard let index = live.firstIndex(where: { $0.id == id }) else { return false }
