@@ -73,7 +73,7 @@ public final class Interpreter {
         // 1. Lex and parse.
         let statements: [Stmt]
         do {
-            statements = try Parser.parse(text.source, from: start)
+            statements = try Parser.parse(text.source, from: start, isInterrupted: runtime.isInterrupted)
         } catch {
             return error
         }

@@ -50,8 +50,11 @@ enum Messages {
     }
 
     // MARK: Names and declarations (Check/Scope.swift, Compile/Declarations.swift)
+    /// A name as a message quotes it: the caret shows where it is, so a pasted
+    /// 100,000-character name is not echoed whole.
+    static func shortened(_ name: String) -> String { name.count <= 60 ? name : name.prefix(60) + "…" }
     static func unknownName(_ name: String, suggestion: String?) -> Message {
-        Message(.unknownName, "unknown name '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+        Message(.unknownName, "unknown name '\(shortened(name))'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
     static func alreadyDeclared(_ name: String) -> Message { Message(.alreadyDeclared, "'\(name)' is already declared") }
     static let previousDeclaration = Message(.previousDeclaration, "previously declared here")

@@ -23,14 +23,19 @@ public struct Parser {
     private var stack = StackGuard.unlimited
     /// How many `else if` branches the `if` being parsed has so far (`Limits.chainLength`).
     private var elseIfs = 0
+    private var isInterrupted: () -> Bool = { false }
+    private var statementsParsed = 0
 
     /// Parses a whole program (a script), or the part of `source` from `start` on (a REPL
     /// entry appended to the session's text).
-    public static func parse(_ source: [Character], from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) throws(Diagnostic) -> [Stmt] {
+    /// `isInterrupted` is polled between statements (Ctrl-C while a huge script is read).
+    public static func parse(_ source: [Character], from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
+                             isInterrupted: @escaping () -> Bool = { false }) throws(Diagnostic) -> [Stmt] {
         var lexer = Lexer(source, start: start)
         let tokens = try lexer.run(until: source.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: lexer.hasOpenBrackets)
         parser.stack = StackGuard.current()
+        parser.isInterrupted = isInterrupted
         return try parser.parseProgram()
     }
 
@@ -132,6 +137,8 @@ public struct Parser {
         var statements: [Stmt] = []
         skipNewlines()
         while current.kind != .eof {
+            statementsParsed += 1
+            if statementsParsed & 255 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: current.range) }
             statements.append(try parseStatement())
             try endStatement()
         }
