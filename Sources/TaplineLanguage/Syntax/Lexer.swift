@@ -12,12 +12,19 @@ public struct Lexer {
     /// Open brackets, innermost last: decides whether a newline is a token.
     private var brackets: [Character] = []
 
-    public init(_ source: [Character], start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) {
+    /// - Parameter openBrackets: the brackets left open by the lines before (`openBracketStack`
+    ///   of the lexer that read them), so that a REPL can lex an entry one line at a time.
+    public init(_ source: [Character], start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
+                openBrackets: [Character] = []) {
         chars = source
         index = start.offset
         line = start.line
         column = start.column
+        brackets = openBrackets
     }
+
+    /// The brackets open where lexing stopped, innermost last.
+    public var openBracketStack: [Character] { brackets }
 
     /// Lexes the whole input. Throws the first problem; its `isIncompleteInput` is set when
     /// the input merely ended inside a string.
