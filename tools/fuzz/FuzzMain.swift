@@ -75,6 +75,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } else {
         text = String(decoding: bytes, as: UTF8.self)
     }
+    // TAPLINE_FUZZ_PRINT=1 tapline-fuzz FILE shows the program a finding ran (turning a
+    // generated one into a regression script).
+    if getenv("TAPLINE_FUZZ_PRINT") != nil { _ = (text + "\n").withCString { write(2, $0, strlen($0)) } }
     onLargeStack { exercise(text) }
     return 0
 }
