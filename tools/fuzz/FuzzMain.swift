@@ -17,20 +17,25 @@ private func now() -> UInt64 {
 }
 
 /// Runs one program as `tapline` would: lex, check the REPL's completeness test, run, format.
-private func exercise(_ text: String) {
+private func exercise(_ text: String, verbose: Bool) {
     let characters = Array(text)
     _ = try? Lexer.tokenize(characters)
     _ = Interpreter.isIncomplete(text)
-    let interpreter = Interpreter(output: { _ in })
+    let interpreter = Interpreter(output: { if verbose { show($0) } })
     let deadline = now() + runBudget
     interpreter.isInterrupted = { now() > deadline }
     if let diagnostic = interpreter.run(text, name: "fuzz") {
-        _ = interpreter.format(diagnostic)
+        let formatted = interpreter.format(diagnostic)
+        if verbose { show(formatted) }
     }
     // A second entry into the same session, as the REPL would send after an error.
     if let diagnostic = interpreter.run("print(1)", name: "<repl>") {
         _ = interpreter.format(diagnostic)
     }
+}
+
+private func show(_ text: String) {
+    _ = text.withCString { write(2, $0, strlen($0)) }
 }
 
 /// The interpreter expects the large stack `tapline` gives it (Tool.onLargeStack).
@@ -75,9 +80,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } else {
         text = String(decoding: bytes, as: UTF8.self)
     }
-    // TAPLINE_FUZZ_PRINT=1 tapline-fuzz FILE shows the program a finding ran (turning a
+    // TAPLINE_FUZZ_PRINT=1 tapline-fuzz FILE shows the program a finding ran and its output (turning a
     // generated one into a regression script).
-    if getenv("TAPLINE_FUZZ_PRINT") != nil { _ = (text + "\n").withCString { write(2, $0, strlen($0)) } }
-    onLargeStack { exercise(text) }
+    let verbose = getenv("TAPLINE_FUZZ_PRINT") != nil
+    if verbose { show(text + "\n--- output:\n") }
+    onLargeStack { exercise(text, verbose: verbose) }
     return 0
 }

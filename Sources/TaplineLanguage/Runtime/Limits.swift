@@ -27,11 +27,13 @@ private func threadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePo
 /// programs far from the end of the stack; this catches what no count sees (a deep
 /// structure built in a loop, a long chain compiled recursively) with the same error.
 struct StackGuard {
-    /// Below this address the thread has less than its reserve left.
+    /// The lowest address of the thread's stack, and the one below which less than the
+    /// reserve is left.
+    private let base: UInt
     private let floor: UInt
 
     /// A guard that never stops anything (until `current()` is known).
-    static let unlimited = StackGuard(floor: 0)
+    static let unlimited = StackGuard(base: 0, floor: 0)
 
     /// The current thread's guard: a quarter of its stack (at least 256 KiB) stays in reserve
     /// for the unwinding, formatting and freeing that follow the error.
@@ -39,17 +41,20 @@ struct StackGuard {
         var attributes = pthread_attr_t()
         var base: UnsafeMutableRawPointer?
         var size = 0
-        guard threadAttributes(pthread_self(), &attributes) == 0 else { return StackGuard(floor: 0) }
+        guard threadAttributes(pthread_self(), &attributes) == 0 else { return .unlimited }
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_getstack(&attributes, &base, &size)
-        guard let base else { return StackGuard(floor: 0) }
+        guard let base else { return .unlimited }
         let reserve = max(size / 4, 256 << 10)
-        return StackGuard(floor: UInt(bitPattern: base) + UInt(reserve))
+        return StackGuard(base: UInt(bitPattern: base), floor: UInt(bitPattern: base) + UInt(reserve))
     }
 
     /// True when the stack is nearly used up: stop recursing and report the limit.
+    /// (A local that is not on the thread's stack at all — AddressSanitizer moves locals to a
+    /// "fake stack" on the heap — tells nothing, and counts as not low.)
     @inline(never) var isLow: Bool {
         var marker: UInt8 = 0
-        return withUnsafePointer(to: &marker) { UInt(bitPattern: $0) } < floor
+        let address = withUnsafePointer(to: &marker) { UInt(bitPattern: $0) }
+        return address >= base && address < floor
     }
 }
