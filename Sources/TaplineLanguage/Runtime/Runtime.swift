@@ -91,7 +91,7 @@ final class Runtime {
             raise(RuntimeError(Messages.interrupted, at: statementRange ?? .zero))
             return
         }
-        guard depth < Limits.recursionDepth, !stack.isLow else {
+        guard !isTooDeep else {
             raise(RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? .zero))
             return
         }
@@ -137,10 +137,16 @@ final class Runtime {
         throw error
     }
 
+    /// Whether one more level would pass the budget. The stack is looked at every 32 levels
+    /// only: delivery is the hot path, and 32 levels are far less than the reserve.
+    @inline(__always) private var isTooDeep: Bool {
+        depth >= Limits.recursionDepth || (depth & 31 == 31 && stack.isLow)
+    }
+
     /// Runs re-entrant work (a func's body, a button's action, a view's `on appear`, a clock
     /// run) as one level of the depth budget; past it, the recursion-depth error.
     func nested<T>(at range: SourceRange, _ body: () throws -> T) throws -> T {
-        guard depth < Limits.recursionDepth, !stack.isLow else {
+        guard !isTooDeep else {
             throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: range)
         }
         depth += 1
