@@ -11,6 +11,8 @@ public struct Lexer {
     private var tokens: [Token] = []
     /// Open brackets, innermost last: decides whether a newline is a token.
     private var brackets: [Character] = []
+    /// Polled every 1024 lines: Ctrl-C while a huge script is read.
+    public var isInterrupted: () -> Bool = { false }
 
     /// - Parameter openBrackets: the brackets left open by the lines before (`openBracketStack`
     ///   of the lexer that read them), so that a REPL can lex an entry one line at a time.
@@ -59,6 +61,7 @@ public struct Lexer {
             case " ", "\t", "\r":
                 advance()
             case "\n":
+                if line & 1023 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: SourceRange(start, start)) }
                 advance()
                 if brackets.last != "(" && brackets.last != "[" { append(.newline, from: start) }
             case "#":

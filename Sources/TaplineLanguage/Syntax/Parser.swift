@@ -32,6 +32,7 @@ public struct Parser {
     public static func parse(_ source: [Character], from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
                              isInterrupted: @escaping () -> Bool = { false }) throws(Diagnostic) -> [Stmt] {
         var lexer = Lexer(source, start: start)
+        lexer.isInterrupted = isInterrupted
         let tokens = try lexer.run(until: source.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: lexer.hasOpenBrackets)
         parser.stack = StackGuard.current()
