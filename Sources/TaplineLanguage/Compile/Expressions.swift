@@ -69,10 +69,21 @@ extension Compiler {
     private func collection(_ elements: [Expr], tuple: Bool) throws(Diagnostic) -> (code: Code, type: SType) {
         let codes = try elements.map { (each) throws(Diagnostic) in try expression(each) }
         let parts = codes.map(\.code)
-        if tuple { return ({ frame in .tuple(try parts.map { try $0(frame) }) }, .tuple(codes.map(\.type))) }
+        let range = elements.first.map { $0.range.to(elements[elements.count - 1].range) } ?? .zero
+        let values: Code = { frame in
+            let values = try parts.map { try $0(frame) }
+            try ValueArithmetic.checkNesting(values, range: range)
+            return .array(values)
+        }
+        if tuple {
+            return ({ frame in
+                guard case .array(let elements) = try values(frame) else { return .void }
+                return .tuple(elements)
+            }, .tuple(codes.map(\.type)))
+        }
         let elementType = codes.first.map(\.type) ?? .unknown
         let uniform = codes.allSatisfy { $0.type == elementType }
-        return ({ frame in .array(try parts.map { try $0(frame) }) }, .array(uniform ? elementType : .unknown))
+        return (values, .array(uniform ? elementType : .unknown))
     }
 
     /// What is written where a value is wanted but is not one, and what to write instead.

@@ -289,6 +289,12 @@ extension Messages {
     static func valueTooLarge(_ size: Int, _ limit: Int) -> Message {
         Message(.valueTooLarge, "value size limit: this value would hold \(size) bytes or elements, more than \(limit)")
     }
+    static func valueNestedTooDeeply(_ limit: Int) -> Message {
+        Message(.valueTooLarge, "value size limit: arrays and tuples nested more than \(limit) deep")
+    }
+    static func valueHasTooManyContainers(_ limit: Int) -> Message {
+        Message(.valueTooLarge, "value size limit: more than \(limit) arrays and tuples nested in one value")
+    }
     static func recursionDepthLimit(_ limit: Int) -> Message {
         Message(.recursionDepthLimit, "recursion depth limit: work nested more than \(limit) levels deep (deliveries, taps, views, calls); something triggers itself")
     }

@@ -9,6 +9,11 @@ public enum Limits {
     public static let scriptBytes = 8 << 20
     /// The largest value: a string's UTF-8 bytes, or an array's or a `collect`'s elements.
     public static let valueSize = 16 << 20
+    /// How deeply arrays and tuples may nest in one value, and how many a literal may hold
+    /// nested in all (a value shared with itself doubles at each level and costs nothing to
+    /// build, but printing, comparing or freeing it walks every copy).
+    public static let valueNesting = 1000
+    public static let nestedContainers = 100_000
     /// How deeply re-entrant work may nest: deliveries to closures (a sink sending into
     /// another subject, a button tapping a button, a view shown from its own `on appear`),
     /// func calls and clock runs, all counted together.

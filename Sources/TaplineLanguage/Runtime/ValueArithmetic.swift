@@ -63,6 +63,26 @@ enum ValueArithmetic {
         guard size <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(size, Limits.valueSize), at: range) }
     }
 
+    /// The nesting part of the value size limit, checked where a literal nests values: walked
+    /// without recursion, and only when an element is itself an array or a tuple.
+    static func checkNesting(_ elements: [Value], range: SourceRange) throws {
+        var pending: [(value: Value, depth: Int)] = []
+        for element in elements where element.isContainer { pending.append((element, 2)) }
+        var visited = 0
+        while let (value, depth) = pending.popLast() {
+            guard depth <= Limits.valueNesting else { throw RuntimeError(Messages.valueNestedTooDeeply(Limits.valueNesting), at: range) }
+            visited += 1
+            guard visited <= Limits.nestedContainers else {
+                throw RuntimeError(Messages.valueHasTooManyContainers(Limits.nestedContainers), at: range)
+            }
+            switch value {
+            case .array(let children), .tuple(let children):
+                for child in children where child.isContainer { pending.append((child, depth + 1)) }
+            default: break
+            }
+        }
+    }
+
     static func binary(_ op: Punct, _ left: Value, _ right: Value, range: SourceRange) throws -> Value {
         switch op {
         case .equal: return .bool(equal(left, right))
