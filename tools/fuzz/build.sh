@@ -6,7 +6,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="${1:-$root/.build/fuzz}"
 mkdir -p "$out"
-flags=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -g)
+# FUZZ_OPT=-Onone builds faster (CI) and runs slower; -O is the default for long runs.
+flags=("${FUZZ_OPT:--O}" -sanitize=fuzzer,address -parse-as-library -swift-version 6 -g)
 find "$root/Sources/TaplineReactive" -name '*.swift' | sort > "$out/reactive.list"
 find "$root/Sources/TaplineLanguage" -name '*.swift' | sort > "$out/language.list"
 # Each module once: the core, then the language on it, then the entry point linking both.
