@@ -209,7 +209,7 @@ final class Tool {
             return onLargeStack { self.runProgram(text, fileName: "<stdin>", checkOnly: checkOnly) }
         }
         let text: String
-        do { text = try readFile(path) } catch { return cannotRead(path, error) }
+        do { text = try readFile(path) } catch { return cannotRead(path == "-" ? "<stdin>" : path, error) }
         let scriptArguments = Array(arguments.dropFirst())
         if interactive {
             guard isatty(0) == 1, isatty(1) == 1 else { fail(usage: "'-i' needs a terminal") }
