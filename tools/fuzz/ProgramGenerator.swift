@@ -33,15 +33,44 @@ struct ProgramGenerator {
     }
 
     private mutating func statement() {
-        switch choose(10) {
+        switch choose(13) {
         case 0: declareSubject()
         case 1: declarePublished()
         case 2: declareButton()
         case 3: declareFunc()
         case 4: declareView()
-        case 5, 6: lines.append(subscription())
+        case 5: declareSubscriber()
+        case 6: lines.append(time())
+        case 7, 8: lines.append(subscription())
         default: lines.append(command())
         }
+    }
+
+    /// A custom subscriber with a demand, subscribed at once, and asked for more later.
+    private mutating func declareSubscriber() {
+        let name = "w\(lines.count)"
+        let demand = pick(["0", "1", "2", ".unlimited", ".max(3)"])
+        let result = pick(["", "; return 1", "; return .max(2)", "; return .none"])
+        lines.append("subscriber \(name)(demand: \(demand)) { print($0)\(result) } completion { print($0) }")
+        lines.append(publisher() + ".subscribe(\(name))")
+        lines.append("request \(name) \(choose(3) + 1)")
+    }
+
+    /// Time on the marble clock: frames, played strings, expectations, later blocks.
+    private mutating func time() -> String {
+        switch choose(5) {
+        case 0: return "frame \(duration())"
+        case 1 where !subjects.isEmpty: return "play \(pick(subjects)) \"\(marbles())\""
+        case 2 where !subjects.isEmpty: return "expect \(pick(subjects)).map { $0 } \"\(marbles())\""
+        case 3: return "schedule(after: \(duration())) { \(command()) }"
+        default: return "expect \(publisher()) \"\(marbles())\""
+        }
+    }
+
+    private mutating func marbles() -> String {
+        var text = ""
+        for _ in 0..<choose(12) { text += pick(["-", "1", "2", "(12)", "|", "#", " ", "100ms ", "^"]) }
+        return text
     }
 
     private mutating func declareSubject() {
@@ -81,12 +110,16 @@ struct ProgramGenerator {
     /// A publisher: a declared one or a literal source, then zero or more operators.
     private mutating func publisher() -> String {
         var chain: String
-        switch choose(6) {
+        switch choose(7) {
         case 0 where !subjects.isEmpty: chain = pick(subjects)
         case 1 where !publisheds.isEmpty: chain = "$" + pick(publisheds)
         case 2 where !buttons.isEmpty: chain = pick(buttons) + ".tap.map { _ in 1 }"
         case 3: chain = "Just(\(number()))"
         case 4: chain = "(1...\(choose(5))).publisher"
+        case 5: chain = pick(["Empty()", "Fail(error: \"e\")", "Deferred { Just(1) }",
+                              "Future { promise in promise(.success(2)) }",
+                              "Timer.publish(every: \(duration())).autoconnect().map { _ in 1 }",
+                              "Record(output: [1, 2], completion: .finished)"])
         default: chain = "[\(number()), \(number())].publisher"
         }
         for _ in 0..<choose(5) { chain += "." + chainOperator() }
@@ -116,7 +149,9 @@ struct ProgramGenerator {
         case 17: return "tryMap { if $0 > 3 { throw \"big\" }; return $0 }.replaceError(with: 0)"
         case 18: return "handleEvents(receiveOutput: { _ in \(command()) })"
         case 19: return "buffer(size: \(choose(3) + 1), prefetch: .byRequest, whenFull: .dropOldest)"
-        case 20: return "print(\"t\")"
+        case 20: return pick(["print(\"t\")", "catch { _ in Just(0) }", "retry(\(choose(3)))", "switchToLatest()",
+                              "map { Just($0) }.switchToLatest()", "timeout(\(duration()), scheduler: RunLoop.main)",
+                              "output(in: 0...\(number()))", "collect(.byTime(RunLoop.main, \(duration()))).map { $0.count }"])
         default: return "map { \(funcs.isEmpty ? value : pick(funcs) + "(" + value + ")") }"
         }
     }
