@@ -12,7 +12,11 @@ final class Output {
     private let lineBuffered: Bool
     /// The error of the first write that failed (a full disk, a closed pipe or descriptor):
     /// output after it is dropped, and the command reports it and exits non-zero.
-    private(set) var failure: Int32?
+    private(set) var failure: Int32? {
+        didSet { if oldValue == nil, let failureMessage { onFailure?(failureMessage) } }
+    }
+    /// Called once, with the error in words, when a write first fails.
+    var onFailure: ((String) -> Void)?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor

@@ -84,16 +84,16 @@ final class Tool {
         let interpreter = Interpreter(output: { self.stdout.write($0) })
         interpreter.arguments = arguments
         interpreter.warn = { [unowned interpreter] warning in self.report(warning, of: interpreter) }
-        // Output that cannot be written stops the program: an endless printer into a closed
-        // pipe (SIGPIPE ignored) must end, and a full disk must not pass for success.
-        interpreter.isInterrupted = { [stdout] in stdout.failure != nil }
-        let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.run(text, name: fileName)
-        stdout.flush()
-        if let message = stdout.failureMessage {
+        // Output that cannot be written ends the program at once: an endless printer into a
+        // closed pipe (SIGPIPE ignored) must stop, and a full disk must not pass for success.
+        // (Not an interrupt check: that would cost a closure call in every loop turn.)
+        stdout.onFailure = { [stderr] message in
             stderr.write("tapline: cannot write the output: \(message)\n")
             stderr.flush()
-            return Exit.programError
+            exit(Exit.programError)
         }
+        let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.run(text, name: fileName)
+        stdout.flush()
         guard let diagnostic else { return Exit.success }
         report(diagnostic, of: interpreter)
         return Exit.programError

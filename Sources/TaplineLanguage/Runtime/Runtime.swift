@@ -91,12 +91,13 @@ final class Runtime {
             raise(RuntimeError(Messages.interrupted, at: statementRange ?? .zero))
             return
         }
-        guard !isTooDeep else {
-            raise(RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? .zero))
+        // Inlined at every delivery: the check is two comparisons, the error out of line.
+        let level = depth
+        guard level < Limits.recursionDepth, level & 31 != 31 || !stack.isLow else {
+            raiseTooDeep()
             return
         }
-        depth += 1
-        defer { depth -= 1 }
+        depth = level + 1
         do {
             try body()
         } catch let error as RuntimeError {
@@ -106,6 +107,11 @@ final class Runtime {
         } catch {
             raise(RuntimeError(Messages.internalError(error), at: statementRange ?? .zero))
         }
+        depth = level   // every error is caught above, so this always runs
+    }
+
+    @inline(never) private func raiseTooDeep() {
+        raise(RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? .zero))
     }
 
     /// Runs a closure that may throw, called back by a core `try…` operator: what the program
