@@ -28,11 +28,20 @@ extension Compiler {
             for (symbol, each) in legendCode { legend[symbol] = try each(frame) }
             let frameLength = runtime.frameNanoseconds
             let expected = try Self.events(marbles, frame: frameLength)
-            let arrivals = try Self.record(publisher, runtime: runtime, until: (expected.last?.time ?? 0) + 1_000 * frameLength, range: range)
+            // Saturating: a frame of decades times 1,000 frames is past what Int64 counts.
+            let (margin, overflow) = frameLength.multipliedReportingOverflow(by: 1_000)
+            let until = Self.saturating(expected.last?.time ?? 0, plus: overflow ? .max : margin)
+            let arrivals = try Self.record(publisher, runtime: runtime, until: until, range: range)
             guard !Self.matches(expected, arrivals, legend: legend) else { return }
             throw RuntimeError(Messages.expectFailed, at: range,
                                notes: Self.difference(marbles.text, arrivals, legend: legend, frame: frameLength))
         }
+    }
+
+    /// `a + b`, or Int64.max where that would overflow (the clock's end of time).
+    static func saturating(_ a: Int64, plus b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 
     /// What the publisher does from now until the clock has nothing left to run before `end`.
@@ -52,7 +61,7 @@ extension Compiler {
         defer { token.cancel() }
         let stop = runtime.clockShouldStop(at: range)
         runtime.clock.advance(to: runtime.clock.now, shouldStop: stop)
-        let limit = VirtualTime(nanoseconds: start + end)
+        let limit = VirtualTime(nanoseconds: saturating(start, plus: end))
         while let due = runtime.clock.nextDue(), due <= limit, !runtime.isAborting, !runtime.isInterrupted() {
             runtime.clock.advance(to: due, shouldStop: stop)
         }
