@@ -69,7 +69,7 @@ struct ProgramGenerator {
 
     private mutating func marbles() -> String {
         var text = ""
-        for _ in 0..<choose(12) { text += pick(["-", "1", "2", "(12)", "|", "#", " ", "100ms ", "^"]) }
+        for _ in 0..<choose(12) { text += pick(["-", "1", "2", "(12)", "|", "#", " ", "100ms ", "^", " 9223372036854775807ms ", " 1.5s "]) }
         return text
     }
 
@@ -218,5 +218,7 @@ struct ProgramGenerator {
         pick(["0", "1", "2", "3", "7", "-1", "100", "9223372036854775807", "-9223372036854775807"])
     }
 
-    private mutating func duration() -> String { pick(["0ms", "1ms", "100ms", "300ms", "1s", "0ns"]) }
+    private mutating func duration() -> String {
+        pick(["0ms", "1ms", "100ms", "300ms", "1s", "0ns", "1000000000s", "9223372036854775807ns"])
+    }
 }
