@@ -16,7 +16,8 @@ private func now() -> UInt64 {
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
-/// Runs one program as `tapline` would: lex, check the REPL's completeness test, run, format.
+/// Runs one program as `tapline` would: lex, check the REPL's completeness test, run, format,
+/// then what the REPL does around an entry.
 private func exercise(_ text: String, verbose: Bool) {
     let characters = Array(text)
     _ = try? Lexer.tokenize(characters)
@@ -28,10 +29,15 @@ private func exercise(_ text: String, verbose: Bool) {
         let formatted = interpreter.format(diagnostic)
         if verbose { show(formatted) }
     }
+    // What the REPL does around an entry: TAB completion on the text, :list, :cancel, :reset.
+    _ = Completer.complete(String(text.suffix(200)), declarations: interpreter.declarations)
+    _ = interpreter.liveSubscriptions
+    _ = interpreter.cancelSubscription(1)
     // A second entry into the same session, as the REPL would send after an error.
     if let diagnostic = interpreter.run("print(1)", name: "<repl>") {
         _ = interpreter.format(diagnostic)
     }
+    interpreter.close()
 }
 
 private func show(_ text: String) {
