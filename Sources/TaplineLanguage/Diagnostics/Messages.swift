@@ -296,7 +296,7 @@ extension Messages {
         Message(.valueTooLarge, "value size limit: more than \(limit) arrays and tuples nested in one value")
     }
     static func recursionDepthLimit(_ limit: Int) -> Message {
-        Message(.recursionDepthLimit, "recursion depth limit: work nested more than \(limit) levels deep (deliveries, taps, views, calls); something triggers itself")
+        Message(.recursionDepthLimit, "recursion depth limit: work nested more than \(limit) levels deep, or past what the stack holds (deliveries, subscriptions, taps, views, calls); something triggers itself")
     }
     static func eventsPerInstantLimit(_ limit: Int, at time: String) -> Message {
         Message(.eventsPerInstantLimit, "events per instant limit: more than \(limit) scheduled actions ran at \(time) without the clock moving; work that schedules itself for now (a zero delay, receive(on:)) never lets time pass")

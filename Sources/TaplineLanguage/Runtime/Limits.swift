@@ -57,7 +57,7 @@ struct StackGuard {
     /// True when the stack is nearly used up: stop recursing and report the limit.
     /// (A local that is not on the thread's stack at all — AddressSanitizer moves locals to a
     /// "fake stack" on the heap — tells nothing, and counts as not low.)
-    @inline(never) var isLow: Bool {
+    @inline(__always) var isLow: Bool {
         var marker: UInt8 = 0
         let address = withUnsafePointer(to: &marker) { UInt(bitPattern: $0) }
         return address >= base && address < floor

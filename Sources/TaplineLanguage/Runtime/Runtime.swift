@@ -92,8 +92,11 @@ final class Runtime {
             return
         }
         // Inlined at every delivery: the check is two comparisons, the error out of line.
+        // The stack is looked at every 16th delivery, whatever the depth: a chain that
+        // re-subscribes itself (`Deferred { f() }`, a flatMap into itself) grows it through
+        // the core with the depth at 1; 16 such steps are far less than the reserve.
         let level = depth
-        guard level < Limits.recursionDepth, level & 31 != 31 || !stack.isLow else {
+        guard level < Limits.recursionDepth, deliveries & 15 != 0 || !stack.isLow else {
             raiseTooDeep()
             return
         }
@@ -143,17 +146,17 @@ final class Runtime {
         throw error
     }
 
-    /// Whether one more level would pass the budget. The stack is looked at every 32 levels
-    /// only: delivery is the hot path, and 32 levels are far less than the reserve.
-    @inline(__always) private var isTooDeep: Bool {
-        depth >= Limits.recursionDepth || (depth & 31 == 31 && stack.isLow)
-    }
-
     /// Runs re-entrant work (a func's body, a button's action, a view's `on appear`, a clock
     /// run) as one level of the depth budget; past it, the recursion-depth error.
+    /// Past the count, the error points at `range`; where the stack ran out first, at the
+    /// running statement, as delivery's error does: which of the two checks trips first
+    /// then depends on frame sizes, and the message must not.
     func nested<T>(at range: SourceRange, _ body: () throws -> T) throws -> T {
-        guard !isTooDeep else {
+        guard depth < Limits.recursionDepth else {
             throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: range)
+        }
+        guard !stack.isLow else {
+            throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? range)
         }
         depth += 1
         defer { depth -= 1 }
