@@ -97,8 +97,18 @@ struct ProgramGenerator {
 
     private mutating func declareFunc() {
         let name = "f\(funcs.count)"
-        funcs.append(name)
-        lines.append("func \(name)(_ x: Int) -> Int { \(command()); return \(expression("x")) }")
+        guard choose(3) == 0 else {
+            funcs.append(name)
+            lines.append("func \(name)(_ x: Int) -> Int { \(command()); return \(expression("x")) }")
+            return
+        }
+        // A func returning a publisher that may be built from itself: re-subscription
+        // recursion, which grows the stack through the core rather than through delivery.
+        let body = pick(["Deferred { \(name)(x + 1) }", "Just(x).flatMap { \(name)($0 + 1) }",
+                         "Just(x).append(Deferred { \(name)(x + 1) })", "Just(x).catch { _ in \(name)(x) }",
+                         "Just(x).map { $0 + 1 }"])
+        lines.append("func \(name)(_ x: Int) -> AnyPublisher<Int, Never> { return \(body).eraseToAnyPublisher() }")
+        lines.append("\(name)(\(number())).prefix(\(choose(5))).sink { print($0) }")
     }
 
     private mutating func declareView() {
