@@ -51,7 +51,17 @@ public final class LineEditor {
 
     private let editLine: OpaquePointer
     private let historyHandle: OpaquePointer
-    private let historyFile: String?
+    private let historyFile: HistoryFile?
+    /// Entries added since the history file was last saved.
+    private var unsaved: [String] = []
+    /// Problems with the history file not yet reported (found before anyone listened).
+    private var problems: [String] = []
+
+    /// Told each problem with the history file (a symbolic link refused, a foreign file moved
+    /// aside, a write that failed): the history itself is never silently lost.
+    public var reportHistoryProblem: ((String) -> Void)? {
+        didSet { flushProblems() }
+    }
     private var promptBytes: [CChar] = Array("> ".utf8CString)
 
     /// - Parameters:
@@ -64,11 +74,11 @@ public final class LineEditor {
         guard let editLine = tl_el_init(program), let historyHandle = tl_history_init() else { return nil }
         self.editLine = editLine
         self.historyHandle = historyHandle
-        self.historyFile = historyFile
+        self.historyFile = historyFile.map { HistoryFile(path: $0, size: historySize) }
 
         tl_history_setsize(historyHandle, Int32(historySize))
         tl_history_setunique(historyHandle, 1)
-        if let historyFile { _ = tl_history_load(historyHandle, historyFile) }
+        if let problem = self.historyFile?.load(into: historyHandle) { problems.append(problem) }
 
         tl_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         tl_el_set_prompt(editLine, { editLine in
@@ -135,6 +145,9 @@ public final class LineEditor {
     public func addHistory(_ entry: String) {
         guard !entry.allSatisfy(\.isWhitespace) else { return }
         tl_history_enter(historyHandle, entry)
+        unsaved.append(entry)
+        // A file that keeps failing must not make the unsaved entries grow without end.
+        if let historyFile, unsaved.count > historyFile.size { unsaved.removeFirst() }
         save()
     }
 
@@ -149,14 +162,28 @@ public final class LineEditor {
         return collector.entries
     }
 
+    /// Saves the new entries after what is on disk (another session may have added some);
+    /// on failure they stay unsaved, to be tried again with the next entry.
     private func save() {
         guard let historyFile else { return }
-        // Create it private before libedit writes it; keep it private after.
-        let descriptor = open(historyFile, O_WRONLY | O_CREAT, 0o600)
-        if descriptor >= 0 { close(descriptor) }
-        _ = tl_history_save(historyHandle, historyFile)
-        chmod(historyFile, 0o600)
+        if let problem = historyFile.save(adding: unsaved) {
+            problems.append(problem)
+            flushProblems()
+        } else {
+            unsaved.removeAll()
+        }
     }
+
+    private func flushProblems() {
+        guard let reportHistoryProblem else { return }
+        // The same problem once per session, not after every entry.
+        for problem in problems where !reported.contains(problem) {
+            reported.insert(problem)
+            reportHistoryProblem(problem)
+        }
+        problems.removeAll()
+    }
+    private var reported: Set<String> = []
 
     // MARK: - Reading
 

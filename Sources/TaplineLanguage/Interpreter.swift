@@ -98,6 +98,11 @@ public final class Interpreter {
     }
 
     private func run(_ entry: String, name: String, execute: Bool) -> Diagnostic? {
+        guard entry.utf8.count <= Limits.scriptBytes else {
+            // Only its first line joins the session: enough for the caret, not 8 MB kept.
+            let start = text.append(String(entry.prefix { $0 != "\n" }.prefix(200)), name: name)
+            return Diagnostic.error(Messages.scriptTooLarge(Limits.scriptBytes), at: SourceRange(start, start))
+        }
         let start = text.append(entry, name: name)
         // A script that draws or traces is recorded from its first stage on (so a benchmark
         // pays nothing): known before it compiles. A mention in a comment counts too.
@@ -105,7 +110,7 @@ public final class Interpreter {
         // 1. Lex and parse.
         let statements: [Stmt]
         do {
-            statements = try Parser.parse(text.source, codes: text.codes, from: start)
+            statements = try Parser.parse(text.source, codes: text.codes, from: start, isInterrupted: runtime.isInterrupted)
         } catch {
             return error
         }
@@ -123,12 +128,13 @@ public final class Interpreter {
         globals = compiler.globals
         // 3. Run the top-level statements in order; the first error stops the entry.
         let frame = Frame(size: compiler.topLevelFrameSize, parent: nil)
+        runtime.stack = StackGuard.current()
         for (index, (statement, step)) in zip(statements, program).enumerated() {
             runtime.statementRange = statement.range
             do {
                 try step.run(frame)
                 if Interpreter.endsAnEntry(statement, before: statements.dropFirst(index + 1).first) {
-                    runtime.clock.runImmediateWork()
+                    runtime.clock.runImmediateWork(shouldStop: runtime.clockShouldStop(at: statement.range))
                     try runtime.throwPending()
                 }
                 try ContractViolations.shared.check(statement.range)
@@ -169,6 +175,33 @@ public final class Interpreter {
 
     /// Adds text to the session's source without running it (the Swift exporter reads it).
     func appendSource(_ entry: String, name: String) -> SourceLocation { text.append(entry, name: name) }
+
+    /// Ends the session (`:reset`): cancels every subscription it holds — kept for the
+    /// session, stored with `let`, in a bag or a view's bag, a custom subscriber's — drops what
+    /// the clock was to run and forgets every declaration, so that nothing of it stays in
+    /// memory (its closures and subjects hold one another until cancelled).
+    public func close() {
+        for entity in globals.values { Interpreter.release(entity) }
+        globals.removeAll()
+        runtime.close()
+    }
+
+    private static func release(_ entity: Entity) {
+        switch entity.kind {
+        case .subscription(let box): box.token?.cancel(); box.token = nil
+        case .bag(let box): box.tokens.forEach { $0.cancel() }; box.tokens.removeAll()
+        case .view(let box):
+            box.bag.forEach { $0.cancel() }
+            box.bag.removeAll()
+            (box.appear, box.disappear) = (nil, nil)
+        case .subscriber(let box): box.subscriber?.cancel(); box.subscriber = nil
+        case .button(let box): box.action = nil
+        case .function(let box): box.body = nil
+        case .stream(let box): box.publisher = nil
+        case .value(let box): box.value = .void
+        default: break
+        }
+    }
 
     /// Makes what the core reports where Combine would trap (requesting `.none`, a negative
     /// count) an error of the statement that caused it, instead of the end of the process.
@@ -221,7 +254,7 @@ public final class Interpreter {
     /// True when `text` stops inside an open `{`, `(`, `[` or string: the REPL asks for more.
     public static func isIncomplete(_ text: String) -> Bool {
         do {
-            _ = try Parser.parse(Array(text))
+            _ = try Parser.parse(Lexer.normalizingLineEnds(Array(text)))
             return false
         } catch {
             return error.isIncompleteInput

@@ -219,7 +219,7 @@ extension Machine {
         var members = execute(statement, name: "<svg>")
         defer { unlink(path) }
         guard members.first?.1.string == "ok" else { return members }
-        guard let text = tool.readFile(path) else {
+        guard let text = try? tool.readFile(path) else {
             return [("error", .string("'marbles save' wrote no file at \(path)"))]
         }
         members.insert(("svg", .string(text)), at: 1)

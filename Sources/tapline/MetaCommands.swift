@@ -22,11 +22,11 @@ extension REPL {
             tool.stdout.write(Help.text(for: argument))
         case ":load", ":l":
             guard !argument.isEmpty else { return complain("':load' needs a file: :load FILE") }
-            guard let text = tool.readFile(argument) else {
-                return complain("cannot read '\(argument)': \(String(cString: strerror(errno)))")
-            }
+            let text: String
+            do { text = try tool.readFile(argument) } catch { return complain(error.message(argument)) }
             load(text, name: argument)
         case ":reset":
+            interpreter.close()
             if let lesson = learning?.lesson {
                 // In a lesson: the exercise starts over, from its starter.
                 startExercise(lesson)

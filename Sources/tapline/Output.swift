@@ -10,6 +10,13 @@ final class Output {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private let lineBuffered: Bool
+    /// The error of the first write that failed (a full disk, a closed pipe or descriptor):
+    /// output after it is dropped, and the command reports it and exits non-zero.
+    private(set) var failure: Int32? {
+        didSet { if oldValue == nil, let failureMessage { onFailure?(failureMessage) } }
+    }
+    /// Called once, with the error in words, when a write first fails.
+    var onFailure: ((String) -> Void)?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -18,6 +25,7 @@ final class Output {
     }
 
     func write(_ text: String) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 || (lineBuffered && text.utf8.last == 10) { flush() }
     }
@@ -30,10 +38,14 @@ final class Output {
             }
             if written <= 0 {
                 if written < 0, errno == EINTR { continue }
+                failure = written < 0 ? errno : EIO
                 break
             }
             offset += written
         }
         buffer.removeAll(keepingCapacity: true)
     }
+
+    /// What went wrong writing, in words, if anything did.
+    var failureMessage: String? { failure.map { String(cString: strerror($0)) } }
 }

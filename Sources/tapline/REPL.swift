@@ -19,6 +19,10 @@ final class REPL {
     var learning: Learning?
     /// The entries that ran without error, in order: the program `:swift` exports.
     var program: [String] = []
+    /// The brackets those lines leave open, found one line at a time: a pasted block of
+    /// thousands of lines is not re-read whole at every line.
+    /// (nil once a line did not lex: the whole entry is then parsed at every line.)
+    private var pendingBrackets: [Character]? = []
 
     init?(tool: Tool, quiet: Bool) {
         let home = getenv("HOME").map { String(cString: $0) } ?? ""
@@ -31,6 +35,10 @@ final class REPL {
         interpreter = REPL.makeInterpreter(tool: tool, color: color)
         editor.completer = { [unowned self] before in self.complete(before) }
         editor.isInterrupted = { Interrupt.isPending }
+        editor.reportHistoryProblem = { problem in
+            tool.stderr.write("warning: \(problem)\n")
+            tool.stderr.flush()
+        }
         Interrupt.install()
         if !quiet {
             tool.stdout.write("Tapline \(version) — reactive bindings with Combine's semantics. Type :help for help, Ctrl-D to quit.\n")
@@ -74,9 +82,11 @@ final class REPL {
                 }
                 // Ctrl-D inside a block: drop the block, stay in the session.
                 pending.removeAll()
+                pendingBrackets = []
                 tool.stdout.write("\n")
             case .interrupted:
                 pending.removeAll()
+                pendingBrackets = []
                 tool.stdout.write("\n")
             case .line(let line):
                 if pending.isEmpty, line.drop(while: { $0 == " " }).hasPrefix(":") {
@@ -85,9 +95,11 @@ final class REPL {
                     continue
                 }
                 pending.append(line)
+                if bracketsStayOpen(after: line) { continue }
                 let entry = pending.joined(separator: "\n")
                 if Interpreter.isIncomplete(entry) || continuesInPaste() { continue }
                 pending.removeAll()
+                pendingBrackets = []
                 guard !entry.allSatisfy(\.isWhitespace) else { continue }
                 editor.addHistory(entry)
                 if execute(entry, name: "<repl>") { recordAnswer(entry) }
@@ -111,16 +123,28 @@ final class REPL {
         return false
     }
 
+    /// Lexes the new line with the brackets the lines before left open: while some stay open
+    /// the entry cannot be complete, and the whole entry need not be parsed to know it. (A
+    /// string never spans lines, so a line lexes on its own.) False when it must be parsed.
+    private func bracketsStayOpen(after line: String) -> Bool {
+        guard let open = pendingBrackets else { return false }
+        let characters = Lexer.normalizingLineEnds(Array(line))
+        var lexer = Lexer(characters, openBrackets: open)
+        guard (try? lexer.run(until: characters.count)) != nil else {
+            pendingBrackets = nil
+            return false
+        }
+        pendingBrackets = lexer.openBracketStack
+        return !lexer.openBracketStack.isEmpty
+    }
+
     private func prompt() -> String {
         let text: String
         if pending.isEmpty {
             text = "tapline> "
         } else {
             // Indented by the number of `{` still open, as the lexer counts them.
-            let entry = Array(pending.joined(separator: "\n"))
-            var lexer = Lexer(entry)
-            _ = try? lexer.run(until: entry.count)
-            let depth = lexer.openBraces
+            let depth = (pendingBrackets ?? []).filter { $0 == "{" }.count
             text = "...> " + String(repeating: "  ", count: depth)
         }
         guard color else { return text }

@@ -47,20 +47,39 @@ final class Tool {
         exit(Exit.usageError)
     }
 
+    /// Why a script could not be read.
+    enum ReadFailure: Error {
+        case system(Int32)
+        /// Larger than `Limits.scriptBytes`: `/dev/zero` must not grow until memory runs out.
+        case tooLarge
+        case interrupted
+
+        func message(_ path: String) -> String {
+            switch self {
+            case .system(let code): return "cannot read '\(path)': \(String(cString: strerror(code)))"
+            case .tooLarge: return "\(path): script size limit: larger than \(Limits.scriptBytes) bytes (see docs/LIMITS.md)"
+            case .interrupted: return "\(path): reading interrupted"
+            }
+        }
+    }
+
     /// Reads a whole file as text; invalid UTF-8 is replaced, not rejected, so binary input
-    /// gets a located diagnostic instead of a crash.
-    func readFile(_ path: String) -> String? {
+    /// gets a located diagnostic instead of a crash. Stops at the script size limit, and at
+    /// Ctrl-C (in the REPL, where SIGINT sets the flag instead of ending the process).
+    func readFile(_ path: String) throws(ReadFailure) -> String {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw .system(errno) }
         defer { if descriptor != 0 { close(descriptor) } }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            if Interrupt.isPending { throw .interrupted }
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            if count < 0 { return nil }
+            if count < 0 { throw .system(errno) }
             if count == 0 { break }
             bytes += chunk[0..<count]
+            if bytes.count > Limits.scriptBytes { throw .tooLarge }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -71,6 +90,14 @@ final class Tool {
         interpreter.arguments = arguments
         configureTime(interpreter)
         interpreter.warn = { [unowned interpreter] warning in self.report(warning, of: interpreter) }
+        // Output that cannot be written ends the program at once: an endless printer into a
+        // closed pipe (SIGPIPE ignored) must stop, and a full disk must not pass for success.
+        // (Not an interrupt check: that would cost a closure call in every loop turn.)
+        stdout.onFailure = { [stderr] message in
+            stderr.write("tapline: cannot write the output: \(message)\n")
+            stderr.flush()
+            exit(Exit.programError)
+        }
         let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.run(text, name: fileName)
         stdout.flush()
         guard let diagnostic else { return Exit.success }
@@ -154,6 +181,15 @@ final class Tool {
         return box.status
     }
 
+    /// Reports a script that could not be read: too large is the program's error (exit 1),
+    /// a missing file a usage error (exit 2).
+    func cannotRead(_ path: String, _ failure: ReadFailure) -> Int32 {
+        stderr.write("tapline: \(failure.message(path))\n")
+        stderr.flush()
+        if case .system = failure { return Exit.usageError }
+        return Exit.programError
+    }
+
     /// Starts the interactive session, after running `script` into it if there is one.
     func startREPL(quiet: Bool, script: (text: String, name: String)?) -> Int32 {
         guard let repl = REPL(tool: self, quiet: quiet) else {
@@ -223,14 +259,12 @@ final class Tool {
             if isatty(0) == 1, isatty(1) == 1 {
                 return onLargeStack { self.startREPL(quiet: quiet, script: nil) }
             }
-            guard let text = readFile("-") else { fail(usage: "cannot read standard input") }
+            let text: String
+            do { text = try readFile("-") } catch { return cannotRead("<stdin>", error) }
             return onLargeStack { self.runProgram(text, fileName: "<stdin>", checkOnly: checkOnly) }
         }
-        guard let text = readFile(path) else {
-            stderr.write("tapline: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
-            stderr.flush()
-            return Exit.usageError
-        }
+        let text: String
+        do { text = try readFile(path) } catch { return cannotRead(path == "-" ? "<stdin>" : path, error) }
         let scriptArguments = Array(arguments.dropFirst())
         if swiftExport { return onLargeStack { self.exportSwift(text, fileName: path == "-" ? "<stdin>" : path) } }
         if interactive {

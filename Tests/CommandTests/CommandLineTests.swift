@@ -88,4 +88,43 @@ struct CommandLineTests {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("-e:1:201: error: too deeply nested (more than 200 levels)"))
     }
+
+    // MARK: Issue 14: limits and output errors
+
+    @Test func aScriptOverTheSizeLimitIsRefusedUnread() throws {
+        try withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("huge.tapline")
+            try Data(repeating: UInt8(ascii: " "), count: 8 << 20 + 1).write(to: file)
+            let result = try Tapline.run([file.path])
+            #expect(result.status == 1)
+            #expect(result.stderr == "tapline: \(file.path): script size limit: larger than 8388608 bytes (see docs/LIMITS.md)\n")
+        }
+    }
+
+    @Test func aLongElseIfChainIsALocatedError() throws {
+        try withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("chain.tapline")
+            let branches = (1...10_001).map { " else if \($0) == 0 { print(\($0)) }" }.joined()
+            try Data(("if 0 == 1 { print(0) }" + branches + "\n").utf8).write(to: file)
+            let result = try Tapline.run([file.path])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("error: chain too long: more than 10000 operators"), "stderr: \(result.stderr)")
+        }
+    }
+
+    /// Output that cannot be written is an error (exit 1, said on stderr), never a silent 0.
+    @Test func aFullDiskIsReportedAndFailsTheRun() throws {
+        let process = Process()
+        process.executableURL = Tapline.binary
+        process.arguments = ["-e", "print(1)"]
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardOutput = full
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(stderr == "tapline: cannot write the output: No space left on device\n")
+    }
 }

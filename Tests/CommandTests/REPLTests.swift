@@ -107,6 +107,17 @@ struct REPLTests {
         }
     }
 
+    /// Issue 14: hitting a limit is an error like any other; the session keeps everything.
+    @Test func aLimitKeepsWhatWasDeclared() throws {
+        try withSession { terminal, _ in
+            try declareSubjectAndSink(terminal)
+            #expect(terminal.enter("button again { tap again }"), "screen: \(terminal.screen)")
+            #expect(terminal.enter("tap again", expecting: "error: recursion depth limit"), "screen: \(terminal.screen)")
+            #expect(terminal.enter(":load /dev/zero", expecting: "script size limit"), "screen: \(terminal.screen)")
+            #expect(terminal.enter("send s 8", expecting: "got 8"), "screen: \(terminal.screen)")
+        }
+    }
+
     @Test func ctrlDOnAnEmptyLineExitsWithStatus0() throws {
         try withSession { terminal, _ in
             terminal.type("\u{4}")

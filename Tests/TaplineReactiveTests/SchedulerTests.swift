@@ -29,6 +29,21 @@ struct SchedulerTests {
         #expect(clock.now.description == "250ms")
     }
 
+    @Test func cancelledActionsDoNotPileUp() {
+        // What debounce does: each new value cancels the timer of the one before.
+        let scheduler = VirtualTimeScheduler()
+        var ran: [Int] = []
+        var last: (any Cancellable)?
+        for value in 1...100_000 {
+            last?.cancel()
+            last = scheduler.schedule(after: .seconds(1)) { ran.append(value) }
+        }
+        #expect(scheduler.pendingCount == 1)
+        #expect(scheduler.storedCount <= 8192)
+        scheduler.advance(by: .seconds(2))
+        #expect(ran == [100_000])
+    }
+
     @Test func aCancelledActionDoesNotRun() {
         let clock = VirtualTimeScheduler()
         var ran = false

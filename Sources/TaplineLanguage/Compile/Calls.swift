@@ -132,7 +132,7 @@ extension Compiler {
             defer { runtime.callDepth -= 1 }
             var result = Value.void
             do {
-                try box.body?(callee)
+                try runtime.nested(at: range) { try box.body?(callee) }
             } catch is ReturnSignal {
                 result = runtime.takeReturned()
             }

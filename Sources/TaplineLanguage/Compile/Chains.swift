@@ -60,10 +60,11 @@ extension Compiler {
         return (base, entry, arguments, trailing, nameRange)
     }
 
-    /// Whether `expr` is a chain that ends in a subscriber.
-    func isSubscription(_ expr: Expr) throws(Diagnostic) -> Bool {
-        guard let call = catalogCall(expr), call.entry.isSubscriber else { return false }
-        return try publisher(call.base) != nil
+    /// Whether `expr` is written as a chain that ends in a subscriber (`….sink { … }`). Told
+    /// from the syntax alone: compiling the chain to find out, then again to use it, doubled
+    /// the work at each level of subscriptions nested in closures.
+    func isSubscription(_ expr: Expr) -> Bool {
+        catalogCall(expr)?.entry.isSubscriber == true
     }
 
     /// Compiles `publisher….sink { … }` (or `.subscribe`, `.assign`); nil if `expr` is not one.

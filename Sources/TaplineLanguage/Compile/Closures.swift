@@ -72,7 +72,7 @@ extension Compiler {
     /// statements run and the result is `()` unless they `return`. Errors raised during a
     /// delivery surface through each statement's `Step`, as everywhere.
     private func closureBody(_ statements: [Stmt]) throws(Diagnostic) -> (Code, SType) {
-        if statements.count == 1, case .expression(let expr) = statements[0].kind, try !isSubscription(expr) {
+        if statements.count == 1, case .expression(let expr) = statements[0].kind, !isSubscription(expr) {
             return try expression(expr)
         }
         if statements.count == 1 {

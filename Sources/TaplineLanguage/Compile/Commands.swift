@@ -9,8 +9,10 @@ extension Compiler {
         guard case .button(let box) = entity.kind else {
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a button"), at: name.range)
         }
+        let runtime = self.runtime
         return { _ in
-            try box.action?()
+            // A button whose action taps itself nests: one level of the depth budget.
+            try runtime.nested(at: name.range) { try box.action?() }
             box.tap.send(.void)
         }
     }
@@ -144,7 +146,10 @@ extension Compiler {
         let runtime = self.runtime
         return { frame in
             let target = runtime.clock.now + .nanoseconds(try duration(frame))
-            runtime.clock.advance(to: target, shouldStop: { runtime.isAborting || runtime.isInterrupted() })
+            // A `wait` inside a sink runs the clock inside the clock: one level of the budget.
+            try runtime.nested(at: range) {
+                runtime.clock.advance(to: target, shouldStop: runtime.clockShouldStop(at: range))
+            }
             try runtime.checkInterrupt(range)
         }
     }

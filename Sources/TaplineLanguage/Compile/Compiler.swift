@@ -40,6 +40,9 @@ final class Compiler {
     /// recording for `marbles`/`trace` (which taps stages, not closures) leaves it on. A fast
     /// path that fused stages would have to be off wherever `runtime.recorder` is set.
     var fastPaths = true
+    /// The stack compiling recurses on, and a count of expressions compiled, to poll Ctrl-C.
+    private let stack = StackGuard.current()
+    private var ticks = 0
 
     init(runtime: Runtime, globals: [String: Entity], source: [Character], echoes: Bool) {
         self.runtime = runtime
@@ -59,8 +62,17 @@ final class Compiler {
     /// Compiles one statement: the one place every statement kind passes through, so each
     /// is wrapped in a `Step` that reports errors raised while it delivered events.
     func statement(_ stmt: Stmt) throws(Diagnostic) -> Step {
+        try guardCompiling(stmt.range)
         compiled = nil   // what `valuePublisher` kept belongs to the statement it compiled
         return Step(action: try action(for: stmt), runtime: runtime)
+    }
+
+    /// Compiling can be long (a huge script) and deep (a long chain): Ctrl-C stops it, and
+    /// the end of the stack is an error, as the parser's and the runtime's are.
+    func guardCompiling(_ range: SourceRange) throws(Diagnostic) {
+        ticks &+= 1
+        if stack.isLow { throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: range) }
+        if ticks & 255 == 0, runtime.isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: range) }
     }
 
     /// Each statement kind has its own compile function, in the file of its family.

@@ -57,11 +57,19 @@ extension Compiler {
         }
     }
 
+    /// An `else` body; an `else if` needs no block of its own: a chain of thousands would nest
+    /// one scope per branch, and every name look-up would walk them all.
+    private func elseBlock(_ statements: [Stmt]) throws(Diagnostic) -> Action {
+        guard statements.count == 1, case .ifStatement = statements[0].kind else { return try block(statements) }
+        let step = try statement(statements[0])
+        return { frame in try step.run(frame) }
+    }
+
     /// `if CONDITION { … } [else { … }]`
     func ifStatement(_ condition: Expr, body: [Stmt], else elseBody: [Stmt]?) throws(Diagnostic) -> Action {
         let test = try self.condition(condition)
         let then = try block(body)
-        let otherwise = try elseBody.map { (each) throws(Diagnostic) in try block(each) }
+        let otherwise = try elseBody.map { (each) throws(Diagnostic) in try elseBlock(each) }
         return { frame in
             if try test(frame) {
                 try then(frame)

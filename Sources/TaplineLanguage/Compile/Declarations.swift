@@ -90,7 +90,10 @@ extension Compiler {
                 receiveValue: { value in
                     var more = Subscribers.Demand.none
                     runtime.deliver {
-                        if case .demand(let demand) = try boundValue.call(value) { more = demand }
+                        // A body that returns nothing adds no demand; a number is `.max(n)`,
+                        // as `request` takes it; anything else is an error, not silence.
+                        let result = try boundValue.call(value)
+                        if result != .void { more = try Value.demand(from: result, range: body.range, allowZero: true) }
                     }
                     return more
                 },

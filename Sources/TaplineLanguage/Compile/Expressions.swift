@@ -12,6 +12,7 @@ extension Compiler {
     private func expressionCode(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
         if let compiled = takeCompiled(expr) { return compiled }
         let range = expr.range
+        try guardCompiling(range)
         switch expr.kind {
         case .int(let value): return ({ _ in .int(value) }, .int)
         case .double(let value): return ({ _ in .double(value) }, .double)
@@ -21,7 +22,7 @@ extension Compiler {
         case .duration(let nanoseconds): return ({ _ in .duration(nanoseconds) }, .duration)
 
         case .string(let parts):
-            return (try interpolation(parts), .string)
+            return (try interpolation(parts, range: range), .string)
 
         case .name(let name):
             return try nameValue(name, range: range)
@@ -74,10 +75,21 @@ extension Compiler {
     private func collection(_ elements: [Expr], tuple: Bool) throws(Diagnostic) -> (code: Code, type: SType) {
         let codes = try elements.map { (each) throws(Diagnostic) in try expression(each) }
         let parts = codes.map(\.code)
-        if tuple { return ({ frame in .tuple(try parts.map { try $0(frame) }) }, .tuple(codes.map(\.type))) }
+        let range = elements.first.map { $0.range.to(elements[elements.count - 1].range) } ?? .zero
+        let values: Code = { frame in
+            let values = try parts.map { try $0(frame) }
+            try ValueArithmetic.checkNesting(values, range: range)
+            return .array(values)
+        }
+        if tuple {
+            return ({ frame in
+                guard case .array(let elements) = try values(frame) else { return .void }
+                return .tuple(elements)
+            }, .tuple(codes.map(\.type)))
+        }
         let elementType = codes.first.map(\.type) ?? .unknown
         let uniform = codes.allSatisfy { $0.type == elementType }
-        return ({ frame in .array(try parts.map { try $0(frame) }) }, .array(uniform ? elementType : .unknown))
+        return (values, .array(uniform ? elementType : .unknown))
     }
 
     /// What is written where a value is wanted but is not one, and what to write instead.
@@ -212,7 +224,7 @@ extension Compiler {
         throw Diagnostic.error(Messages.expectedDurationLiteral, at: expr.range)
     }
 
-    private func interpolation(_ parts: [InterpolatedPart]) throws(Diagnostic) -> Code {
+    private func interpolation(_ parts: [InterpolatedPart], range: SourceRange) throws(Diagnostic) -> Code {
         var pieces: [Code] = []
         for part in parts {
             switch part {
@@ -223,7 +235,10 @@ extension Compiler {
         if pieces.count == 1, case .text(let text) = parts[0] { return { _ in .string(text) } }
         return { frame in
             var result = ""
-            for piece in pieces { result += try piece(frame).description }
+            for piece in pieces {
+                result += try piece(frame).description
+                try ValueArithmetic.checkSize(result.utf8.count, range: range)
+            }
             return .string(result)
         }
     }

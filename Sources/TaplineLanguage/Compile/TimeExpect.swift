@@ -32,12 +32,20 @@ extension Compiler {
             let parsed = try Self.events(marbles, frame: frameLength)
             let expected = parsed.filter { $0.symbol != .cancel }
             let cancelAt = parsed.first { $0.symbol == .cancel }?.time
-            let arrivals = try Self.record(publisher, runtime: runtime, until: (parsed.last?.time ?? 0) + 1_000 * frameLength,
-                                           cancelAt: cancelAt, range: range)
+            // Saturating: a frame of decades times 1,000 frames is past what Int64 counts.
+            let (margin, overflow) = frameLength.multipliedReportingOverflow(by: 1_000)
+            let until = Self.saturating(parsed.last?.time ?? 0, plus: overflow ? .max : margin)
+            let arrivals = try Self.record(publisher, runtime: runtime, until: until, cancelAt: cancelAt, range: range)
             guard !Self.matches(expected, arrivals, legend: legend) else { return }
             throw RuntimeError(Messages.expectFailed, at: range,
                                notes: Self.difference(marbles.text, arrivals, legend: legend, frame: frameLength))
         }
+    }
+
+    /// `a + b`, or Int64.max where that would overflow (the clock's end of time).
+    static func saturating(_ a: Int64, plus b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 
     /// What the publisher does from now until the clock has nothing left to run before `end`
@@ -58,10 +66,10 @@ extension Compiler {
             receiveValue: { value in arrivals.append(Arrival(time: runtime.clock.now.nanoseconds - start, kind: .value(value))) })
         defer { token.cancel() }
         if let cancelAt { runtime.clock.schedule(after: .nanoseconds(cancelAt)) { token.cancel() } }
-        let stop = { runtime.isAborting || runtime.isInterrupted() }
+        let stop = runtime.clockShouldStop(at: range)
         runtime.clock.advance(to: runtime.clock.now, shouldStop: stop)
-        let limit = VirtualTime(nanoseconds: start + end)
-        while let due = runtime.clock.nextDue(), due <= limit, !stop() {
+        let limit = VirtualTime(nanoseconds: saturating(start, plus: end))
+        while let due = runtime.clock.nextDue(), due <= limit, !runtime.isAborting, !runtime.isInterrupted() {
             runtime.clock.advance(to: due, shouldStop: stop)
         }
         try runtime.checkInterrupt(range)

@@ -97,4 +97,6 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError, contractViolation
     // Swift export
     case cannotExport
+    // Limits (docs/LIMITS.md)
+    case scriptTooLarge, valueTooLarge, recursionDepthLimit, eventsPerInstantLimit, chainTooLong
 }

@@ -50,8 +50,11 @@ enum Messages {
     }
 
     // MARK: Names and declarations (Check/Scope.swift, Compile/Declarations.swift)
+    /// A name as a message quotes it: the caret shows where it is, so a pasted
+    /// 100,000-character name is not echoed whole.
+    static func shortened(_ name: String) -> String { name.count <= 60 ? name : name.prefix(60) + "…" }
     static func unknownName(_ name: String, suggestion: String?) -> Message {
-        Message(.unknownName, "unknown name '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+        Message(.unknownName, "unknown name '\(shortened(name))'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
     static func alreadyDeclared(_ name: String) -> Message { Message(.alreadyDeclared, "'\(name)' is already declared") }
     static let previousDeclaration = Message(.previousDeclaration, "previously declared here")
@@ -256,7 +259,7 @@ enum Messages {
     // MARK: Running (Runtime/)
     static let divisionByZero = Message(.divisionByZero, "division by zero")
     static let arithmeticOverflow = Message(.arithmeticOverflow, "arithmetic overflow")
-    static func rangeTooLarge(_ count: Int) -> Message { Message(.rangeTooLarge, "range of \(count) elements is too large (at most 10,000,000)") }
+    static func rangeTooLarge(_ count: some BinaryInteger) -> Message { Message(.rangeTooLarge, "range of \(count) elements is too large (at most 10,000,000)") }
     static func badRange(_ low: Int, _ high: Int) -> Message { Message(.badRange, "range \(low)...\(high) is empty: its start is above its end") }
     static let negativeDemand = Message(.negativeDemand, "a demand cannot be negative")
     static func notADemand(_ type: String) -> Message {
@@ -283,6 +286,30 @@ extension Messages {
     static func nameAfter(_ keyword: String) -> String { "a name after '\(keyword)'" }
     static func valueAfter(_ keyword: String, _ name: String) -> String { "a value after '\(keyword) \(name)'" }
     static func toGiveInitialValue(_ keyword: String) -> String { "to give the \(keyword) value its initial value" }
+
+    // MARK: Limits (docs/LIMITS.md): each names the limit and what to do instead.
+
+    static func scriptTooLarge(_ bytes: Int) -> Message {
+        Message(.scriptTooLarge, "script size limit: the text is larger than \(bytes) bytes; split it into files and ':load' them")
+    }
+    static func valueTooLarge(_ size: Int, _ limit: Int) -> Message {
+        Message(.valueTooLarge, "value size limit: this value would hold \(size) bytes or elements, more than \(limit)")
+    }
+    static func valueNestedTooDeeply(_ limit: Int) -> Message {
+        Message(.valueTooLarge, "value size limit: arrays and tuples nested more than \(limit) deep")
+    }
+    static func valueHasTooManyContainers(_ limit: Int) -> Message {
+        Message(.valueTooLarge, "value size limit: more than \(limit) arrays and tuples nested in one value")
+    }
+    static func recursionDepthLimit(_ limit: Int) -> Message {
+        Message(.recursionDepthLimit, "recursion depth limit: work nested more than \(limit) levels deep, or past what the stack holds (deliveries, subscriptions, taps, views, calls); something triggers itself")
+    }
+    static func eventsPerInstantLimit(_ limit: Int, at time: String) -> Message {
+        Message(.eventsPerInstantLimit, "events per instant limit: more than \(limit) scheduled actions ran at \(time) without the clock moving; work that schedules itself for now (a zero delay, receive(on:)) never lets time pass")
+    }
+    static func chainTooLong(_ limit: Int) -> Message {
+        Message(.chainTooLong, "chain too long: more than \(limit) operators in one expression or 'else if' chain; use a loop or a func")
+    }
 }
 
 // MARK: Swift export (`tapline --swift`, `:swift`)

@@ -1,9 +1,15 @@
 /// "Did you mean …?": the closest candidate by edit distance, if it is close enough.
 public enum Suggest {
+    /// Names longer than this get no suggestion.
+    static let maximumLength = 64
+
     public static func closest(to name: String, in candidates: [String]) -> String? {
+        // Edit distance costs the product of the lengths: no real name is this long, and a
+        // pasted 100,000-character one must not take seconds to reject.
+        guard name.count <= maximumLength else { return nil }
         let limit = max(1, name.count / 3)
         var best: (String, Int)?
-        for candidate in candidates where candidate != name {
+        for candidate in candidates where candidate != name && abs(candidate.count - name.count) <= limit {
             let distance = editDistance(name.lowercased(), candidate.lowercased())
             if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
         }

@@ -60,7 +60,10 @@ enum Builtins {
             try expectCount(1, "'abs(number)'")
             return ({ frame in
                 switch try codes[0](frame) {
-                case .int(let x) where x != .min: return .int(Swift.abs(x))
+                case .int(let x):
+                    // |Int.min| is one more than Int.max, as Swift's abs traps on it.
+                    guard x != .min else { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
+                    return .int(Swift.abs(x))
                 case .double(let x): return .double(Swift.abs(x))
                 case let other: throw RuntimeError(Messages.unaryOperator("abs", other.typeName), at: range)
                 }

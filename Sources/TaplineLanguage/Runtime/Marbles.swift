@@ -43,8 +43,8 @@ enum Marbles {
         while index < characters.count {
             let character = characters[index]
             if character == " " {
-                if let (duration, length) = progression(characters, at: index + 1) {
-                    time += duration
+                if let (duration, length) = try progression(characters, at: index + 1) {
+                    time = try advanced(time, by: duration, at: index + 1)
                     index += 1 + length
                 } else {
                     index += 1
@@ -74,7 +74,7 @@ enum Marbles {
                 }
                 events.append(Event(time: groupStart ?? time, symbol: symbol))
             }
-            time += frame
+            time = try advanced(time, by: frame, at: index)
             index += 1
         }
         if groupStart != nil { throw ParseError(message: "a group '(' is not closed", offset: characters.count) }
@@ -84,7 +84,7 @@ enum Marbles {
 
     /// A time progression (`100ms`, `1.5s`, `2m`) starting at `start` and followed by a space
     /// or the end: its length in nanoseconds and in characters.
-    private static func progression(_ characters: [Character], at start: Int) -> (Int64, Int)? {
+    private static func progression(_ characters: [Character], at start: Int) throws(ParseError) -> (Int64, Int)? {
         var end = start
         while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
         guard end > start, let amount = Double(String(characters[start..<end])) else { return nil }
@@ -92,9 +92,23 @@ enum Marbles {
             let unitEnd = end + unit.count
             guard unitEnd <= characters.count, String(characters[end..<unitEnd]) == unit,
                   unitEnd == characters.count || characters[unitEnd] == " " else { continue }
-            return (Int64((amount * scale).rounded()), unitEnd - start)
+            // Converted only when it fits: Int64(Double) traps past Int64.max.
+            let nanoseconds = (amount * scale).rounded()
+            guard nanoseconds < 9.2e18 else { throw tooLong(at: start) }
+            return (Int64(nanoseconds), unitEnd - start)
         }
         return nil
+    }
+
+    /// `time` moved on by `step`, or the error of a string longer than the clock can count.
+    private static func advanced(_ time: Int64, by step: Int64, at offset: Int) throws(ParseError) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(step)
+        guard !overflow else { throw tooLong(at: offset) }
+        return sum
+    }
+
+    private static func tooLong(at offset: Int) -> ParseError {
+        ParseError(message: "the string lasts longer than the clock can count (about 292 years)", offset: offset)
     }
 
     /// `events` written as a marble string with one character a frame: events that share a

@@ -55,6 +55,13 @@ final class Runtime {
     var callDepth = 0
     static let maximumCallDepth = 500
 
+    /// One depth budget for all re-entrant work (`Limits.recursionDepth`): deliveries to
+    /// closures, func calls, taps, views and clock runs nested in one another all count, so
+    /// no ring of subjects, self-tapping button or self-showing view can exhaust the stack.
+    private(set) var depth = 0
+    /// The stack of the thread running the entry: the backstop of the depth budget.
+    var stack = StackGuard.current()
+
     /// The script's command-line arguments (`tapline FILE ARGS…`), as `arguments`.
     var arguments: [String] = []
 
@@ -98,6 +105,16 @@ final class Runtime {
             raise(RuntimeError(Messages.interrupted, at: statementRange ?? .zero))
             return
         }
+        // Inlined at every delivery: the check is two comparisons, the error out of line.
+        // The stack is looked at every 16th delivery, whatever the depth: a chain that
+        // re-subscribes itself (`Deferred { f() }`, a flatMap into itself) grows it through
+        // the core with the depth at 1; 16 such steps are far less than the reserve.
+        let level = depth
+        guard level < Limits.recursionDepth, deliveries & 15 != 0 || !stack.isLow else {
+            raiseTooDeep()
+            return
+        }
+        depth = level + 1
         do {
             try body()
         } catch let error as RuntimeError {
@@ -107,6 +124,11 @@ final class Runtime {
         } catch {
             raise(RuntimeError(Messages.internalError(error), at: statementRange ?? .zero))
         }
+        depth = level   // every error is caught above, so this always runs
+    }
+
+    @inline(never) private func raiseTooDeep() {
+        raise(RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? .zero))
     }
 
     /// Runs a closure that may throw, called back by a core `try…` operator: what the program
@@ -138,8 +160,53 @@ final class Runtime {
         throw error
     }
 
+    /// Runs re-entrant work (a func's body, a button's action, a view's `on appear`, a clock
+    /// run) as one level of the depth budget; past it, the recursion-depth error.
+    /// Past the count, the error points at `range`; where the stack ran out first, at the
+    /// running statement, as delivery's error does: which of the two checks trips first
+    /// then depends on frame sizes, and the message must not.
+    func nested<T>(at range: SourceRange, _ body: () throws -> T) throws -> T {
+        guard depth < Limits.recursionDepth else {
+            throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: range)
+        }
+        guard !stack.isLow else {
+            throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? range)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body()
+    }
+
+    /// What the clock checks before each action it runs: an interrupt, an error, or too
+    /// many actions at one instant (a zero delay that feeds itself never lets time move).
+    func clockShouldStop(at range: SourceRange) -> () -> Bool {
+        var instant = clock.now
+        var count = 0
+        var total = 0
+        return { [unowned self] in
+            if self.isAborting { return true }
+            if self.clock.now != instant {
+                instant = self.clock.now
+                count = 0
+            }
+            count += 1
+            total &+= 1
+            if count > Limits.eventsPerInstant {
+                self.raise(RuntimeError(Messages.eventsPerInstantLimit(Limits.eventsPerInstant, at: instant.description), at: range))
+                return true
+            }
+            // Polled across instants: a timer ticking once per instant must not escape Ctrl-C.
+            if total & 255 == 0, self.isInterrupted() {
+                self.raise(RuntimeError(Messages.interrupted, at: range))
+                return true
+            }
+            return false
+        }
+    }
+
     /// Clears an abort after a failed top-level statement.
     func recover() {
+        depth = 0
         callDepth = 0
         pendingError = nil
         isAborting = false
@@ -158,6 +225,14 @@ final class Runtime {
             live.append(LiveSubscription(id: nextLiveID, source: chain, token: token))
             nextLiveID += 1
         }
+    }
+
+    /// Cancels everything the session keeps and what the clock was to run (`Interpreter.close`).
+    func close() {
+        live.forEach { $0.token.cancel() }
+        live.removeAll()
+        clock.cancelAll()
+        returned = .void
     }
 
     /// Cancels a session subscription by number; false if there is none.

@@ -26,6 +26,14 @@ public enum Value: Equatable {
     /// A publisher as a value (`let p = Just(1)`, a func's result, a `flatMap` closure's).
     case publisher(PublisherValue)
 
+    /// An array or a tuple: what nests.
+    var isContainer: Bool {
+        switch self {
+        case .array, .tuple: return true
+        default: return false
+        }
+    }
+
     /// The type's name, as diagnostics show it.
     public var typeName: String {
         switch self {

@@ -57,6 +57,32 @@ enum ValueArithmetic {
         }
     }
 
+    /// The value size limit (docs/LIMITS.md), checked where values grow: doubling a string
+    /// forty times must be an error, not the machine running out of memory.
+    static func checkSize(_ size: Int, range: SourceRange) throws {
+        guard size <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(size, Limits.valueSize), at: range) }
+    }
+
+    /// The nesting part of the value size limit, checked where a literal nests values: walked
+    /// without recursion, and only when an element is itself an array or a tuple.
+    static func checkNesting(_ elements: [Value], range: SourceRange) throws {
+        var pending: [(value: Value, depth: Int)] = []
+        for element in elements where element.isContainer { pending.append((element, 2)) }
+        var visited = 0
+        while let (value, depth) = pending.popLast() {
+            guard depth <= Limits.valueNesting else { throw RuntimeError(Messages.valueNestedTooDeeply(Limits.valueNesting), at: range) }
+            visited += 1
+            guard visited <= Limits.nestedContainers else {
+                throw RuntimeError(Messages.valueHasTooManyContainers(Limits.nestedContainers), at: range)
+            }
+            switch value {
+            case .array(let children), .tuple(let children):
+                for child in children where child.isContainer { pending.append((child, depth + 1)) }
+            default: break
+            }
+        }
+    }
+
     static func binary(_ op: Punct, _ left: Value, _ right: Value, range: SourceRange) throws -> Value {
         switch op {
         case .equal: return .bool(equal(left, right))
@@ -71,11 +97,11 @@ enum ValueArithmetic {
             }
         case .closedRange, .halfOpenRange:
             guard case .int(let low) = left, case .int(let high) = right else { break }
-            let upper = op == .closedRange ? high : high - 1
-            guard low <= upper + 1 else { throw RuntimeError(Messages.badRange(low, high), at: range) }
-            let count = upper - low + 1
+            // Counted in 128 bits: an end at Int.max or Int.min must not overflow the count.
+            let count = Int128(high) - Int128(low) + (op == .closedRange ? 1 : 0)
+            guard count >= 0 else { throw RuntimeError(Messages.badRange(low, high), at: range) }
             guard count <= 10_000_000 else { throw RuntimeError(Messages.rangeTooLarge(count), at: range) }
-            return .array(count <= 0 ? [] : (low...upper).map(Value.int))
+            return .array((0..<Int(count)).map { .int(low + $0) })
         case .plus, .minus, .star, .slash, .percent:
             if let result = try arithmetic(op, left, right, range: range) { return result }
         default:
@@ -111,8 +137,10 @@ enum ValueArithmetic {
             default: return .double(x.truncatingRemainder(dividingBy: y))
             }
         case (.string(let x), .string(let y)) where op == .plus:
+            try checkSize(x.utf8.count + y.utf8.count, range: range)
             return .string(x + y)
         case (.array(let x), .array(let y)) where op == .plus:
+            try checkSize(x.count + y.count, range: range)
             return .array(x + y)
         case (.duration(let x), .duration(let y)) where op == .plus || op == .minus:
             let (result, overflow) = op == .plus ? x.addingReportingOverflow(y) : x.subtractingReportingOverflow(y)

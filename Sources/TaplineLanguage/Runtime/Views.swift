@@ -17,7 +17,8 @@ extension Runtime {
         view.isShown = true
         bagOwners.append(view)
         defer { bagOwners.removeLast() }
-        try view.appear?()
+        // An `on appear` that remounts its own view nests: one level of the depth budget.
+        try nested(at: statementRange ?? .zero) { try view.appear?() }
     }
 
     /// Dismantles a view: `on disappear` runs, then its bag is cancelled.
@@ -29,6 +30,6 @@ extension Runtime {
             view.bag.removeAll()
             for token in bag { token.cancel() }
         }
-        try view.disappear?()
+        try nested(at: statementRange ?? .zero) { try view.disappear?() }
     }
 }

@@ -11,6 +11,11 @@ struct SourceSegments {
     /// Appends a piece of text named `name`; returns where it starts in the whole.
     mutating func append(_ text: String, name: String) -> SourceLocation {
         var (entry, entryCodes) = SourceSegments.characters(of: text)
+        // A Windows line end is one Character ("\r\n"), not "\n": mapped one for one.
+        if entryCodes.contains(Lexer.notASCII), entry.contains("\r\n") {
+            entry = Lexer.normalizingLineEnds(entry)
+            entryCodes = Lexer.asciiCodes(entry, 0..<entry.count)
+        }
         if entry.last != "\n" {
             entry.append("\n")
             entryCodes.append(10)

@@ -17,22 +17,38 @@ public struct Lexer {
     private var tokens: [Token] = []
     /// Open brackets, innermost last: decides whether a newline is a token.
     private var brackets: [Character] = []
+    /// Polled every 1024 lines: Ctrl-C while a huge script is read.
+    public var isInterrupted: () -> Bool = { false }
 
     /// `codes`, when given, are the ASCII codes of all of `source` (`asciiCodes`); otherwise
     /// `run` works out those of the characters it lexes.
-    public init(_ source: [Character], codes: [UInt8]? = nil, start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) {
+    /// - Parameter openBrackets: the brackets left open by the lines before (`openBracketStack`
+    ///   of the lexer that read them), so that a REPL can lex an entry one line at a time.
+    public init(_ source: [Character], codes: [UInt8]? = nil, start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
+                openBrackets: [Character] = []) {
         chars = source
         if let codes, codes.count == source.count { given = codes }
         index = start.offset
         line = start.line
         column = start.column
+        brackets = openBrackets
     }
+
+    /// The brackets open where lexing stopped, innermost last.
+    public var openBracketStack: [Character] { brackets }
 
     /// Lexes the whole input. Throws the first problem; its `isIncompleteInput` is set when
     /// the input merely ended inside a string.
     public static func tokenize(_ source: [Character]) throws(Diagnostic) -> [Token] {
-        var lexer = Lexer(source)
+        var lexer = Lexer(normalizingLineEnds(source))
         return try lexer.run(until: source.count)
+    }
+
+    /// A Windows line end, `"\r\n"`, is one `Character` in Swift, not `"\n"`: left as it is, a
+    /// `//` comment or a `#!` line would run to the end of the file. Mapped one for one, so
+    /// offsets stay the same.
+    public static func normalizingLineEnds(_ text: [Character]) -> [Character] {
+        text.contains("\r\n") ? text.map { $0 == "\r\n" ? "\n" : $0 } : text
     }
 
     /// True when the input ends with brackets still open (the parser then reports the
@@ -76,6 +92,7 @@ public struct Lexer {
             case 32, 9, 13:   // space, tab, a lone \r
                 advance()
             case 10:
+                if line & 1023 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: SourceRange(start, start)) }
                 advance()
                 if brackets.last != "(" && brackets.last != "[" { append(.newline, from: start) }
             case 35:   // #

@@ -21,28 +21,40 @@ public struct Parser {
     /// `{` that follows starts the body) — but inside brackets within them, they can.
     private var conditionDepth: Int?
     private var allowTrailingClosure: Bool { conditionDepth != bracketDepth }
+    /// The stack the parser recurses on: the backstop of `maximumDepth` and `chainLength`.
+    private var stack = StackGuard.unlimited
+    /// How many `else if` branches the `if` being parsed has so far (`Limits.chainLength`).
+    private var elseIfs = 0
+    private var isInterrupted: () -> Bool = { false }
+    private var statementsParsed = 0
 
     /// Parses a whole program (a script), or the part of `source` from `start` on (a REPL
     /// entry appended to the session's text).
-    /// `codes` are the characters' ASCII codes (`Lexer.asciiCodes`), when the caller keeps them.
+    /// `codes` are the characters' ASCII codes (`Lexer.asciiCodes`), when the caller keeps them;
+    /// `isInterrupted` is polled between statements (Ctrl-C while a huge script is read).
     public static func parse(_ source: [Character], codes: [UInt8]? = nil,
-                             from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0)) throws(Diagnostic) -> [Stmt] {
+                             from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
+                             isInterrupted: @escaping () -> Bool = { false }) throws(Diagnostic) -> [Stmt] {
         var lexer = Lexer(source, codes: codes, start: start)
+        lexer.isInterrupted = isInterrupted
         let tokens = try lexer.run(until: source.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: lexer.hasOpenBrackets)
         parser.codes = codes
+        parser.stack = StackGuard.current()
+        parser.isInterrupted = isInterrupted
         return try parser.parseProgram()
     }
 
     /// Parses the code inside a string interpolation `\( … )` as one expression.
     static func parseInterpolation(_ code: [Character], at start: SourceLocation, in source: [Character], codes: [UInt8]?,
-                                   depth: Int) throws(Diagnostic) -> Expr {
+                                   depth: Int, stack: StackGuard = .unlimited) throws(Diagnostic) -> Expr {
         // Lex the interpolation in place, so positions point into the real source line.
         var lexer = Lexer(source, codes: codes, start: start)
         let tokens = try lexer.run(until: start.offset + code.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: false)
         parser.codes = codes
         parser.depth = depth
+        parser.stack = stack
         let expr = try parser.parseExpression()
         guard parser.current.kind == .eof else {
             throw parser.unexpected(Messages.expectedEndOfInterpolation)
@@ -119,7 +131,7 @@ public struct Parser {
     private mutating func nested<T>(_ body: (inout Parser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Parser.maximumDepth else {
+        guard depth <= Parser.maximumDepth, !stack.isLow else {
             throw Diagnostic.error(Messages.tooDeeplyNested(Parser.maximumDepth), at: current.range)
         }
         return try body(&self)
@@ -132,6 +144,8 @@ public struct Parser {
         var statements: [Stmt] = []
         skipNewlines()
         while current.kind != .eof {
+            statementsParsed += 1
+            if statementsParsed & 255 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: current.range) }
             statements.append(try parseStatement())
             try endStatement()
         }
@@ -620,6 +634,12 @@ public struct Parser {
         if match(.else) {
             if check(.if) {
                 let start = current.range
+                // Each `else if` nests one `if` in the tree: bounded like any flat chain.
+                elseIfs += 1
+                defer { elseIfs -= 1 }
+                guard elseIfs <= Limits.chainLength, !stack.isLow else {
+                    throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range)
+                }
                 let inner = try parseIf()
                 elseBody = [Stmt(inner, start.to(previous.range))]
             } else {
@@ -665,7 +685,11 @@ public struct Parser {
     private mutating func parseBinary(level: Int) throws(Diagnostic) -> Expr {
         guard level < Parser.levels.count else { return try parseUnary() }
         var left = try parseBinary(level: level + 1)
+        var terms = 0
         while case .punct(let op) = current.kind, Parser.levels[level].contains(op) {
+            // A flat chain builds a tree as deep as it is long, which compiling walks.
+            terms += 1
+            guard terms <= Limits.chainLength else { throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range) }
             _ = advance()
             let right = try parseBinary(level: level + 1)
             left = Expr(.binary(op, left, right), left.range.to(right.range))
@@ -699,8 +723,11 @@ public struct Parser {
     // postfix = primary { "." NAME | "(" arguments ")" [ closure ] | closure } ;
     private mutating func parsePostfix() throws(Diagnostic) -> Expr {
         var expr = try parsePrimary()
+        var links = 0
         while true {
             if check(.dot) || continuesOnNextLine() {
+                links += 1
+                guard links <= Limits.chainLength else { throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range) }
                 skipNewlines()
                 _ = advance()
                 let nameToken = current
@@ -862,7 +889,7 @@ public struct Parser {
             switch part {
             case .text(let text): result.append(.text(text))
             case .interpolation(let code, let start):
-                result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, codes: codes, depth: depth + 1)))
+                result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, codes: codes, depth: depth + 1, stack: stack)))
             }
         }
         return result

@@ -34,7 +34,8 @@ extension Publishers.CollectByCount {
 
         init(downstream: Downstream, count: Int) {
             self.count = count
-            buffer.reserveCapacity(count)
+            // Reserving up front is taken on trust: a huge count would abort the process.
+            buffer.reserveCapacity(Swift.min(count, 1024))
             super.init(downstream: downstream, name: "CollectByCount")
         }
 

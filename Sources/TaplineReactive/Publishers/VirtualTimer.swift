@@ -63,7 +63,8 @@ extension VirtualTimer.TimerPublisher {
     /// One connection. Like a Foundation timer held by its run loop, it is kept by the
     /// scheduler (the pending tick holds it, and it holds the publisher) until cancelled:
     /// dropping the `Cancellable` does not stop it, as in Combine. A non-positive interval
-    /// ticks every nanosecond, so the clock still advances.
+    /// ticks every 0.1 ms, as Foundation's Timer does (not every nanosecond: `wait 1s` would
+    /// then run a billion ticks).
     final class Connection: Cancellable {
         private let publisher: VirtualTimer.TimerPublisher
         private var pending: (any Cancellable)?
@@ -71,7 +72,7 @@ extension VirtualTimer.TimerPublisher {
 
         init(publisher: VirtualTimer.TimerPublisher) {
             self.publisher = publisher
-            interval = publisher.interval > .zero ? publisher.interval : .nanoseconds(1)
+            interval = publisher.interval > .zero ? publisher.interval : .microseconds(100)
         }
 
         func scheduleTick() {

@@ -84,12 +84,15 @@ public final class VirtualTimeScheduler: Scheduler {
 
     /// How many actions are waiting (not counting cancelled ones).
     public var pendingCount: Int { queue.count { $0.action != nil } }
+    /// How many actions the queue holds, cancelled ones included (what memory it takes).
+    public var storedCount: Int { queue.size }
 
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
         let entry = ScheduledAction(due: now + (delay < .zero ? .zero : delay), sequence: nextSequence, action: action)
         nextSequence += 1
         queue.push(entry)
+        queue.compactIfGrown()
         return entry
     }
 
@@ -102,12 +105,30 @@ public final class VirtualTimeScheduler: Scheduler {
     }
 
     /// Runs the queued immediate work, including work queued meanwhile, in order.
-    public func runImmediateWork() {
+    /// `shouldStop` is checked before each action (work that re-queues itself never ends);
+    /// once it says stop, what is left is dropped.
+    public func runImmediateWork(shouldStop: () -> Bool = { false }) {
         while !immediate.isEmpty {
             let batch = immediate
             immediate.removeAll()
-            for action in batch { action() }
+            for action in batch {
+                if shouldStop() {
+                    immediate.removeAll()
+                    return
+                }
+                action()
+            }
         }
+    }
+
+    /// Drops every action waiting, timed or immediate, without running it (the end of a
+    /// session: what they would run holds the session).
+    public func cancelAll() {
+        while let head = queue.peek {
+            head.action = nil
+            queue.pop()
+        }
+        immediate.removeAll()
     }
 
     /// When the next action still waiting falls due, if any (cancelled ones are let go).
@@ -125,7 +146,7 @@ public final class VirtualTimeScheduler: Scheduler {
     /// Moves the clock to `time` (never backwards), running what falls due, in time order.
     /// `shouldStop` is checked between actions, so a long run can be interrupted.
     public func advance(to time: VirtualTime, shouldStop: () -> Bool = { false }) {
-        runImmediateWork()
+        runImmediateWork(shouldStop: shouldStop)
         while let head = queue.peek, head.due <= time {
             if shouldStop() { return }
             queue.pop()
@@ -133,7 +154,7 @@ public final class VirtualTimeScheduler: Scheduler {
             head.action = nil
             if head.due > now { now = head.due }
             action()
-            runImmediateWork()   // each timed action's immediate work finishes before the next
+            runImmediateWork(shouldStop: shouldStop)   // each timed action's immediate work finishes before the next
         }
         if time > now { now = time }
     }
@@ -159,9 +180,23 @@ private final class ScheduledAction: Cancellable {
     }
 }
 
-/// A binary min-heap ordered by (due time, scheduling order). Cancelled entries stay until popped.
+/// A binary min-heap ordered by (due time, scheduling order). Cancelled entries stay until
+/// popped, or until the heap has doubled since it last dropped them (debounce cancels a timer
+/// per value: three million sends in one window must not keep three million timers).
 private struct ActionHeap {
     private var items: [ScheduledAction] = []
+    private var compactAt = 4096
+
+    var size: Int { items.count }
+
+    /// Drops the cancelled entries, when there may be many: amortised O(1) per push. The
+    /// order is total (time, then sequence), so the heap pops exactly as before.
+    mutating func compactIfGrown() {
+        guard items.count >= compactAt else { return }
+        let live = items.filter { $0.action != nil }.sorted { $0.precedes($1) }
+        items = live   // a sorted array is a valid heap
+        compactAt = Swift.max(4096, live.count * 2)
+    }
 
     func count(where isIncluded: (ScheduledAction) -> Bool) -> Int { items.filter(isIncluded).count }
 

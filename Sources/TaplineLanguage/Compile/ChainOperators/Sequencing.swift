@@ -48,8 +48,11 @@ extension Compiler {
                 guard first >= 0, op == .closedRange ? first <= last : first <= last else {
                     throw RuntimeError(Messages.badRange(first, last), at: range)
                 }
-                return op == .closedRange ? stream.output(in: first...last).eraseToAnyPublisher()
-                                          : stream.output(in: first..<last).eraseToAnyPublisher()
+                guard op == .closedRange else { return stream.output(in: first..<last).eraseToAnyPublisher() }
+                // No stream reaches index Int.max, and Combine's `...` would overflow on it: the
+                // same indexes, as a half-open range (empty when it held only Int.max).
+                let upper = min(last, Int.max - 1) + 1
+                return stream.output(in: min(first, upper)..<upper).eraseToAnyPublisher()
             }
         default:
             throw call.misuse

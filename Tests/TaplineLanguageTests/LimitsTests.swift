@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import TaplineLanguage
+
+/// docs/LIMITS.md's table, one program past each limit: a located error with the limit's id,
+/// and the session still usable after it (issue 14).
+@Suite("Limits")
+struct LimitsTests {
+    static let ring = (0..<50).map { "subject s\($0): Int" }.joined(separator: "\n") + "\n"
+        + (0..<50).map { "s\($0).sink { send s\(($0 + 1) % 50) $0 }" }.joined(separator: "\n") + "\nsend s0 1"
+
+    static let cases: [(program: String, id: MessageID)] = [
+        (String(repeating: " ", count: Limits.scriptBytes + 1), .scriptTooLarge),
+        ("current s = \"ab\"\nrepeat 40 { s.value = s.value + s.value }", .valueTooLarge),
+        ("current a: Any = 1\nrepeat 2000 { a.value = [a.value] }", .valueTooLarge),
+        ("button b { tap b }\ntap b", .recursionDepthLimit),
+        (ring, .recursionDepthLimit),
+        ("view V { on appear { hide V; show V } }\nshow V", .recursionDepthLimit),
+        ("subject e: Int\ne.receive(on: DispatchQueue.main).sink { send e $0 }\nsend e 1", .eventsPerInstantLimit),
+        ("print(" + Array(repeating: "1", count: Limits.chainLength + 2).joined(separator: "+") + ")", .chainTooLong),
+        ("Just(1)" + String(repeating: ".map { $0 }", count: Limits.chainLength + 1) + ".sink { _ in }", .chainTooLong),
+    ]
+
+    @Test("each limit is a located error, and the session goes on", arguments: cases.indices)
+    func limitIsALocatedError(_ index: Int) {
+        let (program, id) = Self.cases[index]
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 }, echoes: true)
+        let diagnostic = interpreter.run(program)
+        #expect(diagnostic?.id == id, "\(diagnostic.map { interpreter.format($0) } ?? "no error")")
+        #expect(diagnostic?.range.start.line ?? 0 >= 1)
+        output = ""
+        #expect(interpreter.run("print(\"still \" + \"here\")") == nil)
+        #expect(output == "still here\n")
+    }
+
+    /// Every limit's error names it as LIMITS.md's table does.
+    @Test func theDocumentedTableNamesEveryLimit() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let table = try String(contentsOf: root.appendingPathComponent("docs/LIMITS.md"), encoding: .utf8)
+        let messages = [
+            Messages.scriptTooLarge(1), Messages.valueTooLarge(2, 1), Messages.valueNestedTooDeeply(1),
+            Messages.recursionDepthLimit(1), Messages.eventsPerInstantLimit(1, at: "0ms"), Messages.chainTooLong(1),
+        ]
+        for message in messages {
+            let name = String(message.text.prefix { $0 != ":" })
+            #expect(table.contains("`\(name)`"), "LIMITS.md does not name '\(name)'")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Testing
+@testable import TaplineLanguage
+
+/// `:reset` must free the old session: issue 14 found it kept alive by its own subscriptions.
+@Suite("Session lifetime")
+struct SessionLifetimeTests {
+    /// Programs that hold the session in every way a subscription can: kept for the session,
+    /// stored with `let`, in a bag, in a shown view, a custom subscriber, a timer on the clock.
+    static let programs = [
+        "subject s: Int\ns.sink { print($0) }\nsend s 1",
+        "subject s: Int\nlet c = s.map { $0 + 1 }.sink { print($0) }",
+        "subject s: Int\nvar bag = Set<AnyCancellable>()\ns.sink { print($0) }.store(in: &bag)",
+        "published p = 1\nview V { on appear { $p.sink { print($0) } } }\nshow V",
+        "subject s: Int\nsubscriber w(demand: .unlimited) { print($0) }\ns.subscribe(w)",
+        "Timer.publish(every: 1s).autoconnect().sink { print($0) }\nwait 1s",
+        "subject s: Int\ns.debounce(for: 1s, scheduler: RunLoop.main).sink { print($0) }\nsend s 1",
+        "button b { print(1) }\nb.tap.sink { tap b }",
+    ]
+
+    @Test("closing a session frees it", arguments: programs)
+    func closingFreesTheSession(_ program: String) {
+        weak var runtime: Runtime?
+        do {
+            let interpreter = Interpreter(output: { _ in })
+            #expect(interpreter.run(program) == nil)
+            runtime = interpreter.runtime
+            interpreter.close()
+        }
+        #expect(runtime == nil)
+    }
+}

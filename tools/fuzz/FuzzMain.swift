@@ -1,0 +1,95 @@
+// The libFuzzer entry point: every input goes through the lexer, the parser, the compiler and
+// a bounded run, as arbitrary bytes or (first byte odd) as the seed of a generated program.
+// Built by tools/fuzz/build.sh, run by tools/fuzz/run.sh; not part of the SwiftPM package.
+#if canImport(Glibc)
+import Glibc
+#endif
+import TaplineLanguage
+
+/// How long one input may run before the interpreter is interrupted, in nanoseconds: long
+/// enough for real work, short enough that a loop never reads as a hang (libFuzzer's -timeout).
+private let runBudget: UInt64 = 1_000_000_000
+
+private func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Runs one program as `tapline` would: lex, check the REPL's completeness test, run, format,
+/// then what the REPL does around an entry.
+private func exercise(_ text: String, verbose: Bool) {
+    let characters = Array(text)
+    _ = try? Lexer.tokenize(characters)
+    _ = Interpreter.isIncomplete(text)
+    let interpreter = Interpreter(output: { if verbose { show($0) } })
+    let deadline = now() + runBudget
+    interpreter.isInterrupted = { now() > deadline }
+    if let diagnostic = interpreter.run(text, name: "fuzz") {
+        let formatted = interpreter.format(diagnostic)
+        if verbose { show(formatted) }
+    }
+    // What the REPL does around an entry: TAB completion on the text, :list, :cancel, :reset.
+    _ = Completer.complete(String(text.suffix(200)), declarations: interpreter.declarations)
+    _ = interpreter.liveSubscriptions
+    _ = interpreter.cancelSubscription(1)
+    // A second entry into the same session, as the REPL would send after an error.
+    if let diagnostic = interpreter.run("print(1)", name: "<repl>") {
+        _ = interpreter.format(diagnostic)
+    }
+    interpreter.close()
+}
+
+private func show(_ text: String) {
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}
+
+/// The interpreter expects the large stack `tapline` gives it (Tool.onLargeStack).
+private func onLargeStack(_ body: @escaping () -> Void) {
+    final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    pthread_attr_setstacksize(&attributes, 512 << 20)
+    var thread = pthread_t()
+    let box = Unmanaged.passRetained(Box(body))
+    let created = pthread_create(&thread, &attributes, { argument in
+        guard let argument else { return nil }
+        Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().body()
+        return nil
+    }, box.toOpaque())
+    guard created == 0 else {
+        box.release()
+        body()
+        return
+    }
+    pthread_join(thread, nil)
+}
+
+/// Once, before any input: a broken Combine contract is an error, as in `tapline`.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+    Interpreter.reportContractViolationsAsErrors()
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let text: String
+    if let first = bytes.first, first & 1 == 1, first >= 0x80 {
+        // A generated program: valid by construction, so the fuzzer reaches the runtime.
+        var generator = ProgramGenerator(entropy: Array(bytes.dropFirst()))
+        text = generator.program()
+    } else {
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+    // TAPLINE_FUZZ_PRINT=1 tapline-fuzz FILE shows the program a finding ran and its output (turning a
+    // generated one into a regression script).
+    let verbose = getenv("TAPLINE_FUZZ_PRINT") != nil
+    if verbose { show(text + "\n--- output:\n") }
+    onLargeStack { exercise(text, verbose: verbose) }
+    return 0
+}

@@ -1,0 +1,234 @@
+// Writes valid Tapline programs from the grammar (docs/LANGUAGE.md), choosing each production
+// by the fuzzer's bytes: arbitrary bytes rarely get past the parser, these reach the runtime.
+
+/// A program written from a byte string: the same bytes always give the same program.
+struct ProgramGenerator {
+    private var entropy: [UInt8]
+    private var position = 0
+    private var lines: [String] = []
+    private var subjects: [String] = []
+    private var publisheds: [String] = []
+    private var buttons: [String] = []
+    private var funcs: [String] = []
+    private var views: [String] = []
+    private var stored: [String] = []
+    private var nesting = 0
+
+    init(entropy: [UInt8]) { self.entropy = entropy }
+
+    /// The next choice in 0..<count (0 once the bytes run out, so every program ends).
+    private mutating func choose(_ count: Int) -> Int {
+        guard count > 1, position < entropy.count else { return 0 }
+        defer { position += 1 }
+        return Int(entropy[position]) % count
+    }
+
+    private mutating func pick(_ options: [String]) -> String { options[choose(options.count)] }
+
+    private var exhausted: Bool { position >= entropy.count }
+
+    mutating func program() -> String {
+        while !exhausted && lines.count < 200 { statement() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private mutating func statement() {
+        switch choose(13) {
+        case 0: declareSubject()
+        case 1: declarePublished()
+        case 2: declareButton()
+        case 3: declareFunc()
+        case 4: declareView()
+        case 5: declareSubscriber()
+        case 6: lines.append(time())
+        case 7, 8: lines.append(subscription())
+        default: lines.append(command())
+        }
+    }
+
+    /// A custom subscriber with a demand, subscribed at once, and asked for more later.
+    private mutating func declareSubscriber() {
+        let name = "w\(lines.count)"
+        let demand = pick(["0", "1", "2", ".unlimited", ".max(3)"])
+        let result = pick(["", "; return 1", "; return .max(2)", "; return .none"])
+        lines.append("subscriber \(name)(demand: \(demand)) { print($0)\(result) } completion { print($0) }")
+        lines.append(publisher() + ".subscribe(\(name))")
+        lines.append("request \(name) \(choose(3) + 1)")
+    }
+
+    /// Time on the marble clock: frames, played strings, expectations, later blocks.
+    private mutating func time() -> String {
+        switch choose(5) {
+        case 0: return "frame \(duration())"
+        case 1 where !subjects.isEmpty: return "play \(pick(subjects)) \"\(marbles())\""
+        case 2 where !subjects.isEmpty: return "expect \(pick(subjects)).map { $0 } \"\(marbles())\""
+        case 3: return "schedule(after: \(duration())) { \(command()) }"
+        default: return "expect \(publisher()) \"\(marbles())\""
+        }
+    }
+
+    private mutating func marbles() -> String {
+        var text = ""
+        for _ in 0..<choose(12) { text += pick(["-", "1", "2", "(12)", "|", "#", " ", "100ms ", "^", " 9223372036854775807ms ", " 1.5s "]) }
+        return text
+    }
+
+    private mutating func declareSubject() {
+        let name = "s\(subjects.count)"
+        subjects.append(name)
+        switch choose(3) {
+        case 0: lines.append("subject \(name): Int")
+        case 1: lines.append("current \(name): Int = \(number())")
+        default: lines.append("let \(name) = PassthroughSubject<Int, Error>()")
+        }
+    }
+
+    private mutating func declarePublished() {
+        let name = "p\(publisheds.count)"
+        publisheds.append(name)
+        lines.append("published \(name) = \(number())")
+    }
+
+    private mutating func declareButton() {
+        let name = "b\(buttons.count)"
+        buttons.append(name)
+        lines.append(choose(2) == 0 ? "button \(name)" : "button \(name) { \(command()) }")
+    }
+
+    private mutating func declareFunc() {
+        let name = "f\(funcs.count)"
+        guard choose(3) == 0 else {
+            funcs.append(name)
+            lines.append("func \(name)(_ x: Int) -> Int { \(command()); return \(expression("x")) }")
+            return
+        }
+        // A func returning a publisher that may be built from itself: re-subscription
+        // recursion, which grows the stack through the core rather than through delivery.
+        let body = pick(["Deferred { \(name)(x + 1) }", "Just(x).flatMap { \(name)($0 + 1) }",
+                         "Just(x).append(Deferred { \(name)(x + 1) })", "Just(x).catch { _ in \(name)(x) }",
+                         "Just(x).map { $0 + 1 }"])
+        lines.append("func \(name)(_ x: Int) -> AnyPublisher<Int, Never> { return \(body).eraseToAnyPublisher() }")
+        lines.append("\(name)(\(number())).prefix(\(choose(5))).sink { print($0) }")
+    }
+
+    private mutating func declareView() {
+        let name = "V\(views.count)"
+        views.append(name)
+        lines.append("view \(name) {\n  on appear { \(subscription()) }\n  on disappear { \(command()) }\n}")
+    }
+
+    /// A publisher: a declared one or a literal source, then zero or more operators.
+    private mutating func publisher() -> String {
+        var chain: String
+        switch choose(7) {
+        case 0 where !subjects.isEmpty: chain = pick(subjects)
+        case 1 where !publisheds.isEmpty: chain = "$" + pick(publisheds)
+        case 2 where !buttons.isEmpty: chain = pick(buttons) + ".tap.map { _ in 1 }"
+        case 3: chain = "Just(\(number()))"
+        case 4: chain = "(1...\(choose(5))).publisher"
+        case 5: chain = pick(["Empty()", "Fail(error: \"e\")", "Deferred { Just(1) }",
+                              "Future { promise in promise(.success(2)) }",
+                              "Timer.publish(every: \(duration())).autoconnect().map { _ in 1 }",
+                              "Record(output: [1, 2], completion: .finished)"])
+        default: chain = "[\(number()), \(number())].publisher"
+        }
+        for _ in 0..<choose(5) { chain += "." + chainOperator() }
+        return chain
+    }
+
+    private mutating func chainOperator() -> String {
+        let value = "$0"
+        switch choose(22) {
+        case 0: return "map { \(expression(value)) }"
+        case 1: return "filter { \(value) % 2 == 0 }"
+        case 2: return "scan(0) { $0 + $1 }"
+        case 3: return "removeDuplicates()"
+        case 4: return "prefix(\(choose(4)))"
+        case 5: return "dropFirst(\(choose(3)))"
+        case 6: return "debounce(for: \(duration()), scheduler: RunLoop.main)"
+        case 7: return "throttle(for: \(duration()), scheduler: RunLoop.main, latest: \(choose(2) == 0))"
+        case 8: return "delay(for: \(duration()), scheduler: RunLoop.main)"
+        case 9: return "collect(\(choose(4) + 1)).map { $0.count }"
+        case 10: return "merge(with: \(nested()))"
+        case 11: return "combineLatest(\(nested())).map { $0 + $1 }"
+        case 12: return "zip(\(nested())).map { $0 * $1 }"
+        case 13: return "flatMap { Just($0 + 1) }"
+        case 14: return "receive(on: DispatchQueue.main)"
+        case 15: return "share()"
+        case 16: return "reduce(0) { $0 + $1 }"
+        case 17: return "tryMap { if $0 > 3 { throw \"big\" }; return $0 }.replaceError(with: 0)"
+        case 18: return "handleEvents(receiveOutput: { _ in \(command()) })"
+        case 19: return "buffer(size: \(choose(3) + 1), prefetch: .byRequest, whenFull: .dropOldest)"
+        case 20: return pick(["print(\"t\")", "catch { _ in Just(0) }", "retry(\(choose(3)))", "switchToLatest()",
+                              "map { Just($0) }.switchToLatest()", "timeout(\(duration()), scheduler: RunLoop.main)",
+                              "output(in: 0...\(number()))", "collect(.byTime(RunLoop.main, \(duration()))).map { $0.count }"])
+        default: return "map { \(funcs.isEmpty ? value : pick(funcs) + "(" + value + ")") }"
+        }
+    }
+
+    /// A publisher inside another's operator, kept shallow so programs stay small.
+    private mutating func nested() -> String {
+        guard nesting < 3 else { return "Just(1)" }
+        nesting += 1
+        defer { nesting -= 1 }
+        return publisher()
+    }
+
+    private mutating func subscription() -> String {
+        let chain = publisher()
+        let body: String
+        switch choose(4) {
+        case 0: body = ".sink { print($0) }"
+        case 1: body = ".sink(receiveCompletion: { print($0) }, receiveValue: { \(command()) })"
+        case 2: body = ".sink { _ in \(command()) }"
+        default: body = ".sink { print($0) }"
+        }
+        if choose(3) == 0 {
+            let name = "c\(stored.count)"
+            stored.append(name)
+            return "let \(name) = " + chain + body
+        }
+        return chain + body
+    }
+
+    private mutating func command() -> String {
+        guard nesting < 4 else { return "print(0)" }
+        nesting += 1
+        defer { nesting -= 1 }
+        switch choose(13) {
+        case 0 where !subjects.isEmpty: return "send \(pick(subjects)) \(expression(number()))"
+        case 1 where !subjects.isEmpty: return pick(["complete ", "fail "]) + pick(subjects) + (choose(2) == 0 ? "" : " \"e\"")
+        case 2 where !publisheds.isEmpty: return "set \(pick(publisheds)) = \(expression(number()))"
+        case 3 where !buttons.isEmpty: return "tap \(pick(buttons))"
+        case 4: return "wait \(duration())"
+        case 5 where !stored.isEmpty: return "cancel \(pick(stored))"
+        case 6 where !views.isEmpty: return pick(["show ", "hide "]) + pick(views)
+        case 7: return "repeat \(choose(4)) { \(command()) }"
+        case 8: return "for i in 1...\(choose(4) + 1) { print(\(expression("i"))) }"
+        case 9 where !funcs.isEmpty: return "print(\(pick(funcs))(\(number())))"
+        case 10: return "if \(expression(number())) > \(number()) { \(command()) } else { \(command()) }"
+        case 11: return "print(\(expression(number())))"
+        default: return "print(\"\(pick(["a", "b", "\\(1)", "x y"]))\")"
+        }
+    }
+
+    private mutating func expression(_ leaf: String) -> String {
+        switch choose(8) {
+        case 0: return "\(leaf) + \(number())"
+        case 1: return "\(leaf) * \(number())"
+        case 2: return "\(leaf) / \(number())"
+        case 3: return "\(leaf) % \(number())"
+        case 4: return "(\(leaf) > \(number()) ? \(leaf) : -\(leaf))"
+        case 5: return "\(leaf) - \(number())"
+        default: return leaf
+        }
+    }
+
+    private mutating func number() -> String {
+        pick(["0", "1", "2", "3", "7", "-1", "100", "9223372036854775807", "-9223372036854775807"])
+    }
+
+    private mutating func duration() -> String {
+        pick(["0ms", "1ms", "100ms", "300ms", "1s", "0ns", "1000000000s", "9223372036854775807ns"])
+    }
+}

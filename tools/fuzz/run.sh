@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs the fuzzer for SECONDS (default 60), seeded with every script under scripts/.
+# Usage: tools/fuzz/run.sh [SECONDS] [WORKDIR] [extra libFuzzer flags…]
+# WORKDIR (default .build/fuzz) keeps the build, the growing corpus and any crash-* files.
+# Exit status: 0 when nothing was found, non-zero (libFuzzer's) on a crash, leak or hang.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+seconds="${1:-60}"
+work="${2:-$root/.build/fuzz}"
+shift $(( $# > 2 ? 2 : $# ))
+mkdir -p "$work/corpus" "$work/findings"
+"$root/tools/fuzz/build.sh" "$work" >/dev/null
+# The seed corpus: the scripts as they are (the generated-program mode needs no seeds).
+find "$root/scripts" -name '*.tapline' -exec cp {} "$work/corpus/" \;
+# -timeout: one input runs for at most a second (FuzzMain's budget), so 10s is a hang.
+# -detect_leaks=0: the interpreter's subscriptions form reference cycles by design until cancelled.
+# detect_stack_use_after_return=0: locals stay on the real stack, where the interpreter's
+# stack guard (Limits.swift) looks for them; with ASan's "fake stack" it would see nothing.
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:detect_stack_use_after_return=0}" exec "$work/tapline-fuzz" "$work/corpus" -dict="$root/tools/fuzz/tapline.dict" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -detect_leaks=0 \
+    -artifact_prefix="$work/findings/" -print_final_stats=1 "$@"
