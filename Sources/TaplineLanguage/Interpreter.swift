@@ -79,6 +79,13 @@ public final class Interpreter {
         set { runtime.traceOutput = newValue }
     }
 
+    /// Whether `marbles save FILE` writes its file. Off, the picture is drawn and let go (the
+    /// fuzzer, whose inputs could name any path).
+    public var writesFiles: Bool {
+        get { runtime.writesFiles }
+        set { runtime.writesFiles = newValue }
+    }
+
     /// How many columns `marbles` may use (a terminal's width; 80 otherwise).
     public var diagramWidth: Int {
         get { runtime.diagramWidth }

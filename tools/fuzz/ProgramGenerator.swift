@@ -56,9 +56,14 @@ struct ProgramGenerator {
         lines.append("request \(name) \(choose(3) + 1)")
     }
 
-    /// Time on the marble clock: frames, played strings, expectations, later blocks.
+    /// Time on the marble clock: frames, played strings, expectations, later blocks, and what
+    /// shows it (`trace`, `marbles`; `marbles save` writes nowhere in the fuzzer).
     private mutating func time() -> String {
-        switch choose(5) {
+        switch choose(9) {
+        case 5: return pick(["trace on", "trace off"])
+        case 6: return pick(["marbles", "marbles clear", "marbles save fuzz.svg"])
+        case 7: return "let k\(lines.count) = \(choose(9))"
+        case 8: return "var v\(lines.count) = \(choose(9)); v\(lines.count) += 1"
         case 0: return "frame \(duration())"
         case 1 where !subjects.isEmpty: return "play \(pick(subjects)) \"\(marbles())\""
         case 2 where !subjects.isEmpty: return "expect \(pick(subjects)).map { $0 } \"\(marbles())\""

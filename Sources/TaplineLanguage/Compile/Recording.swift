@@ -26,7 +26,9 @@ extension Compiler {
             return { _ in
                 guard let recorder = runtime.recorder else { return }
                 let diagram = MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
-                if let reason = FileWriter.write(MarbleSVG(diagram).document, to: path) {
+                let document = MarbleSVG(diagram).document
+                guard runtime.writesFiles else { return }
+                if let reason = FileWriter.write(document, to: path) {
                     throw RuntimeError(Messages.cannotWrite(path, reason: reason), at: range)
                 }
             }

@@ -27,6 +27,8 @@ final class Runtime {
         objectWillChange.map { Value.void }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
     /// What every stage did, for `trace` and `marbles`; nil (recording off) costs nothing.
     private(set) var recorder: Recorder?
+    /// Whether `marbles save` writes its file (`Interpreter.writesFiles`).
+    var writesFiles = true
     /// How wide `marbles` draws (the terminal's width, or 80).
     var diagramWidth = 80
 
