@@ -9,62 +9,9 @@ extension Compiler {
     func call(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         switch callee.kind {
         case .name(let name):
-            if case .local(_, _, let type)? = resolve(name) {
-                // The one local that can be called is a Future's promise.
-                guard type == .promise || type == .unknown else { throw Diagnostic.error(Messages.notCallable(name), at: callee.range) }
-                return try promiseCall(try expression(callee).code, arguments, range: range)
-            }
-            if case .entity(let entity)? = resolve(name) {
-                guard case .function(let box) = entity.kind else {
-                    throw Diagnostic.error(Messages.notCallable(name), at: callee.range)
-                }
-                if box.isThrowing { try allowThrowing("calling '\(box.signature(name))', which can throw,", at: range) }
-                let values = try functionArguments(box, name: name, arguments, trailing: trailing, range: range)
-                return (functionCall(box, name: name, arguments: values, range: range), box.result)
-            }
-            if name == "schedule", resolve(name) == nil { return try schedule(arguments, trailing: trailing, range: range) }
-            if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
-            let compiled = try arguments.map { (argument) throws(Diagnostic) -> BuiltinArgument in
-                let (code, type) = try expression(argument.value)
-                return BuiltinArgument(label: argument.label, code: code, type: type, range: argument.value.range)
-            }
-            return try Builtins.call(name, compiled, range: range, calleeRange: callee.range, runtime: runtime, visible: { self.visibleNames })
-
+            return try namedCall(name, callee, arguments, trailing: trailing, range: range)
         case .member(let baseExpr, let method, let nameRange):
-            if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), Compiler.subjectMethods.contains(method) {
-                return try sendCall(entity, arguments, range: range)
-            }
-            if method == "send", case .name("objectWillChange") = baseExpr.kind, resolve("objectWillChange") == nil {
-                guard arguments.isEmpty, trailing == nil else {
-                    throw Diagnostic.error(Messages.operatorArguments("send", usage: "'objectWillChange.send()', with no value"), at: range)
-                }
-                // Telling watchers of a change no @Published value makes, as Swift code does.
-                let changes = runtime.objectWillChange
-                return ({ _ in
-                    changes.send()
-                    return .void
-                }, .void)
-            }
-            if method == "removeAll", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
-               case .entity(let entity)? = resolve(name), case .bag(let bag) = entity.kind {
-                // Letting the tokens go cancels those that nothing else holds.
-                return ({ _ in
-                    bag.tokens.removeAll()
-                    return .void
-                }, .void)
-            }
-            if method == "cancel", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
-               case .entity? = resolve(name) {
-                // `token.cancel()`, as Swift writes `cancel token`.
-                let step = try statement(Stmt(.cancel(Name(text: name, range: baseExpr.range)), range))
-                return ({ frame in
-                    try step.run(frame)
-                    return .void
-                }, .void)
-            }
-            if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
-            return try methodCall(method, on: baseExpr, arguments, nameRange: nameRange)
-
+            return try memberCall(method, on: baseExpr, nameRange: nameRange, arguments, trailing: trailing, range: range)
         case .implicitMember(let unit) where Compiler.durationUnits[unit] != nil && trailing == nil:
             // `.seconds(2)` as a value: the Duration it makes, as in `wait .seconds(2)`.
             let code = try duration(Expr(.call(callee, arguments, trailing: nil), range))
@@ -87,6 +34,70 @@ extension Compiler {
         default:
             throw Diagnostic.error(Messages.notCallable(Compiler.describe(callee)), at: callee.range)
         }
+    }
+
+    /// `f(…)`: a declared func, a Future's promise, `schedule(after:)` or a built-in function.
+    private func namedCall(_ name: String, _ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?,
+                           range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        if case .local(_, _, let type)? = resolve(name) {
+            // The one local that can be called is a Future's promise.
+            guard type == .promise || type == .unknown else { throw Diagnostic.error(Messages.notCallable(name), at: callee.range) }
+            return try promiseCall(try expression(callee).code, arguments, range: range)
+        }
+        if case .entity(let entity)? = resolve(name) {
+            guard case .function(let box) = entity.kind else {
+                throw Diagnostic.error(Messages.notCallable(name), at: callee.range)
+            }
+            if box.isThrowing { try allowThrowing("calling '\(box.signature(name))', which can throw,", at: range) }
+            let values = try functionArguments(box, name: name, arguments, trailing: trailing, range: range)
+            return (functionCall(box, name: name, arguments: values, range: range), box.result)
+        }
+        if name == "schedule", resolve(name) == nil { return try schedule(arguments, trailing: trailing, range: range) }
+        if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
+        let compiled = try arguments.map { (argument) throws(Diagnostic) -> BuiltinArgument in
+            let (code, type) = try expression(argument.value)
+            return BuiltinArgument(label: argument.label, code: code, type: type, range: argument.value.range)
+        }
+        return try Builtins.call(name, compiled, range: range, calleeRange: callee.range, runtime: runtime, visible: { self.visibleNames })
+    }
+
+    /// `base.method(…)`: a subject's `send`, `objectWillChange.send()`, a bag's `removeAll()`,
+    /// a token's `cancel()`, or a method on a value.
+    private func memberCall(_ method: String, on baseExpr: Expr, nameRange: SourceRange, _ arguments: [Argument],
+                            trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), Compiler.subjectMethods.contains(method) {
+            return try sendCall(entity, arguments, range: range)
+        }
+        if method == "send", case .name("objectWillChange") = baseExpr.kind, resolve("objectWillChange") == nil {
+            guard arguments.isEmpty, trailing == nil else {
+                throw Diagnostic.error(Messages.operatorArguments("send", usage: "'objectWillChange.send()', with no value"), at: range)
+            }
+            // Telling watchers of a change no @Published value makes, as Swift code does.
+            let changes = runtime.objectWillChange
+            return ({ _ in
+                changes.send()
+                return .void
+            }, .void)
+        }
+        if method == "removeAll", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
+           case .entity(let entity)? = resolve(name), case .bag(let bag) = entity.kind {
+            // Letting the tokens go cancels those that nothing else holds.
+            return ({ _ in
+                bag.tokens.removeAll()
+                return .void
+            }, .void)
+        }
+        if method == "cancel", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
+           case .entity? = resolve(name) {
+            // `token.cancel()`, as Swift writes `cancel token`.
+            let step = try statement(Stmt(.cancel(Name(text: name, range: baseExpr.range)), range))
+            return ({ frame in
+                try step.run(frame)
+                return .void
+            }, .void)
+        }
+        if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
+        return try methodCall(method, on: baseExpr, arguments, nameRange: nameRange)
     }
 
     /// The arguments of a call to a declared `func`, checked against its signature as Swift
