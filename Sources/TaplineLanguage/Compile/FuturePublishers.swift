@@ -33,7 +33,7 @@ extension Compiler {
         let runtime = self.runtime
         return PublisherPlan(make: { frame in
             let body = Compiler.transform(make, frame, runtime)
-            return Deferred { (try? Compiler.stream(of: body(.void), at: range, runtime)) ?? Empty().eraseToAnyPublisher() }
+            return Deferred { (try? Compiler.stream(of: body(.void), at: range, runtime)) ?? Compiler.stopped }
                 .eraseToAnyPublisher()
         }, type: output, failure: failure, text: text(of: range))
     }

@@ -27,7 +27,7 @@ extension Compiler {
         return call.plan(type, failure: failure) { stream, frame in
             let body = Compiler.transform(handler, frame, runtime)
             return stream.catch { failure in
-                (try? Compiler.stream(of: body(.error(failure.message)), at: range, runtime)) ?? Empty().eraseToAnyPublisher()
+                (try? Compiler.stream(of: body(.error(failure.message)), at: range, runtime)) ?? Compiler.stopped
             }.eraseToAnyPublisher()
         }
     }
@@ -45,7 +45,7 @@ extension Compiler {
             Deferred { () -> PublisherPlan.Stream in
                 guard runtime.isInterrupted() else { return stream }
                 runtime.raise(RuntimeError(Messages.interrupted, at: runtime.statementRange ?? range))
-                return Empty().eraseToAnyPublisher()
+                return Compiler.stopped
             }.retry(try count(frame)).eraseToAnyPublisher()
         }
     }
@@ -111,5 +111,18 @@ extension Compiler {
             throw error
         }
         return publisher.stream
+    }
+
+    /// What a closure that stopped the program yields in place of its publisher: one that
+    /// never calls its subscriber. An `Empty` there would send a subscription and a completion
+    /// down every stage nested above it; a publisher that re-subscribes itself
+    /// (`Deferred { f() }`) nests a stage per level until the stack runs low, and that walk
+    /// back overflowed what was left (the fuzzer found it). Delivery has stopped anyway.
+    static var stopped: PublisherPlan.Stream { Stopped().eraseToAnyPublisher() }
+
+    private struct Stopped: Publisher {
+        typealias Output = Value
+        typealias Failure = ScriptFailure
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {}
     }
 }

@@ -25,7 +25,7 @@ extension Compiler {
             let demand = try limit.map { code in try Value.demand(from: try code(frame), range: range, allowZero: false) } ?? .unlimited
             let body = Compiler.transform(transform, frame, runtime)
             return stream.flatMap(maxPublishers: demand) { value in
-                (try? Compiler.stream(of: body(value), at: range, runtime)) ?? Empty().eraseToAnyPublisher()
+                (try? Compiler.stream(of: body(value), at: range, runtime)) ?? Compiler.stopped
             }.eraseToAnyPublisher()
         }
     }
@@ -46,7 +46,7 @@ extension Compiler {
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(output, failure: joined) { stream, _ in
             stream.map { value in
-                (try? Compiler.stream(of: value, at: range, runtime)) ?? Empty().eraseToAnyPublisher()
+                (try? Compiler.stream(of: value, at: range, runtime)) ?? Compiler.stopped
             }.switchToLatest().eraseToAnyPublisher()
         }
     }
