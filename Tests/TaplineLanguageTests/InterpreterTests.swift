@@ -403,3 +403,29 @@ struct CombineDeclarationTests {
         #expect(run("let s = PassthroughSubject<Int, Error>()\nsend s \"x\"").error?.contains("t:2:8: error: cannot send 'String' to 's', which carries 'Int'") == true)
     }
 }
+
+/// A script is recorded from its first stage when it has the word `marbles` or `trace`
+/// anywhere (a whole word, even in a comment), read from the lexer's ASCII codes.
+@Suite("Mentions of recording")
+struct MentionsRecordingTests {
+    @Test("whole words only", arguments: [
+        ("trace on", true), ("x // marbles", true), ("marbles", true), ("a.trace", true),
+        ("é trace", true), ("trace—on", true), ("s.sink { _ in }\ntrace", true),
+        ("traced", false), ("xtrace", false), ("marbles_", false), ("_trace", false),
+        ("traceé", false), ("tracé", false), ("trac e", false), ("marble", false), ("", false),
+        ("m1arbles trace2", false), ("xmarbles", false),
+    ])
+    func wholeWords(_ text: String, _ expected: Bool) {
+        var segments = SourceSegments()
+        _ = segments.append("let a = 1\n", name: "first")
+        let start = segments.append(text, name: "entry")
+        #expect(Interpreter.mentionsRecording(segments.source, codes: segments.codes, from: start.offset) == expected)
+    }
+
+    @Test func onlyFromTheEntryOn() {
+        var segments = SourceSegments()
+        _ = segments.append("// trace\n", name: "first")
+        let start = segments.append("print(1)", name: "entry")
+        #expect(!Interpreter.mentionsRecording(segments.source, codes: segments.codes, from: start.offset))
+    }
+}
