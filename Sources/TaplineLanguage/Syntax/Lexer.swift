@@ -151,7 +151,9 @@ public struct Lexer {
         var word = String(decoding: codes[(index - base)..<(asciiEnd - base)], as: UTF8.self)
         column += asciiEnd - index
         index = asciiEnd
-        while index < end, Lexer.isWordPart(chars[index]) {
+        // The byte first: asking the Character that ends every word (a space, a dot) took
+        // as long as the rest of the lexer.
+        while index < end, byte(index) == Lexer.notASCII ? Lexer.isWordPart(chars[index]) : Lexer.isASCIIWordPart(byte(index)) {
             word.append(chars[index])
             advance()
         }

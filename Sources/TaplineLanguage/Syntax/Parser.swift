@@ -115,14 +115,15 @@ public struct Parser {
         return diagnostic
     }
 
-    private mutating func expect(_ punct: Punct, _ what: String) throws(Diagnostic) -> Token {
-        guard check(punct) else { throw unexpected(Messages.expected("'\(punct.rawValue)' \(what)", found: current)) }
+    // `what` is made only for the error: most calls build it from a message.
+    private mutating func expect(_ punct: Punct, _ what: @autoclosure () -> String) throws(Diagnostic) -> Token {
+        guard check(punct) else { throw unexpected(Messages.expected("'\(punct.rawValue)' \(what())", found: current)) }
         return advance()
     }
 
-    private mutating func expectName(_ what: String) throws(Diagnostic) -> Name {
+    private mutating func expectName(_ what: @autoclosure () -> String) throws(Diagnostic) -> Name {
         guard case .identifier(let text) = current.kind else {
-            throw unexpected(Messages.expected(what, found: current))
+            throw unexpected(Messages.expected(what(), found: current))
         }
         let token = advance()
         return Name(text: text, range: token.range)
