@@ -28,6 +28,9 @@ let usage = """
 
 /// The `tapline` command: run a script, a one-liner or stdin; check a script; or (on a
 /// terminal, with no arguments) start the REPL.
+/// Sessions `--check` leaves to the end of the process (see `Interpreter.checkedEntry`).
+nonisolated(unsafe) private var checkedSessions: [Interpreter] = []
+
 final class Tool {
     let stdout = Output(descriptor: 1)
     let stderr = Output(descriptor: 2)
@@ -100,6 +103,8 @@ final class Tool {
         }
         let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.run(text, name: fileName)
         stdout.flush()
+        // A check ends the process: the session is left for exit to drop, not freed piece by piece.
+        if checkOnly { checkedSessions.append(interpreter) }
         guard let diagnostic else { return Exit.success }
         report(diagnostic, of: interpreter)
         return Exit.programError
