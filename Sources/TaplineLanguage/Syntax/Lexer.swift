@@ -240,6 +240,7 @@ public struct Lexer {
     }
 
     private mutating func lexNumber(_ end: Int) throws(Diagnostic) {
+        if lexPlainInt(end) { return }
         let start = location
         var text = ""
         func digits(_ lexer: inout Lexer) {
@@ -296,6 +297,32 @@ public struct Lexer {
             }
             append(.int(value), from: start)
         }
+    }
+
+    /// The usual number, ASCII digits with nothing glued after them (no `.`, exponent, `_`,
+    /// unit or other letter), read straight from the bytes; false, having read nothing, for
+    /// anything else, which `lexNumber` reads a character at a time. Building its text and
+    /// looking up an empty unit made a number cost as much as a dozen words.
+    private mutating func lexPlainInt(_ end: Int) -> Bool {
+        var probe = index, value = 0
+        while probe < end, case 48...57 = byte(probe) {
+            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carried) = times.addingReportingOverflow(Int(byte(probe) - 48))
+            guard !overflowed, !carried else { return false }
+            value = sum
+            probe += 1
+        }
+        if probe < end {
+            switch byte(probe) {
+            case UInt8(ascii: "."), UInt8(ascii: "_"), 65...90, 97...122, Lexer.notASCII: return false
+            default: break
+            }
+        }
+        let start = location
+        column += probe - index
+        index = probe
+        append(.int(value), from: start)
+        return true
     }
 
     // ASCII first: Unicode property look-ups are the lexer's biggest cost otherwise.
