@@ -63,6 +63,25 @@ struct EarlyAndLateEventTests {
         #expect(recorder.events == [.subscription("Drop"), .completion(.finished), .value(4)])
     }
 
+    /// A subscription that comes after the downstream cancelled `dropFirst` (which subscribed
+    /// its downstream first) is neither cancelled nor asked for anything, and not kept: `zip`
+    /// cancels its side at once when the other has finished, and a kept subscription held
+    /// itself and the operator in a cycle. Source: OpenCombine's
+    /// DropTests.testDropCancelBeforeSubscription, run against Apple's Combine (the history).
+    @Test func dropFirstRefusesASubscriptionAfterACancel() {
+        let upstream = LatePublisher<Int, TestError>()
+        upstream.dropFirst(0).subscribe(IntRecorder(demand: .unlimited))
+        upstream.operatorSubscription?.cancel()
+        weak var kept: RecordingSubscription?
+        do {
+            let late = RecordingSubscription()
+            kept = late
+            upstream.subscribe(with: late)
+            #expect(late.history == [])
+        }
+        #expect(kept == nil)
+    }
+
     /// `print` logs and passes on whatever comes, even after a cancel or a completion; a
     /// request after the cancel is logged but reaches nobody. Source: OpenCombine's
     /// PrintTests.testPrintWithPrefix, run against Apple's Combine.

@@ -42,6 +42,13 @@ extension Publishers.Drop {
         let downstream: Downstream
         private var remaining: Int
         private var upstream: (any Subscription)?
+        /// Cancelled by the downstream: a subscription that comes later is refused, neither
+        /// cancelled nor asked for anything, as Apple's `Drop` does (OpenCombine's
+        /// DropTests.testDropCancelBeforeSubscription) — and not kept. The downstream gets its
+        /// subscription before the upstream is subscribed to and may cancel at once (`zip`
+        /// whose other side has finished); keeping the late subscription held it and this
+        /// stage in a cycle that nothing broke (found by the fuzzer's leak check).
+        private var isCancelled = false
         /// Asked for while no upstream was held.
         private var owed = Subscribers.Demand.none
 
@@ -59,6 +66,7 @@ extension Publishers.Drop {
                 subscription.cancel()
                 return
             }
+            guard !isCancelled else { return }
             upstream = subscription
             let demand = owed + remaining
             owed = .none
@@ -84,6 +92,7 @@ extension Publishers.Drop {
         }
 
         func cancel() {
+            isCancelled = true
             let current = upstream
             upstream = nil
             current?.cancel()
