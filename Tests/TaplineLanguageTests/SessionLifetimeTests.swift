@@ -15,6 +15,8 @@ struct SessionLifetimeTests {
         "Timer.publish(every: 1s).autoconnect().sink { print($0) }\nwait 1s",
         "subject s: Int\ns.debounce(for: 1s, scheduler: RunLoop.main).sink { print($0) }\nsend s 1",
         "button b { print(1) }\nb.tap.sink { tap b }",
+        "view V {\n  func f() { f() }\n  on appear { print(1) }\n}",
+        "Empty().zip(Just(3).dropFirst(0)).sink { print($0) }",
     ]
 
     @Test("closing a session frees it", arguments: programs)
@@ -23,6 +25,19 @@ struct SessionLifetimeTests {
         do {
             let interpreter = Interpreter(output: { _ in })
             #expect(interpreter.run(program) == nil)
+            runtime = interpreter.runtime
+            interpreter.close()
+        }
+        #expect(runtime == nil)
+    }
+
+    /// An entry that fails to compile after declaring a func that calls itself (its body
+    /// holds it): the session never gets the func, and must not keep it either.
+    @Test func aFailedEntryLeavesNothingBehind() {
+        weak var runtime: Runtime?
+        do {
+            let interpreter = Interpreter(output: { _ in })
+            #expect(interpreter.run("func f() { f() }\nfunc g() { let c = [1].publisher.sink { _ in } }") != nil)
             runtime = interpreter.runtime
             interpreter.close()
         }

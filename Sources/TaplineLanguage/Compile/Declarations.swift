@@ -161,6 +161,10 @@ extension Compiler {
             }
             _ = try self.function(declaration, inView: true)
         }
+        box.functions = viewFunctions.values.compactMap { entity in
+            if case .function(let function) = entity.kind { return function }
+            return nil
+        }
         box.appear = try inFrameAction(appear)
         box.disappear = try inFrameAction(disappear)
         return { _ in entity.isInitialized = true }

@@ -8,6 +8,9 @@ final class ViewBox {
     var disappear: Body?
     var bag: [AnyCancellable] = []
     var isShown = false
+    /// The view's own funcs: a func that calls itself holds itself through its body, so the
+    /// view lets go of their bodies when the session ends.
+    var functions: [FunctionBox] = []
 }
 
 extension Runtime {
