@@ -16,6 +16,9 @@ public final class Interpreter {
     /// held, as clang's `-disable-free` does, and never pays for freeing a large script's
     /// tree, a fifth of its time.
     private var checkedEntry: (statements: [Stmt], compiler: Compiler)?
+    /// Declarations of failed entries that the session forgot: let go with the session (a view
+    /// that shows itself, or a func that calls itself, holds itself until then).
+    private var forgotten: [Entity] = []
     let runtime: Runtime
     private let echoes: Bool
 
@@ -221,6 +224,8 @@ public final class Interpreter {
         checkedEntry = nil
         for entity in globals.values { Interpreter.release(entity) }
         globals.removeAll()
+        forgotten.forEach(Interpreter.release)
+        forgotten.removeAll()
         runtime.close()
     }
 
@@ -261,7 +266,11 @@ public final class Interpreter {
     /// A declaration whose statement never ran (an earlier statement failed) is forgotten,
     /// so the session keeps exactly what was really declared.
     private func forgetUninitialized(_ names: [String], restoring replaced: [String: Entity]) {
-        for name in names where globals[name]?.isInitialized == false { globals[name] = replaced[name] }
+        for name in names where globals[name]?.isInitialized == false {
+            // Kept aside, not let go now: a func declared earlier in the entry may call it.
+            if let entity = globals[name] { forgotten.append(entity) }
+            globals[name] = replaced[name]
+        }
     }
 
     /// What an entry that failed to compile declared, which the session never gets: let go as

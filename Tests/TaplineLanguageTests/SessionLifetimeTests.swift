@@ -32,12 +32,15 @@ struct SessionLifetimeTests {
     }
 
     /// An entry that fails to compile after declaring a func that calls itself (its body
-    /// holds it): the session never gets the func, and must not keep it either.
+    /// holds it), or fails as it runs before a view that hides itself is declared: the session
+    /// never gets them, and must not keep them after it ends either.
     @Test func aFailedEntryLeavesNothingBehind() {
         weak var runtime: Runtime?
         do {
             let interpreter = Interpreter(output: { _ in })
             #expect(interpreter.run("func f() { f() }\nfunc g() { let c = [1].publisher.sink { _ in } }") != nil)
+            // Fails as it runs, before the view is declared: the session forgets the view.
+            #expect(interpreter.run("print(1 / 0)\nview V {\n  on appear { hide V }\n}") != nil)
             runtime = interpreter.runtime
             interpreter.close()
         }
