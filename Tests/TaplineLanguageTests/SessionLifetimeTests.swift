@@ -31,16 +31,22 @@ struct SessionLifetimeTests {
         #expect(runtime == nil)
     }
 
-    /// An entry that fails to compile after declaring a func that calls itself (its body
-    /// holds it), or fails as it runs before a view that hides itself is declared: the session
-    /// never gets them, and must not keep them after it ends either.
-    @Test func aFailedEntryLeavesNothingBehind() {
+    /// Entries that fail: to compile, after declaring a func that calls itself (its body
+    /// holds it); as they run, before a view that hides itself is declared, or inside a
+    /// delivery while recording, with a value still waiting on the clock. The session never
+    /// gets what they declared, and must not keep it after it ends either.
+    static let failingEntries = [
+        "func f() { f() }\nfunc g() { let c = [1].publisher.sink { _ in } }",
+        "print(1 / 0)\nview V {\n  on appear { hide V }\n}",
+        "marbles\nlet c1 = Just(1).receive(on: DispatchQueue.main).merge(with: Just(4)).sink { _ in print(2 / 0) }",
+    ]
+
+    @Test("a failed entry leaves nothing behind", arguments: failingEntries)
+    func aFailedEntryLeavesNothingBehind(_ entry: String) {
         weak var runtime: Runtime?
         do {
             let interpreter = Interpreter(output: { _ in })
-            #expect(interpreter.run("func f() { f() }\nfunc g() { let c = [1].publisher.sink { _ in } }") != nil)
-            // Fails as it runs, before the view is declared: the session forgets the view.
-            #expect(interpreter.run("print(1 / 0)\nview V {\n  on appear { hide V }\n}") != nil)
+            #expect(interpreter.run(entry) != nil)
             runtime = interpreter.runtime
             interpreter.close()
         }

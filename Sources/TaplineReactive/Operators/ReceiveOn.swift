@@ -80,9 +80,13 @@ extension Publishers.ReceiveOn {
         /// A cancel while a completion is on its way does not stop it (Combine's receive(on:)
         /// ignores cancels in its pending-terminal state).
         override func cancel() {
+            // Let go of the upstream even when it has already ended: a completion still on
+            // the scheduler, which would have cleared it, may never run (a session closed
+            // with it pending), and a stage between that keeps its downstream (a recording
+            // tap) made a cycle of the two.
+            kept = nil
             guard upstream.isActive else { return }
             stopped = true
-            kept = nil
             super.cancel()
         }
     }
