@@ -17,18 +17,22 @@ struct SessionLifetimeTests {
         "button b { print(1) }\nb.tap.sink { tap b }",
         "view V {\n  func f() { f() }\n  on appear { print(1) }\n}",
         "Empty().zip(Just(3).dropFirst(0)).sink { print($0) }",
+        "trace on\nJust(5).share().sink { print($0) }",
     ]
 
     @Test("closing a session frees it", arguments: programs)
     func closingFreesTheSession(_ program: String) {
         weak var runtime: Runtime?
+        weak var recorder: Recorder?
         do {
             let interpreter = Interpreter(output: { _ in })
             #expect(interpreter.run(program) == nil)
             runtime = interpreter.runtime
+            recorder = interpreter.runtime.recorder
             interpreter.close()
         }
         #expect(runtime == nil)
+        #expect(recorder == nil)   // what the recording taps hold
     }
 
     /// Entries that fail: to compile, after declaring a func that calls itself (its body
@@ -44,12 +48,15 @@ struct SessionLifetimeTests {
     @Test("a failed entry leaves nothing behind", arguments: failingEntries)
     func aFailedEntryLeavesNothingBehind(_ entry: String) {
         weak var runtime: Runtime?
+        weak var recorder: Recorder?
         do {
             let interpreter = Interpreter(output: { _ in })
             #expect(interpreter.run(entry) != nil)
             runtime = interpreter.runtime
+            recorder = interpreter.runtime.recorder
             interpreter.close()
         }
         #expect(runtime == nil)
+        #expect(recorder == nil)   // what the recording taps hold
     }
 }

@@ -79,6 +79,10 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
         monitor?(.completion(completion))
         let receivers = conduits
         conduits.removeAll()
+        // Nothing more is asked of the adopted subscriptions: let go of them (not cancelled,
+        // as before). One that keeps its subscriber to the end (a recording tap) held the
+        // subject's connection, and so the subject, in a cycle (`share` with trace on).
+        upstreams.removeAll()
         for conduit in receivers { conduit.finish(completion) }
     }
 
