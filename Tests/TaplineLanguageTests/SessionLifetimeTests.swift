@@ -18,6 +18,7 @@ struct SessionLifetimeTests {
         "view V {\n  func f() { f() }\n  on appear { print(1) }\n}",
         "Empty().zip(Just(3).dropFirst(0)).sink { print($0) }",
         "trace on\nJust(5).share().sink { print($0) }",
+        "trace on\nJust(3).map { Just($0) }.switchToLatest().sink { print($0) }",
     ]
 
     @Test("closing a session frees it", arguments: programs)

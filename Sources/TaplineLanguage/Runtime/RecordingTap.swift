@@ -13,7 +13,9 @@ struct RecordingTap: Publisher {
     typealias Failure = ScriptFailure
 
     let upstream: AnyPublisher<Value, ScriptFailure>
-    let recorder: Recorder
+    /// Weak: the recorder keeps the values it saw, and a value can be a publisher with taps
+    /// of its own (`map { Just($0) }`), which held the recorder in a cycle.
+    weak var recorder: Recorder?
     let lane: Int
     let sendsOwnValues: Bool
 
@@ -25,7 +27,7 @@ struct RecordingTap: Publisher {
         CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
         private let downstream: Downstream
-        private let recorder: Recorder
+        private weak var recorder: Recorder?
         private let lane: Int
         private let sendsOwnValues: Bool
         private let number: Int
@@ -40,7 +42,7 @@ struct RecordingTap: Publisher {
             recorder = tap.recorder
             lane = tap.lane
             sendsOwnValues = tap.sendsOwnValues
-            number = tap.recorder.newSubscription()
+            number = tap.recorder?.newSubscription() ?? 0
         }
 
         var description: String { name }
@@ -86,7 +88,7 @@ struct RecordingTap: Publisher {
         }
 
         private func record(_ event: Recorder.Event) {
-            recorder.record(event, lane: lane, subscription: number)
+            recorder?.record(event, lane: lane, subscription: number)
         }
     }
 }
