@@ -19,6 +19,7 @@ struct SessionLifetimeTests {
         "Empty().zip(Just(3).dropFirst(0)).sink { print($0) }",
         "trace on\nJust(5).share().sink { print($0) }",
         "trace on\nJust(3).map { Just($0) }.switchToLatest().sink { print($0) }",
+        "[2].publisher.dropFirst(1).delay(for: 100ms, scheduler: RunLoop.main).sink { print($0) }\nwait 1s",
     ]
 
     @Test("closing a session frees it", arguments: programs)

@@ -65,6 +65,9 @@ extension Publishers.Delay {
         /// against Apple's Combine.
         override func relay(completion: Subscribers.Completion<Failure>) {
             scheduler.schedule(after: interval) {
+                // The upstream has ended: let go of it. One that keeps its downstream to the
+                // end (`dropFirst`, a recording tap) held this stage in a cycle.
+                self.kept = nil
                 self.downstream.receive(completion: completion)
             }
         }
