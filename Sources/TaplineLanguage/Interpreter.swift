@@ -243,7 +243,9 @@ public final class Interpreter {
         case .function(let box): box.body = nil
         case .stream(let box): box.publisher = nil
         case .value(let box): box.value = .void
-        default: break
+        case .subject(let subject): subject.releaseAllSubscribers()
+        case .current(let subject): subject.releaseAllSubscribers()
+        case .published(let subject): subject.releaseAllSubscribers()
         }
     }
 

@@ -20,6 +20,8 @@ struct SessionLifetimeTests {
         "trace on\nJust(5).share().sink { print($0) }",
         "trace on\nJust(3).map { Just($0) }.switchToLatest().sink { print($0) }",
         "[2].publisher.dropFirst(1).delay(for: 100ms, scheduler: RunLoop.main).sink { print($0) }\nwait 1s",
+        "subject f: Int\nsubject stop: Int\nf.prefix(untilOutputFrom: stop).sink { print($0) }\nsend stop 0",
+        "subject f: Int\nsubject go: Int\nf.drop(untilOutputFrom: go).sink { print($0) }\nsend go 0\nsend f 1",
     ]
 
     @Test("closing a session frees it", arguments: programs)

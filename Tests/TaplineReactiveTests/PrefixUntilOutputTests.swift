@@ -19,6 +19,44 @@ struct PrefixUntilOutputTests {
         #expect(other.subscription.history == [.requested(.max(1))])
     }
 
+    /// After the trigger the other publisher's subscription is kept, not cancelled (as in
+    /// Combine), but what it holds must not keep the finished stream alive: a subject keeps
+    /// its subscribers until it completes.
+    @Test func theOtherDoesNotKeepTheFinishedStream() {
+        final class Marker {}
+        let trigger = PassthroughSubject<Int, TestError>()
+        weak var kept: Marker?
+        var completions = 0
+        do {
+            let marker = Marker()
+            kept = marker
+            let upstream = PassthroughSubject<Int, TestError>()
+            // Keeps what it was given to the end, as a custom subscriber may (a sink lets go).
+            upstream.prefix(untilOutputFrom: trigger).subscribe(AnySubscriber<Int, TestError>(
+                receiveSubscription: { $0.request(.unlimited) },
+                receiveValue: { _ in _ = marker; return .none },
+                receiveCompletion: { _ in completions += 1; _ = marker }))
+            trigger.send(0)
+        }
+        #expect(completions == 1)
+        #expect(kept == nil)
+    }
+
+    /// A subject's subscribers are let go, untold, when a host ends its session.
+    @Test func aSubjectReleasesItsSubscribersWhenTheSessionEnds() {
+        let subject = PassthroughSubject<Int, TestError>()
+        weak var kept: IntRecorder?
+        do {
+            let recorder = IntRecorder()
+            kept = recorder
+            subject.subscribe(recorder)
+        }
+        #expect(kept != nil)
+        subject.releaseAllSubscribers()
+        #expect(kept == nil)
+        subject.send(1)
+    }
+
     @Test func theUpstreamsCompletionCancelsTheOther() {
         let upstream = ManualPublisher<Int, TestError>()
         let other = ManualPublisher<Int, Never>()

@@ -119,16 +119,25 @@ extension Publishers.DropUntilOutput {
 
         struct OtherSide: Subscriber, CustomStringConvertible {
             typealias Input = Other.Output
-            let owner: Inner
+            /// Weak: the other publisher may keep this subscriber after it has done its work (a
+            /// subject keeps it until it completes), and a strong owner kept the whole chain,
+            /// and the session through it, in a cycle (found by the fuzzer's leak check). The
+            /// owner lives as long as its stream: its downstream holds it.
+            weak var owner: Inner?
             // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
-            var combineIdentifier: CombineIdentifier { CombineIdentifier(owner) }
-            var description: String { owner.description }
-            func receive(subscription: any Subscription) { owner.otherReceive(subscription: subscription) }
+            let combineIdentifier: CombineIdentifier
+            var description: String { owner?.description ?? "DropUntilOutput" }
+
+            init(owner: Inner) {
+                self.owner = owner
+                combineIdentifier = CombineIdentifier(owner)
+            }
+            func receive(subscription: any Subscription) { owner?.otherReceive(subscription: subscription) }
             func receive(_ input: Other.Output) -> Subscribers.Demand {
-                owner.otherReceive()
+                owner?.otherReceive()
                 return .none
             }
-            func receive(completion: Subscribers.Completion<Failure>) { owner.otherReceive(completion: completion) }
+            func receive(completion: Subscribers.Completion<Failure>) { owner?.otherReceive(completion: completion) }
         }
     }
 }

@@ -98,16 +98,25 @@ extension Publishers.PrefixUntilOutput {
         struct OtherSide: Subscriber, CustomStringConvertible {
             typealias Input = Other.Output
             typealias Failure = Other.Failure
-            let owner: Inner
+            /// Weak: the other publisher may keep this subscriber after it has done its work (a
+            /// subject keeps it until it completes), and a strong owner kept the whole chain,
+            /// and the session through it, in a cycle (found by the fuzzer's leak check). The
+            /// owner lives as long as its stream: its downstream holds it.
+            weak var owner: Inner?
             // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
-            var combineIdentifier: CombineIdentifier { CombineIdentifier(owner) }
-            var description: String { owner.description }
-            func receive(subscription: any Subscription) { owner.otherReceive(subscription: subscription) }
+            let combineIdentifier: CombineIdentifier
+            var description: String { owner?.description ?? "PrefixUntilOutput" }
+
+            init(owner: Inner) {
+                self.owner = owner
+                combineIdentifier = CombineIdentifier(owner)
+            }
+            func receive(subscription: any Subscription) { owner?.otherReceive(subscription: subscription) }
             func receive(_ input: Other.Output) -> Subscribers.Demand {
-                owner.otherReceive()
+                owner?.otherReceive()
                 return .none
             }
-            func receive(completion: Subscribers.Completion<Other.Failure>) { owner.otherReceiveCompletion() }
+            func receive(completion: Subscribers.Completion<Other.Failure>) { owner?.otherReceiveCompletion() }
         }
     }
 }

@@ -127,6 +127,17 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
         if conduits.isEmpty, disconnectsWhenEmpty { cancelUpstreams() }
     }
 
+    /// The end of a session (not in Combine): lets go of every subscriber and adopted
+    /// subscription without a word to anyone, as nothing runs any more. A subscriber that
+    /// never ends its subscription (`prefix(untilOutputFrom:)` keeps its trigger's after it
+    /// fired, as Combine's does) and the subject otherwise hold each other in a cycle.
+    func releaseAll() {
+        let all = conduits
+        conduits.removeAll()
+        upstreams.removeAll()
+        all.forEach { $0.release() }
+    }
+
     /// Cancels the subscriptions this subject adopted with `send(subscription:)`.
     func cancelUpstreams() {
         let adopted = upstreams
@@ -158,6 +169,8 @@ class ConduitBase<Output, Failure: Error>: CustomReflectable {
     func finish(_ completion: Subscribers.Completion<Failure>) {}
     func request(_ demand: Subscribers.Demand) {}
     func cancel() {}
+    /// Lets go of the subject and the subscriber's way here, telling no one.
+    func release() {}
     var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
@@ -226,6 +239,8 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
         end()
         parent?.remove(self)
     }
+
+    override func release() { end() }
 
     /// Lets go of the subject and the replay closure, and cuts the handle's way here: once
     /// the subject drops this conduit, the subscriber goes with it.

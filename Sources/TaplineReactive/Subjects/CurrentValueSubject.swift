@@ -41,6 +41,10 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 
     public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
     public func send(subscription: any Subscription) { core.adopt(subscription) }
+
+    /// Not in Combine: lets go of every subscriber without telling it, for a host whose
+    /// session has ended (see `Broadcast.releaseAll`).
+    public func releaseAllSubscribers() { core.releaseAll() }
 }
 
 extension CurrentValueSubject {

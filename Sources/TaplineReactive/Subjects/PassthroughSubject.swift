@@ -24,6 +24,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     public func send(_ value: Output) { core.send(value) }
     public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
     public func send(subscription: any Subscription) { core.adopt(subscription) }
+
+    /// Not in Combine: lets go of every subscriber without telling it, for a host whose
+    /// session has ended (see `Broadcast.releaseAll`).
+    public func releaseAllSubscribers() { core.releaseAll() }
 }
 
 extension PassthroughSubject {

@@ -24,6 +24,10 @@ public final class PublishedSubject<Output>: Publisher {
 
     public init(_ value: Output) { stored = value }
 
+    /// Not in Combine: lets go of every subscriber without telling it, for a host whose
+    /// session has ended (see `Broadcast.releaseAll`).
+    public func releaseAllSubscribers() { core.releaseAll() }
+
     /// The current value. Setting it emits the new value first, then stores it (willSet).
     public var value: Output {
         get { stored }
