@@ -21,6 +21,8 @@ struct SessionLifetimeTests {
         "trace on\nJust(3).map { Just($0) }.switchToLatest().sink { print($0) }",
         "[2].publisher.dropFirst(1).delay(for: 100ms, scheduler: RunLoop.main).sink { print($0) }\nwait 1s",
         "subject f: Int\nsubject stop: Int\nf.prefix(untilOutputFrom: stop).sink { print($0) }\nsend stop 0",
+        "let c = Just(0).delay(for: 0ns, scheduler: RunLoop.main).share().sink { print($0) }",
+        "subject s: Int\ns.collect(2).share().share().sink { print($0) }",
         "subject f: Int\nsubject go: Int\nf.drop(untilOutputFrom: go).sink { print($0) }\nsend go 0\nsend f 1",
     ]
 

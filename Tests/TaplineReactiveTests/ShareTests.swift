@@ -3,6 +3,35 @@ import TaplineReactive
 
 @Suite("share")
 struct ShareTests {
+    /// An upstream whose subscription holds its subscriber to the end, as `delay` does.
+    final class HoldingPublisher: Publisher {
+        typealias Output = Int
+        typealias Failure = Never
+        final class Holding: Subscription {
+            var subscriber: AnySubscriber<Int, Never>?
+            func request(_ demand: Subscribers.Demand) {}
+            func cancel() {}
+        }
+        weak var last: Holding?
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+            let subscription = Holding()
+            subscription.subscriber = AnySubscriber(subscriber)
+            last = subscription
+            subscriber.receive(subscription: subscription)
+        }
+    }
+
+    /// Once the last subscriber cancels, nothing holds the upstream subscription: the share
+    /// cancels it and lets go (its connection holding it too made a cycle with an upstream
+    /// that keeps its subscriber; found by the fuzzer's leak check).
+    @Test func theLastCancelLetsGoOfTheUpstream() {
+        let upstream = HoldingPublisher()
+        let token = upstream.share().sink { _ in }
+        #expect(upstream.last != nil)
+        token.cancel()
+        #expect(upstream.last == nil)
+    }
+
     @Test func oneUpstreamSubscriptionServesEverySubscriber() {
         let subject = PassthroughSubject<Int, Never>()
         var mapped = 0

@@ -42,22 +42,28 @@ extension Publishers.Share {
     /// The share's one subscriber to the upstream; forwards everything to the broadcast.
     final class Connection: Subscriber {
         let core: Broadcast<Output, Failure>
-        var upstream = UpstreamLink()
+        /// The subscription is the core's to hold (it asks and cancels); this side only knows
+        /// whether it has one. Holding it here too kept an upstream that keeps its subscriber
+        /// (`delay`, another `share`) and this connection in a cycle after the core had
+        /// cancelled it (found by the fuzzer's leak check).
+        private var isActive = false
+        private var hadSubscription = false
 
         init(core: Broadcast<Output, Failure>) { self.core = core }
 
         func receive(subscription: any Subscription) {
-            guard upstream.accept(subscription) else { return }
+            guard !hadSubscription else { return subscription.cancel() }
+            (hadSubscription, isActive) = (true, true)
             core.adopt(subscription)
         }
         // Events before the subscription (a broken upstream) are ignored, as Combine's share does.
         func receive(_ input: Output) -> Subscribers.Demand {
-            if upstream.isActive { core.send(input) }
+            if isActive { core.send(input) }
             return .none
         }
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard upstream.isActive else { return }
-            upstream.end()
+            guard isActive else { return }
+            isActive = false
             core.send(completion: completion)
         }
     }
