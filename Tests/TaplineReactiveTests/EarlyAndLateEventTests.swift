@@ -64,22 +64,30 @@ struct EarlyAndLateEventTests {
     }
 
     /// A subscription that comes after the downstream cancelled `dropFirst` (which subscribed
-    /// its downstream first) is neither cancelled nor asked for anything, and not kept: `zip`
+    /// its downstream first) is taken and asked for what is owed, as Apple's `Drop` keeps no
+    /// end state; with nothing owed it is neither cancelled nor asked, and not kept: `zip`
     /// cancels its side at once when the other has finished, and a kept subscription held
     /// itself and the operator in a cycle. Source: OpenCombine's
-    /// DropTests.testDropCancelBeforeSubscription, run against Apple's Combine (the history).
-    @Test func dropFirstRefusesASubscriptionAfterACancel() {
-        let upstream = LatePublisher<Int, TestError>()
-        upstream.dropFirst(0).subscribe(IntRecorder(demand: .unlimited))
-        upstream.operatorSubscription?.cancel()
-        weak var kept: RecordingSubscription?
-        do {
-            let late = RecordingSubscription()
-            kept = late
-            upstream.subscribe(with: late)
-            #expect(late.history == [])
+    /// DropTests.testDropCancelBeforeSubscription and testReusableSubscription, run against
+    /// Apple's Combine (the histories).
+    @Test func dropFirstAfterACancelTakesOnlyASubscriptionItAsks() {
+        func late(dropping count: Int, demand: Subscribers.Demand) -> ([RecordingSubscription.Event], kept: Bool) {
+            let upstream = LatePublisher<Int, TestError>()
+            upstream.dropFirst(count).subscribe(IntRecorder(demand: demand))
+            upstream.operatorSubscription?.cancel()
+            weak var kept: RecordingSubscription?
+            var history: [RecordingSubscription.Event] = []
+            do {
+                let subscription = RecordingSubscription()
+                kept = subscription
+                upstream.subscribe(with: subscription)
+                history = subscription.history
+            }
+            return (history, kept != nil)
         }
-        #expect(kept == nil)
+        #expect(late(dropping: 0, demand: .none) == ([], kept: false))
+        #expect(late(dropping: 2, demand: .none) == ([.requested(.max(2))], kept: true))
+        #expect(late(dropping: 0, demand: .max(5)) == ([.requested(.max(5))], kept: true))
     }
 
     /// `print` logs and passes on whatever comes, even after a cancel or a completion; a

@@ -42,12 +42,13 @@ extension Publishers.Drop {
         let downstream: Downstream
         private var remaining: Int
         private var upstream: (any Subscription)?
-        /// Cancelled by the downstream: a subscription that comes later is refused, neither
-        /// cancelled nor asked for anything, as Apple's `Drop` does (OpenCombine's
-        /// DropTests.testDropCancelBeforeSubscription) — and not kept. The downstream gets its
-        /// subscription before the upstream is subscribed to and may cancel at once (`zip`
-        /// whose other side has finished); keeping the late subscription held it and this
-        /// stage in a cycle that nothing broke (found by the fuzzer's leak check).
+        /// Cancelled by the downstream. Apple's `Drop` keeps no end state: a subscription that
+        /// comes after a cancel is taken and asked for what is owed (OpenCombine's
+        /// DropTests.testReusableSubscription). One that comes with nothing to ask for is
+        /// not kept here, a deviation only a request after the cancel could see: the
+        /// downstream gets its subscription before the upstream is subscribed to and may
+        /// cancel at once (`zip` whose other side has finished), and the kept subscription
+        /// held itself and this stage in a cycle nothing broke (the fuzzer's leak check).
         private var isCancelled = false
         /// Asked for while no upstream was held.
         private var owed = Subscribers.Demand.none
@@ -66,7 +67,7 @@ extension Publishers.Drop {
                 subscription.cancel()
                 return
             }
-            guard !isCancelled else { return }
+            guard !isCancelled || owed + remaining > 0 else { return }
             upstream = subscription
             let demand = owed + remaining
             owed = .none
