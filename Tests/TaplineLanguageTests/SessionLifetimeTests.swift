@@ -28,11 +28,17 @@ struct SessionLifetimeTests {
 
     @Test("closing a session frees it", arguments: programs)
     func closingFreesTheSession(_ program: String) {
+        Self.expectFreedAfterClosing(program, fails: false)
+    }
+
+    /// Runs `entry` in a new session (it must fail or not, as `fails` says), closes the
+    /// session, and expects its runtime and recorder to be freed.
+    static func expectFreedAfterClosing(_ entry: String, fails: Bool) {
         weak var runtime: Runtime?
         weak var recorder: Recorder?
         do {
             let interpreter = Interpreter(output: { _ in })
-            #expect(interpreter.run(program) == nil)
+            #expect((interpreter.run(entry) != nil) == fails)
             runtime = interpreter.runtime
             recorder = interpreter.runtime.recorder
             interpreter.close()
@@ -53,16 +59,6 @@ struct SessionLifetimeTests {
 
     @Test("a failed entry leaves nothing behind", arguments: failingEntries)
     func aFailedEntryLeavesNothingBehind(_ entry: String) {
-        weak var runtime: Runtime?
-        weak var recorder: Recorder?
-        do {
-            let interpreter = Interpreter(output: { _ in })
-            #expect(interpreter.run(entry) != nil)
-            runtime = interpreter.runtime
-            recorder = interpreter.runtime.recorder
-            interpreter.close()
-        }
-        #expect(runtime == nil)
-        #expect(recorder == nil)   // what the recording taps hold
+        Self.expectFreedAfterClosing(entry, fails: true)
     }
 }

@@ -19,6 +19,21 @@ struct LifetimeTests {
         }
     }
 
+    /// A subject's subscribers are let go, untold, when a host ends its session.
+    @Test func aSubjectReleasesItsSubscribersWhenTheSessionEnds() {
+        let subject = PassthroughSubject<Int, TestError>()
+        weak var kept: IntRecorder?
+        do {
+            let recorder = IntRecorder()
+            kept = recorder
+            subject.subscribe(recorder)
+        }
+        #expect(kept != nil)
+        subject.releaseAllSubscribers()
+        #expect(kept == nil)
+        subject.send(1)
+    }
+
     /// A subject's subscription lets go of its subscriber on cancel, finish and failure.
     /// Source: OpenCombine's PassthroughSubjectTests.testReleasesEverythingOnTermination and
     /// testLifecycle, run against Apple's Combine.

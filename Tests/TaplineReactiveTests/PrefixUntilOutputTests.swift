@@ -42,21 +42,6 @@ struct PrefixUntilOutputTests {
         #expect(kept == nil)
     }
 
-    /// A subject's subscribers are let go, untold, when a host ends its session.
-    @Test func aSubjectReleasesItsSubscribersWhenTheSessionEnds() {
-        let subject = PassthroughSubject<Int, TestError>()
-        weak var kept: IntRecorder?
-        do {
-            let recorder = IntRecorder()
-            kept = recorder
-            subject.subscribe(recorder)
-        }
-        #expect(kept != nil)
-        subject.releaseAllSubscribers()
-        #expect(kept == nil)
-        subject.send(1)
-    }
-
     @Test func theUpstreamsCompletionCancelsTheOther() {
         let upstream = ManualPublisher<Int, TestError>()
         let other = ManualPublisher<Int, Never>()

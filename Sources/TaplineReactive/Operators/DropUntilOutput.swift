@@ -47,7 +47,7 @@ extension Publishers.DropUntilOutput {
     /// is not asked for again (OpenCombine's DropUntilOutputTests.testDemand, run against
     /// Apple's). `other` keeps its subscription after its value, as in Combine.
     final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomReflectable,
-        CustomPlaygroundDisplayConvertible
+        CustomPlaygroundDisplayConvertible, OtherPublisherWatcher
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let downstream: Downstream
         private var upstream = UpstreamLink()
@@ -63,7 +63,7 @@ extension Publishers.DropUntilOutput {
         var customMirror: Mirror { Mirror(self, children: [:]) }
         var playgroundDescription: Any { description }
 
-        var otherSide: OtherSide { OtherSide(owner: self) }
+        var otherSide: OtherSide<Inner, Other.Output> { OtherSide(self) }
 
         func receive(subscription: any Subscription) {
             guard upstream.accept(subscription) else { return }
@@ -96,12 +96,12 @@ extension Publishers.DropUntilOutput {
             other?.cancel()
         }
 
-        fileprivate func otherReceive(subscription: any Subscription) {
+        func otherReceive(subscription: any Subscription) {
             guard otherLink.accept(subscription) else { return }
             subscription.request(.max(1))
         }
 
-        fileprivate func otherReceive() {
+        func otherReceive() {
             guard otherLink.isActive else { return }
             triggered = true
             otherLink.end()
@@ -109,35 +109,12 @@ extension Publishers.DropUntilOutput {
 
         /// `other` ended without a value: the stream ends with its completion, and the
         /// upstream is cancelled.
-        fileprivate func otherReceive(completion: Subscribers.Completion<Failure>) {
+        func otherReceive(completion: Subscribers.Completion<Failure>) {
             guard otherLink.isActive, !triggered, !ended else { return }
             otherLink.end()
             ended = true
             upstream.detach()?.cancel()
             downstream.receive(completion: completion)
-        }
-
-        struct OtherSide: Subscriber, CustomStringConvertible {
-            typealias Input = Other.Output
-            /// Weak: the other publisher may keep this subscriber after it has done its work (a
-            /// subject keeps it until it completes), and a strong owner kept the whole chain,
-            /// and the session through it, in a cycle (found by the fuzzer's leak check). The
-            /// owner lives as long as its stream: its downstream holds it.
-            weak var owner: Inner?
-            // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
-            let combineIdentifier: CombineIdentifier
-            var description: String { owner?.description ?? "DropUntilOutput" }
-
-            init(owner: Inner) {
-                self.owner = owner
-                combineIdentifier = CombineIdentifier(owner)
-            }
-            func receive(subscription: any Subscription) { owner?.otherReceive(subscription: subscription) }
-            func receive(_ input: Other.Output) -> Subscribers.Demand {
-                owner?.otherReceive()
-                return .none
-            }
-            func receive(completion: Subscribers.Completion<Failure>) { owner?.otherReceive(completion: completion) }
         }
     }
 }

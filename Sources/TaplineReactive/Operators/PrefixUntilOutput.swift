@@ -45,7 +45,7 @@ extension Publishers.PrefixUntilOutput {
     /// `other`'s subscription, which asked for one value); a value from `other` before the
     /// upstream has subscribed finishes the downstream at once, and the upstream's
     /// subscription, when it comes, is cancelled and not passed on.
-    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
+    final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>, OtherPublisherWatcher
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private var otherLink = UpstreamLink()
         private var triggered = false
@@ -54,7 +54,7 @@ extension Publishers.PrefixUntilOutput {
             super.init(downstream: downstream, name: "PrefixUntilOutput")
         }
 
-        var otherSide: OtherSide { OtherSide(owner: self) }
+        var otherSide: OtherSide<Inner, Other.Output> { OtherSide(self) }
 
         override func receive(subscription: any Subscription) {
             guard !triggered else {
@@ -77,12 +77,12 @@ extension Publishers.PrefixUntilOutput {
             other?.cancel()
         }
 
-        fileprivate func otherReceive(subscription: any Subscription) {
+        func otherReceive(subscription: any Subscription) {
             guard otherLink.accept(subscription) else { return }
             subscription.request(.max(1))
         }
 
-        fileprivate func otherReceive() {
+        func otherReceive() {
             guard otherLink.isActive else { return }
             otherLink.end()
             triggered = true
@@ -93,30 +93,6 @@ extension Publishers.PrefixUntilOutput {
             }
         }
 
-        fileprivate func otherReceiveCompletion() { otherLink.end() }
-
-        struct OtherSide: Subscriber, CustomStringConvertible {
-            typealias Input = Other.Output
-            typealias Failure = Other.Failure
-            /// Weak: the other publisher may keep this subscriber after it has done its work (a
-            /// subject keeps it until it completes), and a strong owner kept the whole chain,
-            /// and the session through it, in a cycle (found by the fuzzer's leak check). The
-            /// owner lives as long as its stream: its downstream holds it.
-            weak var owner: Inner?
-            // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
-            let combineIdentifier: CombineIdentifier
-            var description: String { owner?.description ?? "PrefixUntilOutput" }
-
-            init(owner: Inner) {
-                self.owner = owner
-                combineIdentifier = CombineIdentifier(owner)
-            }
-            func receive(subscription: any Subscription) { owner?.otherReceive(subscription: subscription) }
-            func receive(_ input: Other.Output) -> Subscribers.Demand {
-                owner?.otherReceive()
-                return .none
-            }
-            func receive(completion: Subscribers.Completion<Other.Failure>) { owner?.otherReceiveCompletion() }
-        }
+        func otherReceive(completion: Subscribers.Completion<Other.Failure>) { otherLink.end() }
     }
 }
