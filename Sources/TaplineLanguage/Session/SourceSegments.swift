@@ -46,7 +46,7 @@ struct SourceSegments {
         if isPlain {
             let table = SourceSegments.asciiCharacters
             let characters = [Character](unsafeUninitializedCapacity: codes.count) { buffer, count in
-                for (index, code) in codes.enumerated() { (buffer.baseAddress! + index).initialize(to: table[Int(code)]) }
+                for (index, code) in codes.enumerated() { buffer.initializeElement(at: index, to: table[Int(code)]) }
                 count = codes.count
             }
             return (characters, codes)
