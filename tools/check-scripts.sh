@@ -5,7 +5,8 @@
 # nothing on stderr.
 # Usage: tools/check-scripts.sh BINARY SCRIPT...
 # CI runs scripts/robustness/ on the release binary: the stack guard's margins depend on frame
-# sizes, which the optimiser changes (a crash the fuzzer found showed only in -O builds).
+# sizes, which the optimiser changes, so a script that passes on the debug build says nothing
+# about the release one.
 set -uo pipefail
 binary="$1"; shift
 failed=0
