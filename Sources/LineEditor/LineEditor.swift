@@ -56,6 +56,8 @@ public final class LineEditor {
     private var unsaved: [String] = []
     /// Problems with the history file not yet reported (found before anyone listened).
     private var problems: [String] = []
+    /// Problems already reported: each once per session, not after every entry.
+    private var reported: Set<String> = []
 
     /// Told each problem with the history file (a symbolic link refused, a foreign file moved
     /// aside, a write that failed): the history itself is never silently lost.
@@ -183,7 +185,6 @@ public final class LineEditor {
         }
         problems.removeAll()
     }
-    private var reported: Set<String> = []
 
     // MARK: - Reading
 

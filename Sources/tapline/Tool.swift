@@ -26,11 +26,11 @@ let usage = """
     Exit status: 0 success, 1 an error in the program, 2 a usage error.
     """
 
-/// The `tapline` command: run a script, a one-liner or stdin; check a script; or (on a
-/// terminal, with no arguments) start the REPL.
 /// Sessions `--check` leaves to the end of the process (see `Interpreter.checkedEntry`).
 nonisolated(unsafe) private var checkedSessions: [Interpreter] = []
 
+/// The `tapline` command: run a script, a one-liner or stdin; check a script; or (on a
+/// terminal, with no arguments) start the REPL.
 final class Tool {
     let stdout = Output(descriptor: 1)
     let stderr = Output(descriptor: 2)
