@@ -76,20 +76,15 @@ extension Compiler {
         let codes = try elements.map { (each) throws(Diagnostic) in try expression(each) }
         let parts = codes.map(\.code)
         let range = elements.first.map { $0.range.to(elements[elements.count - 1].range) } ?? .zero
-        let values: Code = { frame in
+        let values = { (frame: Frame) throws -> [Value] in
             let values = try parts.map { try $0(frame) }
             try ValueArithmetic.checkNesting(values, range: range)
-            return .array(values)
+            return values
         }
-        if tuple {
-            return ({ frame in
-                guard case .array(let elements) = try values(frame) else { return .void }
-                return .tuple(elements)
-            }, .tuple(codes.map(\.type)))
-        }
+        if tuple { return ({ frame in .tuple(try values(frame)) }, .tuple(codes.map(\.type))) }
         let elementType = codes.first.map(\.type) ?? .unknown
         let uniform = codes.allSatisfy { $0.type == elementType }
-        return (values, .array(uniform ? elementType : .unknown))
+        return ({ frame in .array(try values(frame)) }, .array(uniform ? elementType : .unknown))
     }
 
     /// What is written where a value is wanted but is not one, and what to write instead.
