@@ -129,6 +129,9 @@ public struct Parser {
         return Name(text: text, range: token.range)
     }
 
+    /// The error of a flat chain (`1 + 2 + …`, `a.b.c…`, `else if …`) past `Limits.chainLength`.
+    private var chainTooLong: Diagnostic { Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range) }
+
     private mutating func nested<T>(_ body: (inout Parser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
         depth += 1
         defer { depth -= 1 }
@@ -639,7 +642,7 @@ public struct Parser {
                 elseIfs += 1
                 defer { elseIfs -= 1 }
                 guard elseIfs <= Limits.chainLength, !stack.isLow else {
-                    throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range)
+                    throw chainTooLong
                 }
                 let inner = try parseIf()
                 elseBody = [Stmt(inner, start.to(previous.range))]
@@ -690,7 +693,7 @@ public struct Parser {
         while case .punct(let op) = current.kind, Parser.levels[level].contains(op) {
             // A flat chain builds a tree as deep as it is long, which compiling walks.
             terms += 1
-            guard terms <= Limits.chainLength else { throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range) }
+            guard terms <= Limits.chainLength else { throw chainTooLong }
             _ = advance()
             let right = try parseBinary(level: level + 1)
             left = Expr(.binary(op, left, right), left.range.to(right.range))
@@ -728,7 +731,7 @@ public struct Parser {
         while true {
             if check(.dot) || continuesOnNextLine() {
                 links += 1
-                guard links <= Limits.chainLength else { throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range) }
+                guard links <= Limits.chainLength else { throw chainTooLong }
                 skipNewlines()
                 _ = advance()
                 let nameToken = current
