@@ -156,7 +156,9 @@ final class Runtime {
     /// Throws the pending error, if any, and clears it so the session can go on. `Step.run`
     /// calls it after every statement; nothing else needs to.
     func throwPending() throws {
-        guard let error = pendingError else { return }
+        // `isAborting` is set exactly when an error is pending, and is one byte to test
+        // (the error is a large optional): this runs after every statement.
+        guard isAborting, let error = pendingError else { return }
         pendingError = nil
         isAborting = false
         throw error
