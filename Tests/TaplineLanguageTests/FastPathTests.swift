@@ -22,6 +22,21 @@ struct FastPathTests {
         "subject u\nu.map { $0 + 1 }.sink { print($0) }\nsend u 1\nsend u 2.5",
         "subject d: Double\nd.filter { $0 > 1 }.map { $0 * 2 }.sink { print($0) }\nsend d 1.5",
         "[1, 2, 3].publisher.map { $0 * 2 }.reduce(0) { $0 + $1 }.sink { print($0) }",
+        // Fused runs: filter/map/compactMap (and a reduce) into the sink's delivery.
+        "subject s: Int\ns.map { $0 + 1 }.filter { $0 > 2 }.compactMap { $0 }.sink { print($0) }\nfor i in 0..<5 { send s i }",
+        "subject s: Int\ns.filter { $0 > 1 }.reduce(0) { $0 + $1 }.sink(receiveCompletion: { print(\"end\", $0) }, receiveValue: { print($0) })\nfor i in 0..<4 { send s i }\ncomplete s",
+        "subject s: Int\ns.map { $0 * 2 }.reduce(0) { $0 + $1 }.sink(receiveCompletion: { print(\"end\", $0) }, receiveValue: { print($0) })\nsend s 1\nfail s \"boom\"",
+        "subject s: Int\ns.reduce(10) { acc, v in acc - v }.sink { print($0) }\nsend s 3\ncomplete s",
+        "subject s: Int\ns.map { v in print(\"saw\", v)\nreturn v }.filter { $0 > 0 }.sink(receiveCompletion: { print($0) })\nsend s 0\nsend s 2\ncomplete s",
+        "subject s\ns.map { \"\\($0)!\" }.filter { $0 != \"2!\" }.reduce(\"\") { $0 + $1 }.sink { print($0) }\nsend s 1\nsend s 2\nsend s 3\ncomplete s",
+        "subject s: Int\ns.compactMap { $0 > 1 ? $0 : nil }.map { $0 * 10 }.sink { print($0) }\nfor i in 0..<4 { send s i }",
+        "subject s: Int\ns.map { 9223372036854775807 + $0 }.filter { $0 > 0 }.sink { print($0) }\nsend s 0\nsend s 1",
+        "subject s: Int\ns.filter { $0 > 0 }.reduce(0) { $0 * 9223372036854775807 + $1 }.sink { print($0) }\nsend s 1\nsend s 2\ncomplete s",
+        "subject s: Int\ns.filter { $0 % 2 == 0 }.reduce(0) { $0 + $1 }.map { $0 * 2 }.filter { $0 > 0 }.sink { print($0) }\nfor i in 0..<5 { send s i }\ncomplete s",
+        "subject s: Int\nlet evens = s.filter { $0 % 2 == 0 }\nevens.map { $0 + 1 }.sink { print($0) }\nsend s 2\nsend s 3",
+        "subject s: Int\nvar k = 2\ns.filter { $0 > k }.map { $0 - k }.sink { print($0) }\nsend s 3\nk = 0\nsend s 1",
+        "subject s: Int\ns.filter { $0 > 0 }.prefix(2).map { $0 + 1 }.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })\nfor i in 0..<5 { send s i }",
+        "[1, 2, 3, 4].publisher.filter { $0 != 2 }.map { $0 * $0 }.reduce(0) { $0 + $1 }.sink { print($0) }",
         // Fan-out into an unobserved current value (a subject without subscribers).
         "subject s: Int\ncurrent count = 0\nrepeat 3 { s.sink { set count = count + 1 } }\nfor i in 0..<4 { send s i }\nprint(count)",
         // Statement kernels: `set` of an Int from Int current/published values and locals;

@@ -34,11 +34,12 @@ final class Compiler {
     var viewFunctions: [String: Entity] = [:]
     /// Set only by the Swift exporter: it learns each chain's and expression's static type here.
     var typeRecord: TypeRecord?
-    /// The one switch for every fast path (today: `IntKernel`s for `Int` closures). A fast
-    /// path is chosen here, at compile time, and never where something observes the steps it
-    /// skips. An Int kernel only evaluates a closure's body faster: every stage still runs, so
-    /// recording for `marbles`/`trace` (which taps stages, not closures) leaves it on. A fast
-    /// path that fused stages would have to be off wherever `runtime.recorder` is set.
+    /// The one switch for every fast path: `IntKernel`s for `Int` closures, and `FusedSteps`
+    /// (a filter/map/reduce run into its sink). A fast path is chosen here, at compile time,
+    /// and never where something observes the steps it skips. An Int kernel only evaluates a
+    /// closure's body faster: every stage still runs, so recording for `marbles`/`trace`
+    /// (which taps stages, not closures) leaves it on. Fusion skips stages, so a recorded
+    /// stage is never fused (`recorded` drops the run).
     var fastPaths = true
     /// The stack compiling recurses on, and a count of expressions compiled, to poll Ctrl-C.
     private let stack = StackGuard.current()

@@ -42,6 +42,7 @@ extension Compiler {
         guard let recorder = runtime.recorder else { return plan }
         let lane = recorder.lane(plan.text.description, shared: shared)
         var tapped = plan
+        tapped.fusable = nil   // a tap observes between the stages: they must stay apart
         let make = plan.make
         tapped.make = { frame in
             RecordingTap(upstream: try make(frame), recorder: recorder, lane: lane, sendsOwnValues: sendsOwnValues)

@@ -7,8 +7,9 @@ extension Compiler {
     func compileFilter(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let predicate = try predicate(try call.closureArgument(), inputs: [call.upstream.type], for: call)
         let (runtime, range) = (self.runtime, call.range)
-        return call.plan(call.upstream.type) { stream, frame in
+        let plan = call.plan(call.upstream.type) { stream, frame in
             stream.filter(Compiler.test(predicate, frame, runtime, range: range)).eraseToAnyPublisher()
         }
+        return fusing(plan, .filter, predicate, call: call)
     }
 }

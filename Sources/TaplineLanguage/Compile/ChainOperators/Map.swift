@@ -7,9 +7,10 @@ extension Compiler {
     func compileMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type], owner: call.name)
         let runtime = self.runtime
-        return call.plan(transform.resultType) { stream, frame in
+        let plan = call.plan(transform.resultType) { stream, frame in
             stream.map(Compiler.transform(transform, frame, runtime)).eraseToAnyPublisher()
         }
+        return fusing(plan, .map, transform, call: call)
     }
 
     /// `compactMap { value or nil }` onto the core's `Publishers.CompactMap`: `nil` is dropped.
@@ -18,12 +19,13 @@ extension Compiler {
     func compileCompactMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type], owner: call.name)
         let runtime = self.runtime
-        return call.plan(transform.resultType) { stream, frame in
+        let plan = call.plan(transform.resultType) { stream, frame in
             let apply = Compiler.transform(transform, frame, runtime)
             return stream.compactMap { value in
                 let result = apply(value)
                 return result == .nil ? nil : result
             }.eraseToAnyPublisher()
         }
+        return fusing(plan, .compactMap, transform, call: call)
     }
 }

@@ -29,7 +29,7 @@ extension Compiler {
                                                      : stream.tryReduce(start, step).eraseToAnyPublisher())
             }
         }
-        return call.plan(resultType) { stream, frame in
+        let plan = call.plan(resultType) { stream, frame in
             let start = try initial(frame)
             let bound = next.bind(to: frame)
             let kernel = next.arity == 2 ? next.kernel : nil
@@ -47,5 +47,6 @@ extension Compiler {
             }
             return emitsEachStep ? stream.scan(start, step).eraseToAnyPublisher() : stream.reduce(start, step).eraseToAnyPublisher()
         }
+        return emitsEachStep ? plan : fusingReduce(plan, initial: initial, next: next, call: call)
     }
 }

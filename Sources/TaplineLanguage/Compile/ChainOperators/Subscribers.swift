@@ -28,6 +28,9 @@ extension Compiler {
         }
         let onValue = try valueClosure.map { (each) throws(Diagnostic) in try closure(each, inputs: [call.upstream.type], owner: call.name) }
         let onCompletion = try completionClosure.map { (each) throws(Diagnostic) in try closure(each, inputs: [.completion], owner: call.name) }
+        if let fused = call.upstream.fusable {
+            return fusedSink(fused, onValue: onValue, onCompletion: onCompletion, chain: call.text)
+        }
         let (runtime, make) = (self.runtime, call.upstream.make)
         return SubscriptionPlan(start: { frame in
             var receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { _ in }

@@ -1,0 +1,255 @@
+import TaplineReactive
+
+/// A run of `filter`, `map` and `compactMap` stages with nothing observing between them,
+/// optionally ended by a `reduce`, which a `sink` runs in its own delivery instead of
+/// receiving each value through a subscriber per stage: after the subject,
+/// `s.filter { … }.map { … }.reduce(0) { … }.sink { … }` is one call per value, not four.
+///
+/// Why this is invisible: these stages pass the upstream's subscription down as it is (no
+/// description of their own) and forward every request and cancel unchanged; the sink asks
+/// for unlimited demand, so the `.max(1)` a dropped value gives back changes nothing. An
+/// error in a step ends the delivery, as it ends it when the steps are separate stages: the
+/// stages after it do nothing, and neither does the sink. A `reduce` ends the run: its
+/// result reaches the sink when the upstream finishes, then the completion, exactly as the
+/// core's `Reduce` hands them to a sink (`ReducingSink`). Apple fuses stages the same way
+/// (`Map.map`, `Filter.filter`, `CompactMap.map` return one stage).
+///
+/// Why it pays: the core's operators are generic, and reached through type erasure they run
+/// unspecialised, copying each `Value` through its value witnesses; the language's sink is
+/// a concrete class. A run fused into the core's generic `Reduce` instead did not pay: it
+/// moved the filter's cost into the reduce's closure, which then ran for every value.
+///
+/// A plan keeps its unfused `make` for every other consumer; only `sink` reads `fusable`.
+/// Recording (`marbles`, `trace`) taps each stage, so `Compiler.recorded` drops `fusable`,
+/// and it is made only when `Compiler.fastPaths` is on.
+struct FusedSteps {
+    enum Kind { case filter, map, compactMap }
+
+    struct Step {
+        let kind: Kind
+        let closure: CompiledClosure
+        /// Where a filter's non-`Bool` result is reported.
+        let range: SourceRange
+    }
+
+    /// A `reduce(initial) { … }` that ends the run.
+    struct Reduction {
+        let initial: Code
+        let next: CompiledClosure
+    }
+
+    /// The stream before the first step.
+    let source: (Frame) throws -> PublisherPlan.Stream
+    let steps: [Step]
+    var reduction: Reduction?
+
+    /// The run bound to the frame its chain is built in, as each stage binds its closure.
+    func bind(to frame: Frame) -> FusedRun { FusedRun(steps, frame: frame) }
+}
+
+extension Compiler {
+    /// `plan`, a `filter`/`map`/`compactMap` stage on `call.upstream`, with the run of such
+    /// stages it ends (see `FusedSteps`).
+    func fusing(_ plan: PublisherPlan, _ kind: FusedSteps.Kind, _ closure: CompiledClosure,
+                call: OperatorCall) -> PublisherPlan {
+        guard fastPaths else { return plan }
+        let before = openRun(before: call)
+        var fused = plan
+        fused.fusable = FusedSteps(source: before?.source ?? call.upstream.make,
+                                   steps: (before?.steps ?? []) + [FusedSteps.Step(kind: kind, closure: closure, range: call.range)])
+        return fused
+    }
+
+    /// `plan`, a `reduce` on `call.upstream`, as the end of the run before it (or of none).
+    func fusingReduce(_ plan: PublisherPlan, initial: @escaping Code, next: CompiledClosure,
+                      call: OperatorCall) -> PublisherPlan {
+        guard fastPaths else { return plan }
+        let before = openRun(before: call)
+        var fused = plan
+        fused.fusable = FusedSteps(source: before?.source ?? call.upstream.make, steps: before?.steps ?? [],
+                                   reduction: FusedSteps.Reduction(initial: initial, next: next))
+        return fused
+    }
+
+    /// The run `call` can extend: its upstream's, unless a `reduce` ended it.
+    private func openRun(before call: OperatorCall) -> FusedSteps? {
+        guard let run = call.upstream.fusable, run.reduction == nil else { return nil }
+        return run
+    }
+
+    /// `.sink` on a fused run: one subscriber on the run's source, which runs the steps (and
+    /// the reduce) in its own delivery. Built in the order the stages are: the source, then
+    /// the reduce's initial value.
+    func fusedSink(_ fused: FusedSteps, onValue: CompiledClosure?, onCompletion: CompiledClosure?,
+                   chain: SourceText) -> SubscriptionPlan {
+        let runtime = self.runtime
+        return SubscriptionPlan(start: { frame in
+            let upstream = try fused.source(frame)
+            let run = fused.bind(to: frame)
+            let value = onValue?.bind(to: frame)
+            let completion = onCompletion?.bind(to: frame)
+            let receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { ending in
+                guard let completion else { return }
+                runtime.deliver { _ = try completion.call(Value(ending)) }
+            }
+            if let reduction = fused.reduction {
+                let reducer = Reducer(start: try reduction.initial(frame), reduction.next, frame: frame)
+                let sink = ReducingSink(receiveValue: { input in
+                    runtime.deliver {
+                        guard let passed = try run.pass(input) else { return }
+                        try reducer.add(passed)
+                    }
+                }, receiveResult: {
+                    guard let value else { return }
+                    runtime.deliver { _ = try value.call(reducer.accumulator) }
+                }, receiveCompletion: receiveCompletion)
+                upstream.subscribe(sink)
+                return AnyCancellable(sink)
+            }
+            // The steps run even without a value closure: theirs may have effects.
+            let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: { input in
+                runtime.deliver {
+                    guard let passed = try run.pass(input) else { return }
+                    _ = try value?.call(passed)
+                }
+            })
+            upstream.subscribe(sink)
+            return AnyCancellable(sink)
+        }, chain: chain)
+    }
+}
+
+/// A fused `reduce`'s accumulator and step: the closure's Int kernel when both values are
+/// `Int`s, the closure otherwise, as `compileAccumulator`'s step. A step that fails leaves
+/// the accumulator as it was.
+final class Reducer {
+    private(set) var accumulator: Value
+    private let bound: BoundClosure
+    private let kernel: IntKernel?
+    private let frame: Frame
+
+    init(start: Value, _ next: CompiledClosure, frame: Frame) {
+        accumulator = start
+        bound = next.bind(to: frame)
+        kernel = next.arity == 2 ? next.kernel : nil
+        self.frame = frame
+    }
+
+    @inline(__always) func add(_ value: Value) throws {
+        if let kernel, case .int(let a) = accumulator, case .int(let b) = value,
+           let fast = try kernel.value(a, b, frame) {
+            accumulator = fast
+        } else {
+            accumulator = try bound.call(accumulator, value)
+        }
+    }
+}
+
+/// A `FusedSteps` run bound to its frame: each step does what its stage's closure does, in
+/// `Compiler.test` and `Compiler.transform` (an Int kernel when the value is an `Int`, the
+/// closure otherwise), without a delivery of its own: it runs inside the terminal's.
+final class FusedRun {
+    private enum Stage {
+        case filter(BoundClosure, BoolNode?, SourceRange)
+        case map(BoundClosure, IntKernel?)
+        case compactMap(BoundClosure, IntKernel?)
+    }
+
+    /// A step on plain `Int`s, when every step has a kernel that keeps the value an `Int`.
+    private enum IntStage {
+        case filter(BoolNode)
+        case map(IntNode)
+    }
+
+    private let stages: [Stage]
+    private let intStages: [IntStage]?
+    private let frame: Frame
+
+    fileprivate init(_ steps: [FusedSteps.Step], frame: Frame) {
+        self.frame = frame
+        stages = steps.map { step in
+            let bound = step.closure.bind(to: frame)
+            let kernel = step.closure.arity == 1 ? step.closure.kernel : nil
+            switch step.kind {
+            case .filter:
+                if case .bool(let node)? = kernel { return .filter(bound, node, step.range) }
+                return .filter(bound, nil, step.range)
+            case .map: return .map(bound, kernel)
+            case .compactMap: return .compactMap(bound, kernel)
+            }
+        }
+        var intStages: [IntStage] = []
+        for step in steps {
+            let kernel = step.closure.arity == 1 ? step.closure.kernel : nil
+            switch (step.kind, kernel) {
+            case (.filter, .bool(let node)?): intStages.append(.filter(node))
+            case (.map, .int(let node)?), (.compactMap, .int(let node)?): intStages.append(.map(node))
+            default: break
+            }
+        }
+        self.intStages = intStages.count == steps.count ? intStages : nil
+    }
+
+    /// The value after every step, or nil when one dropped it. Errors are thrown: the caller
+    /// runs this inside its delivery.
+    @inline(__always) func pass(_ value: Value) throws -> Value? {
+        if let intStages, case .int(let x) = value {
+            do {
+                guard let y = try FusedRun.pass(x, intStages, frame) else { return nil }
+                return .int(y)
+            } catch is IntKernel.NotAnInt {
+                // A value a kernel reads is not an Int: the general steps, from the start
+                // (a kernel has no effects, so nothing can tell it began).
+            }
+        }
+        var current = value
+        for stage in stages {
+            guard let next = try step(stage, current) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// Whether every step has a kernel that keeps the value an `Int` (`pass(_: Int)`).
+    var isAllInt: Bool { intStages != nil }
+
+    /// `pass` for an `Int` when `isAllInt`: `NotAnInt` when a value a kernel reads is not one.
+    @inline(__always) func pass(_ x: Int) throws -> Int? {
+        try FusedRun.pass(x, intStages ?? [], frame)
+    }
+
+    /// The `Int` after every step, or nil when one dropped it; `NotAnInt` when a value a
+    /// kernel reads is not an `Int`.
+    @inline(__always) private static func pass(_ x: Int, _ stages: [IntStage], _ frame: Frame) throws -> Int? {
+        var current = x
+        for stage in stages {
+            switch stage {
+            case .filter(let node): guard try node.eval(current, 0, frame) else { return nil }
+            case .map(let node): current = try node.eval(current, 0, frame)
+            }
+        }
+        return current
+    }
+
+    private func step(_ stage: Stage, _ value: Value) throws -> Value? {
+        switch stage {
+        case .filter(let bound, let kernel, let range):
+            if let kernel, case .int(let x) = value {
+                do {
+                    return try kernel.eval(x, 0, frame) ? value : nil
+                } catch is IntKernel.NotAnInt {}
+            }
+            return try ValueArithmetic.truth(try bound.call(value), range: range) ? value : nil
+        case .map(let bound, let kernel):
+            return try transform(bound, kernel, value)
+        case .compactMap(let bound, let kernel):
+            let result = try transform(bound, kernel, value)
+            return result == .nil ? nil : result
+        }
+    }
+
+    private func transform(_ bound: BoundClosure, _ kernel: IntKernel?, _ value: Value) throws -> Value {
+        if let kernel, case .int(let x) = value, let fast = try kernel.value(x, 0, frame) { return fast }
+        return try bound.call(value)
+    }
+}
