@@ -104,7 +104,8 @@ struct InterpreterTests {
         interpreter.isInterrupted = { count >= 3 }
         let diagnostic = interpreter.run("repeat 1000000 { print(1) }")
         #expect(diagnostic?.message == "interrupted")
-        #expect(count == 3)
+        // A loop asks at every 16th turn (`Runtime.pollInterrupt`).
+        #expect(count >= 3 && count <= 3 + 16)
     }
 }
 

@@ -17,7 +17,7 @@ extension Compiler {
             }
             var done = 0
             while done < times {
-                try runtime.checkInterrupt(range)
+                try runtime.pollInterrupt(range)
                 try action(frame)
                 done += 1
             }
@@ -47,7 +47,7 @@ extension Compiler {
             var turn = Frame(size: size, parent: frame)
             var i = first
             while inclusive ? i <= last : i < last {
-                try runtime.checkInterrupt(range)
+                try runtime.pollInterrupt(range)
                 if freshFramePerTurn, i != first { turn = Frame(size: size, parent: frame) }
                 turn.slots[0] = .int(i)
                 try action(turn)

@@ -67,9 +67,16 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
         guard feedback.enter() else { return }
         defer { feedback.leave() }
         if monitor != nil { reportSent(value) }
-        // A snapshot: subscribers joining during this send wait for the next one.
-        for conduit in conduits {
-            conduit.offer(value)   // a cancelled conduit ignores it
+        // A snapshot: subscribers joining during this send wait for the next one. It keeps
+        // every conduit alive to the end, so each is called without a retain of its own
+        // (a retain and a release a subscriber per value, measured).
+        let snapshot = conduits
+        snapshot.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef {
+                    $0.offer(value)   // a cancelled conduit ignores it
+                }
+            }
         }
     }
 
