@@ -12,6 +12,9 @@ struct CompiledClosure {
     let reusesFrame: Bool
     /// The body on plain `Int`s, when it is one expression of `Int` arithmetic (`IntKernel`).
     var kernel: IntKernel?
+    /// False when the body never reads what it is given (no `$0`, no parameters: a sink's
+    /// `{ set count = count + 1 }`): a call need not store it in the frame.
+    var readsArguments = true
 
     /// Binds the closure to the frame it was made in (a subscription does this once).
     func bind(to parent: Frame?) -> BoundClosure { BoundClosure(self, parent: parent) }
@@ -53,7 +56,8 @@ extension Compiler {
             kernel = intKernel(closure.body, argumentTypes: argumentTypes)
         }
         return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType,
-                               reusesFrame: closuresCompiled == closuresBefore, kernel: kernel)
+                               reusesFrame: closuresCompiled == closuresBefore, kernel: kernel,
+                               readsArguments: closure.parameters != nil || used > 0)
     }
 
     /// A body that a `return` leaves: the value it threw waits in the runtime.

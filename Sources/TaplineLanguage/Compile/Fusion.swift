@@ -155,14 +155,9 @@ final class FusedRun {
         case compactMap(BoundClosure, IntKernel?)
     }
 
-    /// A step on plain `Int`s, when every step has a kernel that keeps the value an `Int`.
-    private enum IntStage {
-        case filter(BoolNode)
-        case map(IntNode)
-    }
-
     private let stages: [Stage]
-    private let intStages: [IntStage]?
+    /// The steps on plain `Int`s, when every one has a kernel that keeps the value an `Int`.
+    private let intSteps: IntStep?
     private let frame: Frame
 
     fileprivate init(_ steps: [FusedSteps.Step], frame: Frame) {
@@ -178,24 +173,15 @@ final class FusedRun {
             case .compactMap: return .compactMap(bound, kernel)
             }
         }
-        var intStages: [IntStage] = []
-        for step in steps {
-            let kernel = step.closure.arity == 1 ? step.closure.kernel : nil
-            switch (step.kind, kernel) {
-            case (.filter, .bool(let node)?): intStages.append(.filter(node))
-            case (.map, .int(let node)?), (.compactMap, .int(let node)?): intStages.append(.map(node))
-            default: break
-            }
-        }
-        self.intStages = intStages.count == steps.count ? intStages : nil
+        intSteps = IntStep.chain(steps)
     }
 
     /// The value after every step, or nil when one dropped it. Errors are thrown: the caller
     /// runs this inside its delivery.
     @inline(__always) func pass(_ value: Value) throws -> Value? {
-        if let intStages, case .int(let x) = value {
+        if let intSteps, case .int(let x) = value {
             do {
-                guard let y = try FusedRun.pass(x, intStages, frame) else { return nil }
+                guard let y = try intSteps.run(x, frame) else { return nil }
                 return .int(y)
             } catch is IntKernel.NotAnInt {
                 // A value a kernel reads is not an Int: the general steps, from the start
@@ -206,27 +192,6 @@ final class FusedRun {
         for stage in stages {
             guard let next = try step(stage, current) else { return nil }
             current = next
-        }
-        return current
-    }
-
-    /// Whether every step has a kernel that keeps the value an `Int` (`pass(_: Int)`).
-    var isAllInt: Bool { intStages != nil }
-
-    /// `pass` for an `Int` when `isAllInt`: `NotAnInt` when a value a kernel reads is not one.
-    @inline(__always) func pass(_ x: Int) throws -> Int? {
-        try FusedRun.pass(x, intStages ?? [], frame)
-    }
-
-    /// The `Int` after every step, or nil when one dropped it; `NotAnInt` when a value a
-    /// kernel reads is not an `Int`.
-    @inline(__always) private static func pass(_ x: Int, _ stages: [IntStage], _ frame: Frame) throws -> Int? {
-        var current = x
-        for stage in stages {
-            switch stage {
-            case .filter(let node): guard try node.eval(current, 0, frame) else { return nil }
-            case .map(let node): current = try node.eval(current, 0, frame)
-            }
         }
         return current
     }
@@ -251,5 +216,43 @@ final class FusedRun {
     private func transform(_ bound: BoundClosure, _ kernel: IntKernel?, _ value: Value) throws -> Value {
         if let kernel, case .int(let x) = value, let fast = try kernel.value(x, 0, frame) { return fast }
         return try bound.call(value)
+    }
+}
+
+/// A fused run's steps on plain `Int`s, each node holding the next: a call per step, with
+/// nothing to retain on the way (an array of steps was read with a retain per node).
+class IntStep {
+    /// The `Int` after this step and the ones after it, or nil when one dropped it;
+    /// `NotAnInt` when a value a kernel reads is not an `Int`.
+    func run(_ x: Int, _ frame: Frame) throws -> Int? { x }
+
+    /// The chain for `steps`, or nil unless every step has a kernel that keeps an `Int`.
+    static func chain(_ steps: [FusedSteps.Step]) -> IntStep? {
+        var next = IntStep()
+        for step in steps.reversed() {
+            let kernel = step.closure.arity == 1 ? step.closure.kernel : nil
+            switch (step.kind, kernel) {
+            case (.filter, .bool(let node)?): next = IntFilterStep(node, next)
+            case (.map, .int(let node)?), (.compactMap, .int(let node)?): next = IntMapStep(node, next)
+            default: return nil
+            }
+        }
+        return next
+    }
+}
+
+final class IntFilterStep: IntStep {
+    let test: BoolNode, next: IntStep
+    init(_ test: BoolNode, _ next: IntStep) { (self.test, self.next) = (test, next) }
+    override func run(_ x: Int, _ frame: Frame) throws -> Int? {
+        try test.eval(x, 0, frame) ? try next.run(x, frame) : nil
+    }
+}
+
+final class IntMapStep: IntStep {
+    let transform: IntNode, next: IntStep
+    init(_ transform: IntNode, _ next: IntStep) { (self.transform, self.next) = (transform, next) }
+    override func run(_ x: Int, _ frame: Frame) throws -> Int? {
+        try next.run(try transform.eval(x, 0, frame), frame)
     }
 }

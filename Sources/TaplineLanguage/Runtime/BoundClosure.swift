@@ -4,6 +4,7 @@ final class BoundClosure {
     private let body: Code
     private let arity: Int
     private let frameSize: Int
+    private let readsArguments: Bool
     private let reusesFrame: Bool
     private let parent: Frame?
     /// The frame every call uses when `reusesFrame` (made at binding time).
@@ -14,6 +15,7 @@ final class BoundClosure {
         body = closure.body
         arity = closure.arity
         frameSize = closure.frameSize
+        readsArguments = closure.readsArguments
         reusesFrame = closure.reusesFrame
         self.parent = parent
         cached = Frame(size: closure.frameSize, parent: parent)
@@ -49,6 +51,7 @@ final class BoundClosure {
     }
 
     @inline(__always) private func load(_ value: Value, into frame: Frame) {
+        guard readsArguments else { return }
         if arity > 1, case .tuple(let elements) = value, elements.count == arity {
             for index in 0..<arity { frame.slots[index] = elements[index] }
         } else if frameSize > 0 {

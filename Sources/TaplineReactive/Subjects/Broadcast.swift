@@ -211,6 +211,12 @@ final class Conduit<S: Subscriber>: ConduitBase<S.Input, S.Failure> {
 
     override func offer(_ value: S.Input) {
         guard live else { return }
+        if demand == .unlimited {
+            // The usual subscriber (a sink): unlimited stays unlimited whatever it returns,
+            // and nothing can be owed to it, so there is no bookkeeping to do.
+            _ = downstream.receive(value)
+            return
+        }
         if demand > 0 {
             owedLatest = false
             demand -= 1
