@@ -44,6 +44,14 @@ struct FastPathTests {
         "subject s: Int\npublished p = 5\ns.sink { v in set p = p * 2 - v }\n$p.sink { print(\"p\", $0, p) }\nfor k in 0..<2 { s.sink { set p = p + k } }\nsend s 1\nsend s 2",
         "current big = 9223372036854775807\nsubject s: Int\ns.sink { set big = big + 1 }\nsend s 1",
         "current c: Double = 1.5\nset c = 2\nprint(c)\ncurrent u: Any = 1\nset u = u\nprint(u)",
+        // Self-updates by a literal (`set count = count + 1`): declared values, vars, locals.
+        "published p = 1\n$p.sink { print(\"p\", $0, p) }\nset p = p + 1\nset p = p * -3\nset p = p - 2\nprint(p)",
+        "current c = 5\nc.sink { print($0) }\nset c = c - 1\ncomplete c\nset c = c + 1\nprint(c)",
+        "var n = 1\nfor _ in 0..<3 { n = n * 2 }\nprint(n)\nvar d = 1.5\nd = d + 1\nprint(d)",
+        "func f() {\nvar k = 0\nrepeat 4 { k = k + 1 }\nprint(k)\n}\nf()",
+        "current u: Any = \"a\"\nset u = u + 1",
+        "var big = 9223372036854775806\nbig = big + 1\nprint(big)\nbig = big + 1",
+        "published q: Double = 1\nset q = q + 1\nprint(q)",
     ])
     func sameWithAndWithout(_ program: String) {
         #expect(run(program, fastPaths: true) == run(program, fastPaths: false))

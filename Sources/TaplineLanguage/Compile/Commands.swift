@@ -43,9 +43,11 @@ extension Compiler {
         // One closure per kind, so setting a value is one call, not two.
         switch entity.kind {
         case .published(let subject):
-            return { frame in subject.value = try entity.checked(try code(frame), at: range, verb: verb) }
+            let general: Action = { frame in subject.value = try entity.checked(try code(frame), at: range, verb: verb) }
+            return selfUpdateAssignment(entity, name, valueExpr, general: general) ?? general
         case .current(let subject):
-            return { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
+            let general: Action = { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
+            return selfUpdateAssignment(entity, name, valueExpr, general: general) ?? general
         case .subject(let subject):
             return { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
         default:
@@ -58,7 +60,9 @@ extension Compiler {
         guard verb == .set else { throw Diagnostic.error(Messages.notA(name.text, isA: box.isMutable ? "a variable" : "a constant", expected: "a subject to send to"), at: name.range) }
         guard box.isMutable else { throw Diagnostic.error(Messages.assignToConstant(name.text), at: name.range) }
         let code = try storable(valueExpr, into: box.type)
-        return { frame in box.value = try code(frame) }
+        let general: Action = { frame in box.value = try code(frame) }
+        return selfUpdateStore(name, valueExpr, type: box.type, read: { _ in box.value },
+                               store: { _, value in box.value = value }, general: general) ?? general
     }
 
     /// A value for a variable of `type`, checked as Swift checks it: an `Int` literal's value
@@ -84,8 +88,14 @@ extension Compiler {
             throw Diagnostic.error(Messages.assignToConstant(name.text), at: name.range)
         }
         let code = try storable(valueExpr, into: type)
-        if depth == 0 { return { frame in frame.slots[slot] = try code(frame) } }
-        return { frame in frame.ancestor(depth).slots[slot] = try code(frame) }
+        if depth == 0 {
+            let general: Action = { frame in frame.slots[slot] = try code(frame) }
+            return selfUpdateStore(name, valueExpr, type: type, read: { $0.slots[slot] },
+                                   store: { frame, value in frame.slots[slot] = value }, general: general) ?? general
+        }
+        let general: Action = { frame in frame.ancestor(depth).slots[slot] = try code(frame) }
+        return selfUpdateStore(name, valueExpr, type: type, read: { $0.ancestor(depth).slots[slot] },
+                               store: { frame, value in frame.ancestor(depth).slots[slot] = value }, general: general) ?? general
     }
 
     /// `complete NAME` and `fail NAME "message"`.
