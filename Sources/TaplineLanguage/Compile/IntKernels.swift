@@ -149,6 +149,17 @@ final class ArithmeticConstantNode: IntNode {
     }
 }
 
+/// `$0 OP c`, the commonest kernel (`$0 % 2`, `$0 * 3`): the argument read in place.
+final class ArgumentConstantNode: IntNode {
+    let op: Punct, index: Int, constant: Int, range: SourceRange
+    init(_ op: Punct, _ index: Int, _ constant: Int, range: SourceRange) {
+        (self.op, self.index, self.constant, self.range) = (op, index, constant, range)
+    }
+    override func eval(_ a: Int, _ b: Int, _ parent: Frame?) throws -> Int {
+        try IntKernel.apply(op, index == 0 ? a : b, constant, range: range)
+    }
+}
+
 final class CompareNode: BoolNode {
     let op: Punct, left: IntNode, right: IntNode
     init(_ op: Punct, _ left: IntNode, _ right: IntNode) { (self.op, self.left, self.right) = (op, left, right) }
@@ -235,6 +246,9 @@ extension Compiler {
         switch (left, right) {
         case (.int(let x), .int(let y)):
             if IntKernel.arithmeticOperators.contains(op) {
+                if let constant, let argument = x as? ArgumentNode {
+                    return .int(ArgumentConstantNode(op, argument.index, constant, range: range))
+                }
                 if let constant { return .int(ArithmeticConstantNode(op, x, constant, range: range)) }
                 return .int(ArithmeticNode(op, x, y, range: range))
             }
