@@ -49,6 +49,10 @@ extension Compiler {
             let general: Action = { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
             return selfUpdateAssignment(entity, name, valueExpr, general: general) ?? general
         case .subject(let subject):
+            // `send s i` with a local of this frame (a loop's variable): read in place.
+            if fastPaths, case .name(let local) = valueExpr.kind, case .local(0, let slot, _)? = resolve(local) {
+                return { frame in subject.send(try entity.checked(frame.slots[slot], at: range, verb: verb)) }
+            }
             return { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
         default:
             return { _ in }
