@@ -37,6 +37,8 @@ struct FastPathTests {
         "subject s: Int\nvar k = 2\ns.filter { $0 > k }.map { $0 - k }.sink { print($0) }\nsend s 3\nk = 0\nsend s 1",
         "subject s: Int\ns.filter { $0 > 0 }.prefix(2).map { $0 + 1 }.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })\nfor i in 0..<5 { send s i }",
         "[1, 2, 3, 4].publisher.filter { $0 != 2 }.map { $0 * $0 }.reduce(0) { $0 + $1 }.sink { print($0) }",
+        // Longer than a run gets (`FusedSteps.longest`): the stages before stay apart.
+        "subject s: Int\ns" + String(repeating: ".map { $0 + 1 }", count: 40) + ".filter { $0 > 41 }.reduce(0) { $0 + $1 }.sink { print($0) }\nfor i in 0..<4 { send s i }\ncomplete s",
         // Fan-out into an unobserved current value (a subject without subscribers).
         "subject s: Int\ncurrent count = 0\nrepeat 3 { s.sink { set count = count + 1 } }\nfor i in 0..<4 { send s i }\nprint(count)",
         // Statement kernels: `set` of an Int from Int current/published values and locals;

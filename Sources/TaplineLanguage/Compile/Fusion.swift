@@ -38,6 +38,9 @@ struct FusedSteps {
         let next: CompiledClosure
     }
 
+    /// The most steps a run takes (see `Compiler.openRun`).
+    static let longest = 32
+
     /// The stream before the first step.
     let source: (Frame) throws -> PublisherPlan.Stream
     let steps: [Step]
@@ -71,9 +74,11 @@ extension Compiler {
         return fused
     }
 
-    /// The run `call` can extend: its upstream's, unless a `reduce` ended it.
+    /// The run `call` can extend: its upstream's, unless a `reduce` ended it or it is as
+    /// long as a run gets. (Each stage copies the steps before it, and the Int steps call
+    /// one another: a bound keeps both small. Past it, the stages before stay apart.)
     private func openRun(before call: OperatorCall) -> FusedSteps? {
-        guard let run = call.upstream.fusable, run.reduction == nil else { return nil }
+        guard let run = call.upstream.fusable, run.reduction == nil, run.steps.count < FusedSteps.longest else { return nil }
         return run
     }
 
