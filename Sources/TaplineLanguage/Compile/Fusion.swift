@@ -22,7 +22,7 @@ import TaplineReactive
 /// A plan keeps its unfused `make` for every other consumer; only `sink` reads `fusable`.
 /// Recording (`marbles`, `trace`) taps each stage, so `Compiler.recorded` drops `fusable`,
 /// and it is made only when `Compiler.fastPaths` is on.
-struct FusedSteps {
+final class FusedSteps {
     enum Kind { case filter, map, compactMap }
 
     struct Step {
@@ -43,8 +43,35 @@ struct FusedSteps {
 
     /// The stream before the first step.
     let source: (Frame) throws -> PublisherPlan.Stream
-    let steps: [Step]
-    var reduction: Reduction?
+    /// The run up to its last step, and that step: each stage adds one node and shares the
+    /// ones before (an array of the steps so far, copied at every stage, made a 4,000-map
+    /// chain's check take a quarter more memory). Nil for a reduce's node.
+    private let before: FusedSteps?
+    private let last: Step?
+    let reduction: Reduction?
+    /// How many steps the run has.
+    let count: Int
+
+    // A class: a plan is copied at every stage, and this is one reference to copy.
+    init(source: @escaping (Frame) throws -> PublisherPlan.Stream, before: FusedSteps?, last: Step?,
+         reduction: Reduction? = nil) {
+        self.source = source
+        self.before = before
+        self.last = last
+        self.reduction = reduction
+        count = (before?.count ?? 0) + (last == nil ? 0 : 1)
+    }
+
+    /// The steps in order, first to last.
+    var steps: [Step] {
+        var steps: [Step] = []
+        var node: FusedSteps? = self
+        while let current = node {
+            if let step = current.last { steps.append(step) }
+            node = current.before
+        }
+        return steps.reversed()
+    }
 
     /// The run bound to the frame its chain is built in, as each stage binds its closure.
     func bind(to frame: Frame) -> FusedRun { FusedRun(steps, frame: frame) }
@@ -58,8 +85,8 @@ extension Compiler {
         guard fastPaths else { return plan }
         let before = openRun(before: call)
         var fused = plan
-        fused.fusable = FusedSteps(source: before?.source ?? call.upstream.make,
-                                   steps: (before?.steps ?? []) + [FusedSteps.Step(kind: kind, closure: closure, range: call.range)])
+        fused.fusable = FusedSteps(source: before?.source ?? call.upstream.make, before: before,
+                                   last: FusedSteps.Step(kind: kind, closure: closure, range: call.range))
         return fused
     }
 
@@ -69,16 +96,16 @@ extension Compiler {
         guard fastPaths else { return plan }
         let before = openRun(before: call)
         var fused = plan
-        fused.fusable = FusedSteps(source: before?.source ?? call.upstream.make, steps: before?.steps ?? [],
+        fused.fusable = FusedSteps(source: before?.source ?? call.upstream.make, before: before, last: nil,
                                    reduction: FusedSteps.Reduction(initial: initial, next: next))
         return fused
     }
 
     /// The run `call` can extend: its upstream's, unless a `reduce` ended it or it is as
-    /// long as a run gets. (Each stage copies the steps before it, and the Int steps call
-    /// one another: a bound keeps both small. Past it, the stages before stay apart.)
+    /// long as a run gets (its Int steps call one another: the bound keeps that nesting
+    /// shallow; past it, the stages before stay apart).
     private func openRun(before call: OperatorCall) -> FusedSteps? {
-        guard let run = call.upstream.fusable, run.reduction == nil, run.steps.count < FusedSteps.longest else { return nil }
+        guard let run = call.upstream.fusable, run.reduction == nil, run.count < FusedSteps.longest else { return nil }
         return run
     }
 
