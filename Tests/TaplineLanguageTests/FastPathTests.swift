@@ -59,6 +59,31 @@ struct FastPathTests {
         #expect(run(program, fastPaths: true) == run(program, fastPaths: false))
     }
 
+    /// A session goes on after an error, so what a fused run does after a step fails shows
+    /// in the entries after it (as in the REPL).
+    @Test("a session after a failed step, with fast paths on and off", arguments: [
+        ["subject s: Int", "s.filter { $0 > 0 }.map { 10 / ($0 - 2) }.reduce(0) { $0 + $1 }.sink { print(\"sum\", $0) }",
+         "send s 1", "send s 2", "send s 3", "complete s"],
+        ["subject s: Int", "s.map { 10 / $0 }.filter { $0 > 1 }.sink { print($0) }", "send s 0", "send s 5", "send s 20"],
+        ["current c = 9223372036854775806", "subject t: Int", "t.sink { set c = c + 1 }", "send t 0", "send t 0", "print(c)"],
+    ])
+    func sameSessionWithAndWithout(_ entries: [String]) {
+        #expect(session(entries, fastPaths: true) == session(entries, fastPaths: false))
+    }
+
+    private func session(_ entries: [String], fastPaths: Bool) -> [String] {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 })
+        interpreter.fastPaths = fastPaths
+        var lines: [String] = []
+        for entry in entries {
+            let diagnostic = interpreter.run(entry)
+            lines.append(output + (diagnostic?.message ?? ""))
+            output = ""
+        }
+        return lines
+    }
+
     @Test func kernelsAreMadeOnlyWhenFastPathsAreOn() throws {
         for enabled in [true, false] {
             let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 10), globals: [:], source: [], echoes: false)
