@@ -44,10 +44,10 @@ extension Compiler {
         switch entity.kind {
         case .published(let subject):
             let general: Action = { frame in subject.value = try entity.checked(try code(frame), at: range, verb: verb) }
-            return selfUpdateAssignment(entity, name, valueExpr, general: general) ?? general
+            return selfUpdateAssignment(entity, name, valueExpr, general: general)
         case .current(let subject):
             let general: Action = { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
-            return selfUpdateAssignment(entity, name, valueExpr, general: general) ?? general
+            return selfUpdateAssignment(entity, name, valueExpr, general: general)
         case .subject(let subject):
             // `send s i` with a local of this frame (a loop's variable): read in place.
             if fastPaths, case .name(let local) = valueExpr.kind, case .local(0, let slot, _)? = resolve(local) {
@@ -66,7 +66,7 @@ extension Compiler {
         let code = try storable(valueExpr, into: box.type)
         let general: Action = { frame in box.value = try code(frame) }
         return selfUpdateStore(name, valueExpr, type: box.type, read: { _ in box.value },
-                               store: { _, value in box.value = value }, general: general) ?? general
+                               store: { _, value in box.value = value }, general: general)
     }
 
     /// A value for a variable of `type`, checked as Swift checks it: an `Int` literal's value
@@ -95,11 +95,11 @@ extension Compiler {
         if depth == 0 {
             let general: Action = { frame in frame.slots[slot] = try code(frame) }
             return selfUpdateStore(name, valueExpr, type: type, read: { $0.slots[slot] },
-                                   store: { frame, value in frame.slots[slot] = value }, general: general) ?? general
+                                   store: { frame, value in frame.slots[slot] = value }, general: general)
         }
         let general: Action = { frame in frame.ancestor(depth).slots[slot] = try code(frame) }
         return selfUpdateStore(name, valueExpr, type: type, read: { $0.ancestor(depth).slots[slot] },
-                               store: { frame, value in frame.ancestor(depth).slots[slot] = value }, general: general) ?? general
+                               store: { frame, value in frame.ancestor(depth).slots[slot] = value }, general: general)
     }
 
     /// `complete NAME` and `fail NAME "message"`.

@@ -26,10 +26,12 @@ extension Compiler {
         return result.overflow ? nil : result.partialValue
     }
 
-    /// The update of a declared value (`current`, `@Published`, a subject is not readable);
-    /// nil where the general code must run every time (a `Double` converts what it stores).
-    func selfUpdateAssignment(_ entity: Entity, _ name: Name, _ valueExpr: Expr, general: @escaping Action) -> Action? {
-        guard entity.type == .int || entity.type == .any, let (op, c) = selfUpdate(of: name, valueExpr) else { return nil }
+    /// The update of a declared value (`current`, `@Published`; a subject is not readable),
+    /// or `general` where it must run every time (a `Double` converts what it stores).
+    /// (Never an optional closure: one passed through `Optional` is called through two
+    /// reabstraction thunks, a tenth of a delivery.)
+    func selfUpdateAssignment(_ entity: Entity, _ name: Name, _ valueExpr: Expr, general: @escaping Action) -> Action {
+        guard entity.type == .int || entity.type == .any, let (op, c) = selfUpdate(of: name, valueExpr) else { return general }
         switch entity.kind {
         case .published(let subject):
             return { frame in
@@ -48,14 +50,15 @@ extension Compiler {
                 }
             }
         default:
-            return nil
+            return general
         }
     }
 
-    /// The update of a top-level `var` or a local of type `type`, stored by `store`.
+    /// The update of a top-level `var` or a local of type `type`, stored by `store`; or
+    /// `general`.
     func selfUpdateStore(_ name: Name, _ valueExpr: Expr, type: SType, read: @escaping (Frame) -> Value,
-                         store: @escaping (Frame, Value) -> Void, general: @escaping Action) -> Action? {
-        guard type != .double, let (op, c) = selfUpdate(of: name, valueExpr) else { return nil }
+                         store: @escaping (Frame, Value) -> Void, general: @escaping Action) -> Action {
+        guard type != .double, let (op, c) = selfUpdate(of: name, valueExpr) else { return general }
         return { frame in
             if case .int(let x) = read(frame), let result = Compiler.updated(x, op, c) {
                 store(frame, .int(result))
