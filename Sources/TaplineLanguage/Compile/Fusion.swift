@@ -11,7 +11,7 @@ import TaplineReactive
 /// error in a step ends the delivery, as it ends it when the steps are separate stages: the
 /// stages after it do nothing, and neither does the sink. A `reduce` ends the run: its
 /// result reaches the sink when the upstream finishes, then the completion, exactly as the
-/// core's `Reduce` hands them to a sink (`ReducingSink`). Apple fuses stages the same way
+/// core's `Reduce` hands them to a sink (`ValueSink`'s `receiveResult`). Apple fuses stages the same way
 /// (`Map.map`, `Filter.filter`, `CompactMap.map` return one stage).
 ///
 /// Why it pays: the core's operators are generic, and reached through type erasure they run
@@ -126,7 +126,7 @@ extension Compiler {
             }
             if let reduction = fused.reduction {
                 let reducer = Reducer(start: try reduction.initial(frame), reduction.next, frame: frame)
-                let sink = ReducingSink(receiveValue: { input in
+                let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: { input in
                     runtime.deliver {
                         guard let passed = try run.pass(input) else { return }
                         try reducer.add(passed)
@@ -134,7 +134,7 @@ extension Compiler {
                 }, receiveResult: {
                     guard let value else { return }
                     runtime.deliver { _ = try value.call(reducer.accumulator) }
-                }, receiveCompletion: receiveCompletion)
+                })
                 upstream.subscribe(sink)
                 return AnyCancellable(sink)
             }
