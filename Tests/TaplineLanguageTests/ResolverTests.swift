@@ -7,6 +7,8 @@ import Testing
 struct ResolverTests {
     @Test("compile-time diagnostics", arguments: [
         ("button dummy\nprint(\"x\")\ntap dumy", "unknown name 'dumy'; did you mean 'dummy'?"),
+        // Equally close names: the first alphabetically, whatever order the scope keeps them in.
+        ("subject r: Int\nsubject q: Int\nsend s 1", "unknown name 's'; did you mean 'q'?"),
         ("published value1 = \"a\"\nvalue1.filter { $0 == \"a\" }.sink { }", "'value1' is a @Published value; subscribe to its publisher '$value1'"),
         ("subject value2: String\n$value2.sink { }", "'$value2' is only for @Published values, and 'value2' is a subject; use 'value2'"),
         ("button b\nset b = 1", "'b' is a button; use 'tap b' to press it"),

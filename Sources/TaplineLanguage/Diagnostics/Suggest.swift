@@ -11,7 +11,12 @@ public enum Suggest {
         var best: (String, Int)?
         for candidate in candidates where candidate != name && abs(candidate.count - name.count) <= limit {
             let distance = editDistance(name.lowercased(), candidate.lowercased())
-            if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+            // Among equally close names the first in alphabetical order, whatever order the
+            // candidates come in (names in scope come from a dictionary: the order of its keys
+            // changes from run to run, and the suggestion must not).
+            guard distance <= limit else { continue }
+            if let (name, closest) = best, closest < distance || (closest == distance && name < candidate) { continue }
+            best = (candidate, distance)
         }
         return best?.0
     }
