@@ -222,7 +222,11 @@ public final class Interpreter {
     /// memory (its closures and subjects hold one another until cancelled).
     public func close() {
         checkedEntry = nil
-        for entity in globals.values { Interpreter.release(entity) }
+        // In the order they were declared (as `:list` lists them): a dictionary's order
+        // changes from run to run, and with `trace` on each cancel prints a line.
+        for entity in globals.values.sorted(by: { $0.range.start.offset < $1.range.start.offset }) {
+            Interpreter.release(entity)
+        }
         globals.removeAll()
         forgotten.forEach(Interpreter.release)
         forgotten.removeAll()

@@ -98,6 +98,24 @@ struct InterpreterTests {
             """)
     }
 
+    @Test func closingCancelsInTheOrderOfDeclaration() {
+        // With `trace` on each cancel prints a line; the order must not change from run to
+        // run (names are kept in a dictionary).
+        for _ in 0..<5 {
+            var output = ""
+            let interpreter = Interpreter(output: { output += $0 })
+            _ = interpreter.run("subject z: Int\nsubject a: Int\nsubject m: Int\ntrace on\nlet zz = z.sink { _ in }\nlet aa = a.sink { _ in }\nlet mm = m.sink { _ in }")
+            output = ""
+            interpreter.close()
+            var lanes: [String] = []
+            for line in output.split(separator: "\n") where line.hasSuffix("receive cancel") {
+                let words = line.split(separator: " ")
+                lanes.append(String(words[words.count - 3]))
+            }
+            #expect(lanes == ["z", "a", "m"])
+        }
+    }
+
     @Test func anInterruptStopsALoop() {
         var count = 0
         let interpreter = Interpreter(output: { _ in count += 1 })
