@@ -48,6 +48,35 @@ private func exercise(_ text: String, verbose: Bool) {
     interpreter.close()
 }
 
+/// `TAPLINE_FUZZ_DIFFERENTIAL=1`: each program also runs twice more, with the fast paths on
+/// and off (`Interpreter.fastPaths`), and any difference in what it prints or the error it
+/// ends with is a finding (the process aborts after showing both).
+private let differential = getenv("TAPLINE_FUZZ_DIFFERENTIAL") != nil
+
+/// What one run of `text` printed and the error it ended with; nil when it ran out of budget
+/// (where it stopped depends on how fast it ran).
+private func outcome(_ text: String, fastPaths: Bool) -> String? {
+    var output = ""
+    let interpreter = Interpreter(output: { if output.utf8.count < 1 << 20 { output += $0 } })
+    interpreter.writesFiles = false
+    interpreter.fastPaths = fastPaths
+    let deadline = now() + runBudget
+    var interrupted = false
+    interpreter.isInterrupted = {
+        if now() > deadline { interrupted = true }
+        return interrupted
+    }
+    if let diagnostic = interpreter.run(text, name: "fuzz") { output += "\n" + interpreter.format(diagnostic) }
+    interpreter.close()
+    return interrupted ? nil : output
+}
+
+private func compareFastPaths(_ text: String) {
+    guard let fast = outcome(text, fastPaths: true), let slow = outcome(text, fastPaths: false), fast != slow else { return }
+    show("fast paths change what this program does:\n\(text)\n--- with fast paths:\n\(fast)\n--- without:\n\(slow)\n")
+    abort()
+}
+
 private func show(_ text: String) {
     _ = text.withCString { write(2, $0, strlen($0)) }
 }
@@ -98,6 +127,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // generated one into a regression script).
     let verbose = getenv("TAPLINE_FUZZ_PRINT") != nil
     if verbose { show(text + "\n--- output:\n") }
-    onLargeStack { exercise(text, verbose: verbose) }
+    onLargeStack {
+        exercise(text, verbose: verbose)
+        if differential { compareFastPaths(text) }
+    }
     return 0
 }
