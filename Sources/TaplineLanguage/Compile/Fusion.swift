@@ -158,16 +158,25 @@ final class Reducer {
     private(set) var accumulator: Value
     private let bound: BoundClosure
     private let kernel: IntKernel?
+    /// The kernel when it gives an `Int` (`reduce(0) { $0 + $1 }`), called without the enum.
+    private let intKernel: IntNode?
     private let frame: Frame
 
     init(start: Value, _ next: CompiledClosure, frame: Frame) {
         accumulator = start
         bound = next.bind(to: frame)
         kernel = next.arity == 2 ? next.kernel : nil
+        if case .int(let node)? = kernel { intKernel = node } else { intKernel = nil }
         self.frame = frame
     }
 
     @inline(__always) func add(_ value: Value) throws {
+        if let intKernel, case .int(let a) = accumulator, case .int(let b) = value {
+            do {
+                accumulator = .int(try intKernel.eval(a, b, frame))
+                return
+            } catch is IntKernel.NotAnInt {}
+        }
         if let kernel, case .int(let a) = accumulator, case .int(let b) = value,
            let fast = try kernel.value(a, b, frame) {
             accumulator = fast
