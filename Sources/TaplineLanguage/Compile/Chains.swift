@@ -19,8 +19,8 @@ struct PublisherPlan {
     /// it, and the publisher with its `connect()`, for `let p = …` then `p.connect()`.
     var autoconnected: ((Frame) throws -> Stream)?
     var connectable: ((Frame) throws -> (stream: Stream, connect: () -> any Cancellable))?
-    /// For a `filter`/`map`/`compactMap` stage: the run of such stages it ends, for a
-    /// terminal to run inside its own delivery (`FusedSteps`); `make` stays the plain chain.
+    /// For a `filter`/`map`/`compactMap` stage or a `reduce`: the run of such stages it ends,
+    /// for a `sink` to run inside its own delivery (`FusedSteps`); `make` stays the plain chain.
     var fusable: FusedSteps?
 
     init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
