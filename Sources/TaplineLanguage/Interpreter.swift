@@ -41,7 +41,7 @@ public final class Interpreter {
     public var fastPaths = true
 
     /// All the text the session has been given: diagnostics' ranges point into it.
-    public var source: [Character] { text.source }
+    public var source: SourceCharacters { text.source }
 
     /// Where the value of an expression typed on its own goes (the REPL colours it).
     public var echo: (String) -> Void {
@@ -121,11 +121,11 @@ public final class Interpreter {
         let start = text.append(entry, name: name)
         // A script that draws or traces is recorded from its first stage on (so a benchmark
         // pays nothing): known before it compiles. A mention in a comment counts too.
-        if !recordsEvents, Interpreter.mentionsRecording(text.source, codes: text.codes, from: start.offset) { recordsEvents = true }
+        if !recordsEvents, Interpreter.mentionsRecording(text.source, from: start.offset) { recordsEvents = true }
         // 1. Lex and parse.
         let statements: [Stmt]
         do {
-            statements = try Parser.parse(text.source, codes: text.codes, from: start, isInterrupted: runtime.isInterrupted)
+            statements = try Parser.parse(text.source, from: start, isInterrupted: runtime.isInterrupted)
         } catch {
             return error
         }
@@ -170,7 +170,7 @@ public final class Interpreter {
     /// Whether every statement of `text` is `marbles` or `trace`: an entry that only shows the
     /// run, which `:swift` leaves out of the program it exports.
     public static func onlyShowsTime(_ text: String) -> Bool {
-        guard let statements = try? Parser.parse(Array(text)), !statements.isEmpty else { return false }
+        guard let statements = try? Parser.parse(text), !statements.isEmpty else { return false }
         return statements.allSatisfy { statement in
             switch statement.kind {
             case .marbles, .trace: return true
@@ -183,7 +183,8 @@ public final class Interpreter {
     /// command is). It reads the ASCII codes the lexer reads, and a character only where
     /// its code says it is not ASCII: asking every Character whether it is a letter took a
     /// sixth of `--check`'s time.
-    static func mentionsRecording(_ source: [Character], codes: [UInt8], from start: Int) -> Bool {
+    static func mentionsRecording(_ source: SourceCharacters, from start: Int) -> Bool {
+        let codes = source.codes
         // The word so far, its bytes packed into one integer (a longer word cannot match).
         var word: UInt64 = 0, length = 0
         for index in start..<codes.count {
@@ -317,7 +318,7 @@ public final class Interpreter {
     /// True when `text` stops inside an open `{`, `(`, `[` or string: the REPL asks for more.
     public static func isIncomplete(_ text: String) -> Bool {
         do {
-            _ = try Parser.parse(Lexer.normalizingLineEnds(Array(text)))
+            _ = try Parser.parse(text)
             return false
         } catch {
             return error.isIncompleteInput

@@ -150,10 +150,10 @@ extension Machine {
         if code.hasPrefix(":") { return [("status", .string("complete"))] }
         guard Interpreter.isIncomplete(code) else {
             // A syntax error is "invalid": the client may run it anyway, to show the error.
-            let valid = (try? Parser.parse(Array(code))) != nil
+            let valid = (try? Parser.parse(code)) != nil
             return [("status", .string(valid ? "complete" : "invalid"))]
         }
-        let characters = Array(code)
+        let characters = SourceCharacters(code)
         var lexer = Lexer(characters)
         _ = try? lexer.run(until: characters.count)
         return [("status", .string("incomplete")), ("indent", .string(String(repeating: "  ", count: lexer.openBraces)))]

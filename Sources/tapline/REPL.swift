@@ -128,7 +128,7 @@ final class REPL {
     /// string never spans lines, so a line lexes on its own.) False when it must be parsed.
     private func bracketsStayOpen(after line: String) -> Bool {
         guard let open = pendingBrackets else { return false }
-        let characters = Lexer.normalizingLineEnds(Array(line))
+        let characters = SourceCharacters(line)
         var lexer = Lexer(characters, openBrackets: open)
         guard (try? lexer.run(until: characters.count)) != nil else {
             pendingBrackets = nil

@@ -86,9 +86,9 @@ struct FastPathTests {
 
     @Test func kernelsAreMadeOnlyWhenFastPathsAreOn() throws {
         for enabled in [true, false] {
-            let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 10), globals: [:], source: [], echoes: false)
+            let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 10), globals: [:], source: SourceCharacters(), echoes: false)
             compiler.fastPaths = enabled
-            let statements = try Parser.parse(Array("$0 * 3 + 1"))
+            let statements = try Parser.parse("$0 * 3 + 1")
             var kernel: IntKernel?
             _ = try compiler.inFrame(isClosure: true, argumentTypes: [.int]) { kernel = compiler.intKernel(statements, argumentTypes: [.int]) }
             #expect((kernel != nil) == enabled)

@@ -438,13 +438,13 @@ struct MentionsRecordingTests {
         var segments = SourceSegments()
         _ = segments.append("let a = 1\n", name: "first")
         let start = segments.append(text, name: "entry")
-        #expect(Interpreter.mentionsRecording(segments.source, codes: segments.codes, from: start.offset) == expected)
+        #expect(Interpreter.mentionsRecording(segments.source, from: start.offset) == expected)
     }
 
     @Test func onlyFromTheEntryOn() {
         var segments = SourceSegments()
         _ = segments.append("// trace\n", name: "first")
         let start = segments.append("print(1)", name: "entry")
-        #expect(!Interpreter.mentionsRecording(segments.source, codes: segments.codes, from: start.offset))
+        #expect(!Interpreter.mentionsRecording(segments.source, from: start.offset))
     }
 }

@@ -5,7 +5,7 @@ import Testing
 struct ParserTests {
     /// A program and its tree, as `ASTPrinter` shows it: one line per statement.
     static func tree(_ program: String) throws -> String {
-        ASTPrinter.print(try Parser.parse(Array(program)))
+        ASTPrinter.print(try Parser.parse(program))
     }
 
     @Test func parsesTheDeclarationsAndCommands() throws {
@@ -167,10 +167,10 @@ struct ParserTests {
     ])
     func diagnostics(source: String, rendered: String) {
         do {
-            _ = try Parser.parse(Array(source))
+            _ = try Parser.parse(source)
             Issue.record("expected an error")
         } catch {
-            #expect(DiagnosticFormatter().format(error, source: Array(source), fileName: "t") == rendered)
+            #expect(DiagnosticFormatter().format(error, source: SourceCharacters(source), fileName: "t") == rendered)
         }
     }
 
@@ -185,7 +185,7 @@ struct ParserTests {
     @Test func deepNestingIsAnErrorNotACrash() {
         let source = String(repeating: "(", count: 100_000)
         do {
-            _ = try Parser.parse(Array(source))
+            _ = try Parser.parse(source)
             Issue.record("expected an error")
         } catch {
             #expect(error.message == "too deeply nested (more than 200 levels)")
@@ -206,7 +206,7 @@ struct TrailingClosureTests {
             for i in 1...2 { s.filter { x in x > i }.sink { (a) in print(a) } }
             if true { print("after") }
             """
-        #expect((try? Parser.parse(Array(program)))?.count == 6)
+        #expect((try? Parser.parse(program))?.count == 6)
     }
 }
 

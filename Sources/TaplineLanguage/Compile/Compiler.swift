@@ -20,7 +20,7 @@ final class Compiler {
     /// How many closures have been compiled: a loop whose body made none can reuse one frame.
     var closuresCompiled = 0
     /// The text being compiled, to quote chains in `:list`.
-    let source: [Character]
+    let source: SourceCharacters
 
     var scope: FrameScope
     /// An expression compiled to learn whether it is a publisher, kept so that it is not
@@ -45,7 +45,7 @@ final class Compiler {
     private let stack = StackGuard.current()
     private var ticks = 0
 
-    init(runtime: Runtime, globals: [String: Entity], source: [Character], echoes: Bool) {
+    init(runtime: Runtime, globals: [String: Entity], source: SourceCharacters, echoes: Bool) {
         self.runtime = runtime
         self.source = source
         self.globals = globals

@@ -35,7 +35,8 @@ public struct DiagnosticFormatter {
 
     /// `noteFileNames[i]`, where given, names the text note i points into (a note can point
     /// into an earlier REPL entry or notebook cell); otherwise it is `fileName`.
-    public func format(_ diagnostic: Diagnostic, source: [Character], fileName: String, noteFileNames: [String] = []) -> String {
+    public func format<Source: RandomAccessCollection<Character>>(_ diagnostic: Diagnostic, source: Source, fileName: String,
+                                                              noteFileNames: [String] = []) -> String where Source.Index == Int {
         var out = header(diagnostic.severity, diagnostic.range.start, fileName) + decorator.decorate(diagnostic.message, as: .message) + "\n"
         out += excerpt(diagnostic.range, source: source)
         for (index, note) in diagnostic.notes.enumerated() {
@@ -56,7 +57,7 @@ public struct DiagnosticFormatter {
     }
 
     /// The source line with a caret (and tildes for the rest of the range on that line).
-    private func excerpt(_ range: SourceRange, source: [Character]) -> String {
+    private func excerpt<Source: RandomAccessCollection<Character>>(_ range: SourceRange, source: Source) -> String where Source.Index == Int {
         var (text, lineStart) = line(at: range.start.offset, in: source)
         // A very long line is shown as a window around the column.
         if text.count > 120 {
@@ -76,7 +77,7 @@ public struct DiagnosticFormatter {
         return " \(gutter) | \(String(text))\n \(pad) | \(indent)\(decorator.decorate(marker, as: .marker))\n"
     }
 
-    private func line(at offset: Int, in source: [Character]) -> (ArraySlice<Character>, Int) {
+    private func line<Source: RandomAccessCollection<Character>>(at offset: Int, in source: Source) -> (ArraySlice<Character>, Int) where Source.Index == Int {
         let clamped = min(max(0, offset), source.count)
         var start = clamped
         while start > 0, source[start - 1] != "\n" { start -= 1 }

@@ -43,7 +43,7 @@ struct ExportContext {
 /// its bag); commands become calls; virtual time becomes one `TestScheduler`.
 final class SwiftExporter {
     let statements: [Stmt]
-    let source: [Character]
+    let source: SourceCharacters
     let fileName: String
     var types = TypeRecord(neverFailing: [])
     var globals: [String: Entity] = [:]
@@ -63,7 +63,7 @@ final class SwiftExporter {
     /// Whether the program was typed in the REPL, where a value on its own is shown.
     let echoes: Bool
 
-    init(statements: [Stmt], source: [Character], fileName: String, echoes: Bool) {
+    init(statements: [Stmt], source: SourceCharacters, fileName: String, echoes: Bool) {
         self.statements = statements
         self.source = source
         self.fileName = fileName

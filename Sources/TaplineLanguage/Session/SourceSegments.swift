@@ -2,61 +2,27 @@
 /// script, a `:load`ed file, one REPL entry — so that any location, even one inside a
 /// closure from an earlier entry, can be shown with its own file name and line number.
 struct SourceSegments {
-    private(set) var source: [Character] = []
-    /// Each character's ASCII code, or `Lexer.notASCII`: what the lexer compares.
-    private(set) var codes: [UInt8] = []
+    private(set) var source = SourceCharacters()
     private var end = SourceLocation(line: 1, column: 1, offset: 0)
     private var segments: [(start: SourceLocation, name: String)] = []
 
     /// Appends a piece of text named `name`; returns where it starts in the whole.
     mutating func append(_ text: String, name: String) -> SourceLocation {
-        var (entry, entryCodes) = SourceSegments.characters(of: text)
-        // A Windows line end is one Character ("\r\n"), not "\n": mapped one for one.
-        if entryCodes.contains(Lexer.notASCII), entry.contains("\r\n") {
-            entry = Lexer.normalizingLineEnds(entry)
-            entryCodes = Lexer.asciiCodes(entry, 0..<entry.count)
-        }
-        if entry.last != "\n" {
-            entry.append("\n")
-            entryCodes.append(10)
-        }
+        var entry = SourceCharacters(text)
+        if entry.last != "\n" { entry.append(contentsOf: SourceCharacters("\n")) }
         let start = end
         // The first piece (a whole script) becomes the source as it is: appending it would
-        // hold two copies at once, and at 16 bytes a character that is most of the peak.
+        // hold two copies at once.
         if source.isEmpty {
-            (source, codes) = (entry, entryCodes)
+            source = entry
         } else {
-            source += entry
-            codes += entryCodes
+            source.append(contentsOf: entry)
         }
-        let newlines = entryCodes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        let newlines = entry.codes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         end = SourceLocation(line: end.line + newlines, column: 1, offset: source.count)
         segments.append((start, name))
         return start
     }
-
-    /// The text's characters and their ASCII codes. Plain ASCII (no carriage return, which
-    /// makes one character of "\r\n") is one character a byte, so both come straight from
-    /// the bytes, without Unicode's rules for where characters break: the usual script.
-    static func characters(of text: String) -> ([Character], [UInt8]) {
-        let codes = Array(text.utf8)
-        // Plain loops over the bytes: `allSatisfy` on the UTF-8 view and `map` through the
-        // static table took 70 instructions a byte.
-        let isPlain = codes.withUnsafeBufferPointer { bytes in !bytes.contains { $0 >= 0x80 || $0 == 13 } }
-        if isPlain {
-            let table = SourceSegments.asciiCharacters
-            let characters = [Character](unsafeUninitializedCapacity: codes.count) { buffer, count in
-                for (index, code) in codes.enumerated() { buffer.initializeElement(at: index, to: table[Int(code)]) }
-                count = codes.count
-            }
-            return (characters, codes)
-        }
-        let characters = Array(text)
-        return (characters, Lexer.asciiCodes(characters, 0..<characters.count))
-    }
-
-    /// The 128 ASCII characters, made once: copying one costs less than making it.
-    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
     /// The diagnostic with its lines counted from the start of the piece it is in, and that
     /// piece's name.

@@ -2,7 +2,7 @@
 /// does: `(binary + 1 (binary * 2 3))`. Tests compare parsed programs with it, so a change in
 /// the tree's shape shows as a readable difference rather than a count that moved.
 ///
-///     ASTPrinter.print(try Parser.parse(Array("print(1 + 2 * 3)")))
+///     ASTPrinter.print(try Parser.parse("print(1 + 2 * 3)"))
 ///     // (call print (binary + 1 (binary * 2 3)))
 public enum ASTPrinter {
     /// One line per statement.

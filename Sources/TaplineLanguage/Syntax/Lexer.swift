@@ -4,13 +4,10 @@
 /// unless a `{` opened inside them again. The lexer never recurses, so no input can
 /// exhaust the stack here.
 public struct Lexer {
-    private let chars: [Character]
-    /// Each character's ASCII code, or `Lexer.notASCII`, for the characters `run` lexes
-    /// (from `base` on): the hot paths compare bytes, which costs a fraction of comparing
-    /// `Character`s (each a small string).
-    private var codes: [UInt8] = []
-    private var base = 0
-    private var given: [UInt8]?
+    private let chars: SourceCharacters
+    /// Each character's ASCII code, or `Lexer.notASCII` (`chars.codes`): the hot paths
+    /// compare bytes, which costs a fraction of comparing `Character`s (each a small string).
+    private let codes: [UInt8]
     private var index = 0
     private var line = 1
     private var column = 1
@@ -20,14 +17,12 @@ public struct Lexer {
     /// Polled every 1024 lines: Ctrl-C while a huge script is read.
     public var isInterrupted: () -> Bool = { false }
 
-    /// `codes`, when given, are the ASCII codes of all of `source` (`asciiCodes`); otherwise
-    /// `run` works out those of the characters it lexes.
     /// - Parameter openBrackets: the brackets left open by the lines before (`openBracketStack`
     ///   of the lexer that read them), so that a REPL can lex an entry one line at a time.
-    public init(_ source: [Character], codes: [UInt8]? = nil, start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
+    public init(_ source: SourceCharacters, start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
                 openBrackets: [Character] = []) {
         chars = source
-        if let codes, codes.count == source.count { given = codes }
+        codes = source.codes
         index = start.offset
         line = start.line
         column = start.column
@@ -39,16 +34,10 @@ public struct Lexer {
 
     /// Lexes the whole input. Throws the first problem; its `isIncompleteInput` is set when
     /// the input merely ended inside a string.
-    public static func tokenize(_ source: [Character]) throws(Diagnostic) -> [Token] {
-        var lexer = Lexer(normalizingLineEnds(source))
-        return try lexer.run(until: source.count)
-    }
-
-    /// A Windows line end, `"\r\n"`, is one `Character` in Swift, not `"\n"`: left as it is, a
-    /// `//` comment or a `#!` line would run to the end of the file. Mapped one for one, so
-    /// offsets stay the same.
-    public static func normalizingLineEnds(_ text: [Character]) -> [Character] {
-        text.contains("\r\n") ? text.map { $0 == "\r\n" ? "\n" : $0 } : text
+    public static func tokenize(_ source: String) throws(Diagnostic) -> [Token] {
+        let characters = SourceCharacters(source)
+        var lexer = Lexer(characters)
+        return try lexer.run(until: characters.count)
     }
 
     /// True when the input ends with brackets still open (the parser then reports the
@@ -61,28 +50,11 @@ public struct Lexer {
     /// Stands for any character that is not one ASCII byte (a "\r\n" pair is one character).
     static let notASCII: UInt8 = 0x80
 
-    /// The ASCII code of each character in `range` (only that: an interpolation's lexer
-    /// must not pay for the whole file).
-    static func asciiCodes(_ chars: [Character], _ range: Range<Int>) -> [UInt8] {
-        var codes = [UInt8](repeating: notASCII, count: range.count)
-        for index in range {
-            // asciiValue calls "\r\n" 10: keep it apart, as the Character comparisons did.
-            if let code = chars[index].asciiValue, code != 10 || chars[index] == "\n" { codes[index - range.lowerBound] = code }
-        }
-        return codes
-    }
-
     /// The ASCII code of the character at `index` (which `run` is lexing).
-    @inline(__always) private func byte(_ index: Int) -> UInt8 { codes[index - base] }
+    @inline(__always) private func byte(_ index: Int) -> UInt8 { codes[index] }
 
     /// Lexes characters up to `end` (exclusive).
     public mutating func run(until end: Int) throws(Diagnostic) -> [Token] {
-        if let given {
-            (codes, base) = (given, 0)
-        } else {
-            base = index
-            codes = Lexer.asciiCodes(chars, index..<max(index, end))
-        }
         if index == 0, end >= 2, chars[0] == "#", chars[1] == "!" { skipLine(end) }
         // A byte-order mark at the start of a file is not part of the program.
         if index == 0, end >= 1, chars[0] == "\u{FEFF}" { index = 1 }
@@ -148,7 +120,7 @@ public struct Lexer {
         // anything else a character at a time.
         var asciiEnd = index
         while asciiEnd < end, Lexer.isASCIIWordPart(byte(asciiEnd)) { asciiEnd += 1 }
-        var word = String(decoding: codes[(index - base)..<(asciiEnd - base)], as: UTF8.self)
+        var word = String(decoding: codes[index..<asciiEnd], as: UTF8.self)
         column += asciiEnd - index
         index = asciiEnd
         // The byte first: asking the Character that ends every word (a space, a dot) took
@@ -383,8 +355,8 @@ public struct Lexer {
                 advance()
                 if !text.isEmpty { parts.append(.text(text)); text = "" }
                 let codeStart = location
-                let code = try scanInterpolation(end, stringStart: start)
-                parts.append(.interpolation(code, codeStart))
+                let length = try scanInterpolation(end, stringStart: start)
+                parts.append(.interpolation(length: length, codeStart))
             default:
                 advance()
                 throw Diagnostic.error(Messages.invalidEscape(e), at: SourceRange(escapeStart, location))
@@ -394,12 +366,12 @@ public struct Lexer {
         append(.string(parts), from: start)
     }
 
-    /// Collects the characters of `\( … )` up to its matching `)`, skipping over nested
-    /// parentheses and strings (without recursing).
-    private mutating func scanInterpolation(_ end: Int, stringStart: SourceLocation) throws(Diagnostic) -> [Character] {
+    /// Finds the matching `)` of `\( … )`, skipping over nested parentheses and strings
+    /// (without recursing). Returns how many characters the code between them has.
+    private mutating func scanInterpolation(_ end: Int, stringStart: SourceLocation) throws(Diagnostic) -> Int {
         var depth = 1
         var inString = false
-        var code: [Character] = []
+        let codeStart = index
         while true {
             guard index < end else {
                 throw Diagnostic(Messages.unterminatedString, at: SourceRange(stringStart, location), incomplete: true)
@@ -410,7 +382,6 @@ public struct Lexer {
             }
             if inString {
                 if b == 92, index + 1 < end {   // a backslash escapes what follows
-                    code.append(chars[index])
                     advance()
                 } else if b == 34 {
                     inString = false
@@ -422,11 +393,11 @@ public struct Lexer {
             } else if b == 41 {   // )
                 depth -= 1
                 if depth == 0 {
+                    let length = index - codeStart
                     advance()
-                    return code
+                    return length
                 }
             }
-            code.append(chars[index])
             advance()
         }
     }

@@ -7,9 +7,8 @@
 public struct Parser {
     private var tokens: [Token]
     private var position = 0
-    private let source: [Character]
-    /// The source's ASCII codes, when the caller gave them: interpolations lex with them too.
-    private var codes: [UInt8]?
+    /// The text the tokens come from: an interpolation is lexed from it in place.
+    private let source: SourceCharacters
     private let openBracketsAtEnd: Bool
     /// Nesting depth of blocks and expressions, bounded so that no input exhausts the stack.
     private var depth = 0
@@ -30,29 +29,32 @@ public struct Parser {
 
     /// Parses a whole program (a script), or the part of `source` from `start` on (a REPL
     /// entry appended to the session's text).
-    /// `codes` are the characters' ASCII codes (`Lexer.asciiCodes`), when the caller keeps them;
     /// `isInterrupted` is polled between statements (Ctrl-C while a huge script is read).
-    public static func parse(_ source: [Character], codes: [UInt8]? = nil,
+    public static func parse(_ source: SourceCharacters,
                              from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
                              isInterrupted: @escaping () -> Bool = { false }) throws(Diagnostic) -> [Stmt] {
-        var lexer = Lexer(source, codes: codes, start: start)
+        var lexer = Lexer(source, start: start)
         lexer.isInterrupted = isInterrupted
         let tokens = try lexer.run(until: source.count)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: lexer.hasOpenBrackets)
-        parser.codes = codes
         parser.stack = StackGuard.current()
         parser.isInterrupted = isInterrupted
         return try parser.parseProgram()
     }
 
-    /// Parses the code inside a string interpolation `\( … )` as one expression.
-    static func parseInterpolation(_ code: [Character], at start: SourceLocation, in source: [Character], codes: [UInt8]?,
+    /// Parses a text on its own (a test, a REPL's question whether an entry parses).
+    public static func parse(_ text: String) throws(Diagnostic) -> [Stmt] {
+        try parse(SourceCharacters(text))
+    }
+
+    /// Parses the code inside a string interpolation `\( … )`, `length` characters from
+    /// `start`, as one expression.
+    static func parseInterpolation(length: Int, at start: SourceLocation, in source: SourceCharacters,
                                    depth: Int, stack: StackGuard = .unlimited) throws(Diagnostic) -> Expr {
         // Lex the interpolation in place, so positions point into the real source line.
-        var lexer = Lexer(source, codes: codes, start: start)
-        let tokens = try lexer.run(until: start.offset + code.count)
+        var lexer = Lexer(source, start: start)
+        let tokens = try lexer.run(until: start.offset + length)
         var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: false)
-        parser.codes = codes
         parser.depth = depth
         parser.stack = stack
         let expr = try parser.parseExpression()
@@ -62,7 +64,7 @@ public struct Parser {
         return expr
     }
 
-    init(tokens: [Token], source: [Character], openBracketsAtEnd: Bool) {
+    init(tokens: [Token], source: SourceCharacters, openBracketsAtEnd: Bool) {
         self.tokens = tokens
         self.source = source
         self.openBracketsAtEnd = openBracketsAtEnd
@@ -892,8 +894,8 @@ public struct Parser {
         for part in parts {
             switch part {
             case .text(let text): result.append(.text(text))
-            case .interpolation(let code, let start):
-                result.append(.expr(try Parser.parseInterpolation(code, at: start, in: source, codes: codes, depth: depth + 1, stack: stack)))
+            case .interpolation(let length, let start):
+                result.append(.expr(try Parser.parseInterpolation(length: length, at: start, in: source, depth: depth + 1, stack: stack)))
             }
         }
         return result

@@ -54,11 +54,11 @@ extension SourceRange {
 /// range of the session's text and made into a `String` only when it is shown: a chain of
 /// n stages would otherwise copy its text n times while it compiles.
 public struct SourceText: CustomStringConvertible, Sendable {
-    private let characters: [Character]
+    private let characters: SourceCharacters
     private let range: Range<Int>
     private let prefix: String
 
-    init(_ characters: [Character], _ range: SourceRange, prefix: String = "") {
+    init(_ characters: SourceCharacters, _ range: SourceRange, prefix: String = "") {
         let start = max(0, min(range.start.offset, characters.count))
         let end = max(start, min(range.end.offset, characters.count))
         self.characters = characters
@@ -69,11 +69,11 @@ public struct SourceText: CustomStringConvertible, Sendable {
     /// The same text with words before it (`switch $p`).
     func prefixed(_ words: String) -> SourceText { SourceText(characters, range, prefix: words + prefix) }
 
-    private init(_ characters: [Character], _ range: Range<Int>, prefix: String) {
+    private init(_ characters: SourceCharacters, _ range: Range<Int>, prefix: String) {
         self.characters = characters
         self.range = range
         self.prefix = prefix
     }
 
-    public var description: String { prefix + String(characters[range]) }
+    public var description: String { prefix + characters.text(range) }
 }

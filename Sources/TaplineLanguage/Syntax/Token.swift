@@ -1,8 +1,8 @@
 /// One piece of a string literal: text, or an interpolated expression `\( … )`.
 public enum StringPart: Hashable, Sendable {
     case text(String)
-    /// The characters between `\(` and `)`, and where they start.
-    case interpolation([Character], SourceLocation)
+    /// The code between `\(` and `)`: how many characters it has, and where it starts.
+    case interpolation(length: Int, SourceLocation)
 }
 
 /// The kinds of token the lexer produces.
