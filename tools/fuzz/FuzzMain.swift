@@ -25,8 +25,7 @@ private func now() -> UInt64 {
 /// Runs one program as `tapline` would: lex, check the REPL's completeness test, run, format,
 /// then what the REPL does around an entry.
 private func exercise(_ text: String, verbose: Bool) {
-    let characters = Array(text)
-    _ = try? Lexer.tokenize(characters)
+    _ = try? Lexer.tokenize(text)
     _ = Interpreter.isIncomplete(text)
     let interpreter = Interpreter(output: { if verbose { show($0) } })
     // `marbles save PATH` draws the picture but writes no file: inputs are arbitrary.
