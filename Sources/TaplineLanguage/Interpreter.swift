@@ -11,11 +11,10 @@ public final class Interpreter {
     private var text = SourceSegments()
     /// The session's declarations (the compiler of each entry starts from them).
     private(set) var globals: [String: Entity] = [:]
-    /// A checked entry's syntax tree and compiler, let go with the session (or the next
-    /// entry) instead of as the check ends: `tapline --check` then exits with them still
-    /// held, as clang's `-disable-free` does, and never pays for freeing a large script's
-    /// tree, a seventh of its instructions.
-    private var checkedEntry: (statements: [Stmt], compiler: Compiler)?
+    /// A checked entry's compiled statements and compiler, let go with the session (or the
+    /// next entry) instead of as the check ends: `tapline --check` then exits with them still
+    /// held, as clang's `-disable-free` does, and never pays for freeing them piece by piece.
+    private var checkedEntry: (program: [CompiledStatement], compiler: Compiler)?
     /// Declarations of failed entries that the session forgot: let go with the session (a view
     /// that shows itself, or a func that calls itself, holds itself until then).
     private var forgotten: [Entity] = []
@@ -122,26 +121,16 @@ public final class Interpreter {
         // A script that draws or traces is recorded from its first stage on (so a benchmark
         // pays nothing): known before it compiles. A mention in a comment counts too.
         if !recordsEvents, Interpreter.mentionsRecording(text.source, from: start.offset) { recordsEvents = true }
-        // 1. Lex and parse.
-        let statements: [Stmt]
+        // 1–2. Lex, parse and compile.
+        let compiler: Compiler, program: [CompiledStatement]
         do {
-            statements = try Parser.parse(text.source, from: start, isInterrupted: runtime.isInterrupted)
+            (compiler, program) = try compileEntry(from: start)
         } catch {
-            return error
-        }
-        // 2. Resolve names, check types and compile every closure, before anything runs.
-        let compiler = Compiler(runtime: runtime, globals: globals, source: text.source, echoes: echoes)
-        compiler.fastPaths = fastPaths
-        let program: [Step]
-        do {
-            program = try compiler.compileProgram(statements)
-        } catch {
-            releaseDeclarations(of: compiler)
             return error
         }
         compiler.warnings.forEach(warn)
         guard execute else {
-            checkedEntry = (statements, compiler)
+            checkedEntry = (program, compiler)
             return nil
         }
         checkedEntry = nil
@@ -149,22 +138,52 @@ public final class Interpreter {
         // 3. Run the top-level statements in order; the first error stops the entry.
         let frame = Frame(size: compiler.topLevelFrameSize, parent: nil)
         runtime.stack = StackGuard.current()
-        for (index, (statement, step)) in zip(statements, program).enumerated() {
-            runtime.statementRange = statement.range
+        for (index, (range, step)) in program.enumerated() {
+            runtime.statementRange = range
             do {
                 try step.run(frame)
-                if Interpreter.endsAnEntry(statement, before: statements.dropFirst(index + 1).first) {
-                    runtime.clock.runImmediateWork(shouldStop: runtime.clockShouldStop(at: statement.range))
+                if Interpreter.endsAnEntry(range, before: index + 1 < program.count ? program[index + 1].range : nil) {
+                    runtime.clock.runImmediateWork(shouldStop: runtime.clockShouldStop(at: range))
                     try runtime.throwPending()
                 }
-                try ContractViolations.shared.check(statement.range)
+                try ContractViolations.shared.check(range)
             } catch {
                 runtime.recover()
                 forgetUninitialized(compiler.declared, restoring: compiler.replaced)
-                return diagnostic(for: error, in: statement)
+                return diagnostic(for: error, in: range)
             }
         }
         return nil
+    }
+
+    /// A compiled top-level statement, and where it stands (what its run's errors point at).
+    private typealias CompiledStatement = (range: SourceRange, step: Step)
+
+    /// Reads the entry from `start` a statement at a time, and resolves names, checks types
+    /// and compiles every closure of each statement as it is read: all before anything runs,
+    /// and with one statement's syntax tree held at a time (a 50,000-line script's whole
+    /// tree took 42 MB). A syntax error anywhere is the error reported, before one found
+    /// compiling (the rest of the entry is read on to look for one), as when the whole entry
+    /// was parsed first.
+    private func compileEntry(from start: SourceLocation) throws(Diagnostic) -> (Compiler, [CompiledStatement]) {
+        var parser = Parser.reader(text.source, from: start, isInterrupted: runtime.isInterrupted)
+        let compiler = Compiler(runtime: runtime, globals: globals, source: text.source, echoes: echoes)
+        compiler.fastPaths = fastPaths
+        var program: [CompiledStatement] = []
+        do throws(Diagnostic) {
+            while let statement = try parser.nextStatement() {
+                do throws(Diagnostic) {
+                    program.append((statement.range, try compiler.statement(statement)))
+                } catch {
+                    while try parser.nextStatement() != nil {}
+                    throw error
+                }
+            }
+        } catch {
+            releaseDeclarations(of: compiler)
+            throw error
+        }
+        return (compiler, program)
     }
 
     /// Whether every statement of `text` is `marbles` or `trace`: an entry that only shows the
@@ -265,9 +284,9 @@ public final class Interpreter {
     /// An entry is a top-level statement with its continuation lines, or several statements
     /// `;`-separated on one line (DESIGN §8): it ends unless the next statement starts on the
     /// line where this one ends.
-    private static func endsAnEntry(_ statement: Stmt, before next: Stmt?) -> Bool {
+    private static func endsAnEntry(_ statement: SourceRange, before next: SourceRange?) -> Bool {
         guard let next else { return true }
-        return next.range.start.line != statement.range.end.line
+        return next.start.line != statement.end.line
     }
 
     /// A declaration whose statement never ran (an earlier statement failed) is forgotten,
@@ -291,12 +310,12 @@ public final class Interpreter {
 
     /// A run-time error as the user sees it: where it was raised, and — when that is outside
     /// the statement (in a closure declared earlier) — a note pointing at the statement.
-    private func diagnostic(for error: any Error, in statement: Stmt) -> Diagnostic {
+    private func diagnostic(for error: any Error, in statement: SourceRange) -> Diagnostic {
         guard var diagnostic = (error as? RuntimeError ?? (error as? ThrownError)?.uncaught)?.diagnostic else {
-            return Diagnostic.error(Messages.internalError(error), at: statement.range)
+            return Diagnostic.error(Messages.internalError(error), at: statement)
         }
-        let inside = diagnostic.range.start >= statement.range.start && diagnostic.range.end <= statement.range.end
-        if !inside { diagnostic.notes.append(Diagnostic.Note(Messages.triggeredHere, at: statement.range)) }
+        let inside = diagnostic.range.start >= statement.start && diagnostic.range.end <= statement.end
+        if !inside { diagnostic.notes.append(Diagnostic.Note(Messages.triggeredHere, at: statement)) }
         return diagnostic
     }
 

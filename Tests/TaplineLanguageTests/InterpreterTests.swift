@@ -81,6 +81,23 @@ struct InterpreterTests {
         #expect(interpreter.run("published broken = 2") == nil)
     }
 
+    @Test func aSyntaxErrorAnywhereIsReportedBeforeAnErrorFoundCompiling() {
+        // Statements are compiled as they are read; the syntax error further on still wins.
+        let result = run("tap nothing\nsubject s: Int\nprint(1 +)\ntap alsoNothing")
+        #expect(result.error?.hasPrefix("t:3:10: error: expected an expression, found ')'") == true)
+        #expect(run("tap nothing\nsubject s: Int\nprint(1)").error?.hasPrefix("t:1:5: error: unknown name 'nothing'") == true)
+    }
+
+    @Test func anEntryWithASyntaxErrorDeclaresNothing() {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 }, echoes: true)
+        // `s` and `p` compile before the syntax error is read; the entry still declares nothing.
+        #expect(interpreter.run("subject s: Int\npublished p = 1\nprint(1 +)") != nil)
+        #expect(interpreter.run("p") != nil)
+        #expect(interpreter.run("subject s: String\npublished p = \"a\"\np") == nil)
+        #expect(output == "\"a\"\n")
+    }
+
     @Test func theReplEchoesValuesAndDescribesPublishers() {
         var output = ""
         let interpreter = Interpreter(output: { output += $0 }, echoes: true)

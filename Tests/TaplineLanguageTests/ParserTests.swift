@@ -182,6 +182,46 @@ struct ParserTests {
         #expect(Interpreter.isIncomplete(source) == incomplete)
     }
 
+    @Test("the first error in the text is reported, the lexer's or the parser's", arguments: [
+        ("print(1 +)\nlet s = \"abc", "t:1:10: error: expected an expression, found ')'"),
+        ("let s = \"abc\nprint(1 +)", "t:1:9: error: unterminated string literal; add the closing '\"'"),
+        ("tap x\nlet y = 1 @ 2", "t:2:11: error: '@' is not needed; write 'published NAME = value' for an @Published value"),
+        ("print(\"a \\(1 + ) b\")", "t:1:16: error: expected an expression, found end of input"),
+    ])
+    func firstErrorWins(source: String, header: String) {
+        do {
+            _ = try Parser.parse(source)
+            Issue.record("expected an error")
+        } catch {
+            #expect(DiagnosticFormatter().format(error, source: SourceCharacters(source), fileName: "t").hasPrefix(header + "\n"))
+        }
+    }
+
+    @Test func tokensAreReadAsTheParserGoesAndLookaheadCrossesWhatWasDropped() throws {
+        // Hundreds of statements, so the parser drops the tokens it has read between them;
+        // then the constructs that look ahead: a chain on the next line, `completion` after
+        // a subscriber, a closure's parameters, `marbles save` (which the lexer recognises).
+        let filler = (0..<300).map { "let v\($0) = \($0)" }.joined(separator: "\n")
+        let program = filler + """
+
+            subject s: Int
+            s
+              .map { a, b in a }
+
+              .sink { x in print(x) }
+            subscriber k(demand: .unlimited) { print($0) }
+
+            completion { print("done") }
+            marbles save out/a b.svg
+            """
+        let statements = try Parser.parse(program)
+        #expect(statements.count == 304)
+        let printed = statements.suffix(4).map { ASTPrinter.print([$0]) }
+        #expect(printed[1] == "(call (. (call (. s map) { (a b) in a }) sink) { (x) in (call print x) })")
+        #expect(printed[2] == "(subscriber k .unlimited { (call print $0) } { (call print \"done\") })")
+        #expect(printed[3] == "(marbles save \"out/a b.svg\")")
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let source = String(repeating: "(", count: 100_000)
         do {

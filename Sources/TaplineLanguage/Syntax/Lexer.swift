@@ -11,7 +11,17 @@ public struct Lexer {
     private var index = 0
     private var line = 1
     private var column = 1
-    private var tokens: [Token] = []
+    /// The tokens lexed and not yet dropped: the parser reads them here as `lexNext` makes
+    /// them, and drops the ones it is done with, so a script's tokens are never all held
+    /// at once (they took 48 bytes each, a fifth of `--check`'s memory).
+    var tokens: [Token] = []
+    /// Whether `.eof` has been appended: nothing more is lexed.
+    public private(set) var isFinished = false
+    /// Whether the token before the one being lexed ends a statement (or there is none):
+    /// `marbles save PATH` is a command only at the start of one.
+    private var atStatementStart = true
+    /// Whether the last token is a `marbles` that starts a statement.
+    private var afterMarblesCommand = false
     /// Open brackets, innermost last: decides whether a newline is a token.
     private var brackets: [Character] = []
     /// Polled every 1024 lines: Ctrl-C while a huge script is read.
@@ -53,41 +63,64 @@ public struct Lexer {
     /// The ASCII code of the character at `index` (which `run` is lexing).
     @inline(__always) private func byte(_ index: Int) -> UInt8 { codes[index] }
 
-    /// Lexes characters up to `end` (exclusive).
+    /// Lexes characters up to `end` (exclusive), and returns all their tokens.
     public mutating func run(until end: Int) throws(Diagnostic) -> [Token] {
+        while !isFinished { try lexNext(until: end) }
+        return tokens
+    }
+
+    /// Lexes until one more token is in `tokens`, the last being `.eof` at `end`.
+    mutating func lexNext(until end: Int) throws(Diagnostic) {
+        guard !isFinished else { return }
         if index == 0, end >= 2, chars[0] == "#", chars[1] == "!" { skipLine(end) }
         // A byte-order mark at the start of a file is not part of the program.
         if index == 0, end >= 1, chars[0] == "\u{FEFF}" { index = 1 }
-        while index < end {
-            let start = location
-            switch byte(index) {
-            case 32, 9, 13:   // space, tab, a lone \r
-                advance()
-            case 10:
-                if line & 1023 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: SourceRange(start, start)) }
-                advance()
-                if brackets.last != "(" && brackets.last != "[" { append(.newline, from: start) }
-            case 35:   // #
-                skipLine(end)
-            case 47 where index + 1 < end && byte(index + 1) == 47:   // //
-                skipLine(end)
-            case 34:   // "
-                try lexString(end)
-            case 36:   // $
-                try lexDollar(end)
-            case 48...57:
-                try lexNumber(end)
-            case 65...90, 97...122, 95:
-                lexWord(end)
-            case Lexer.notASCII where Lexer.isWordStart(chars[index]):
-                lexWord(end)
-            default:
-                try lexPunct(end)
+        let count = tokens.count
+        while tokens.count == count {
+            guard index < end else {
+                finish(at: location)
+                return
             }
+            try lexToken(end)
         }
+    }
+
+    /// Ends the tokens with `.eof` at `location` (where the input ends, or where lexing
+    /// failed: the parser stops there and reports the lexer's error).
+    mutating func finish(at location: SourceLocation) {
+        guard !isFinished else { return }
         hasOpenBrackets = !brackets.isEmpty
-        append(.eof, from: location)
-        return tokens
+        tokens.append(Token(.eof, SourceRange(location, location)))
+        isFinished = true
+    }
+
+    /// Lexes what starts at `index`: a token, or space or a comment that makes none.
+    private mutating func lexToken(_ end: Int) throws(Diagnostic) {
+        let start = location
+        switch byte(index) {
+        case 32, 9, 13:   // space, tab, a lone \r
+            advance()
+        case 10:
+            if line & 1023 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: SourceRange(start, start)) }
+            advance()
+            if brackets.last != "(" && brackets.last != "[" { append(.newline, from: start) }
+        case 35:   // #
+            skipLine(end)
+        case 47 where index + 1 < end && byte(index + 1) == 47:   // //
+            skipLine(end)
+        case 34:   // "
+            try lexString(end)
+        case 36:   // $
+            try lexDollar(end)
+        case 48...57:
+            try lexNumber(end)
+        case 65...90, 97...122, 95:
+            lexWord(end)
+        case Lexer.notASCII where Lexer.isWordStart(chars[index]):
+            lexWord(end)
+        default:
+            try lexPunct(end)
+        }
     }
 
     private var location: SourceLocation { SourceLocation(line: line, column: column, offset: index) }
@@ -108,6 +141,11 @@ public struct Lexer {
 
     private mutating func append(_ kind: TokenKind, from start: SourceLocation) {
         tokens.append(Token(kind, SourceRange(start, location)))
+        afterMarblesCommand = false
+        switch kind {
+        case .newline, .punct(.semicolon), .punct(.lbrace): atStatementStart = true
+        default: atStatementStart = false
+        }
     }
 
     private mutating func skipLine(_ end: Int) {
@@ -129,18 +167,11 @@ public struct Lexer {
             word.append(chars[index])
             advance()
         }
+        let isSave = afterMarblesCommand && word == "save"
+        let startsMarbles = atStatementStart && word == "marbles"
         append(Lexer.keywords[word].map(TokenKind.keyword) ?? .identifier(word), from: start)
-        if word == "save", isMarblesCommand { lexBarePath(end) }
-    }
-
-    /// Whether the last two tokens are `marbles save` at the start of a statement.
-    private var isMarblesCommand: Bool {
-        guard tokens.count >= 2, tokens[tokens.count - 2].kind == .identifier("marbles") else { return false }
-        guard tokens.count >= 3 else { return true }
-        switch tokens[tokens.count - 3].kind {
-        case .newline, .punct(.semicolon), .punct(.lbrace): return true
-        default: return false
-        }
+        afterMarblesCommand = startsMarbles
+        if isSave { lexBarePath(end) }
     }
 
     /// `marbles save out/search box.svg`: a file name written bare is the rest of the line

@@ -5,11 +5,19 @@
 /// input merely ends too early — inside an open `{`, `(`, `[` or string — the diagnostic
 /// is marked `isIncompleteInput`, which the REPL uses to ask for another line.
 public struct Parser {
-    private var tokens: [Token]
+    /// Makes the tokens as the parser reads them.
+    private var lexer: Lexer
+    /// The tokens lexed and not yet dropped; `tokens[position]` is the current one.
+    private var tokens: [Token] = []
+    /// Where the text to parse ends.
+    private let end: Int
     private var position = 0
+    /// The lexer's error, if it found one in what was read so far: the tokens end there.
+    private var lexError: Diagnostic?
     /// The text the tokens come from: an interpolation is lexed from it in place.
     private let source: SourceCharacters
-    private let openBracketsAtEnd: Bool
+    /// Whether running out of input inside brackets makes an error "incomplete input".
+    private let reportsIncomplete: Bool
     /// Nesting depth of blocks and expressions, bounded so that no input exhausts the stack.
     private var depth = 0
     static let maximumDepth = 200
@@ -33,13 +41,23 @@ public struct Parser {
     public static func parse(_ source: SourceCharacters,
                              from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
                              isInterrupted: @escaping () -> Bool = { false }) throws(Diagnostic) -> [Stmt] {
+        var parser = reader(source, from: start, isInterrupted: isInterrupted)
+        var statements: [Stmt] = []
+        while let statement = try parser.nextStatement() { statements.append(statement) }
+        return statements
+    }
+
+    /// A parser that reads a program (or the part of `source` from `start` on) a statement
+    /// at a time, with `nextStatement`: the interpreter compiles each statement as it is
+    /// read, and lets go of its tree, so a script's whole tree is never held at once.
+    public static func reader(_ source: SourceCharacters, from start: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
+                              isInterrupted: @escaping () -> Bool = { false }) -> Parser {
         var lexer = Lexer(source, start: start)
         lexer.isInterrupted = isInterrupted
-        let tokens = try lexer.run(until: source.count)
-        var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: lexer.hasOpenBrackets)
+        var parser = Parser(lexer: lexer, end: source.count, source: source, reportsIncomplete: true)
         parser.stack = StackGuard.current()
         parser.isInterrupted = isInterrupted
-        return try parser.parseProgram()
+        return parser
     }
 
     /// Parses a text on its own (a test, a REPL's question whether an entry parses).
@@ -52,22 +70,65 @@ public struct Parser {
     static func parseInterpolation(length: Int, at start: SourceLocation, in source: SourceCharacters,
                                    depth: Int, stack: StackGuard = .unlimited) throws(Diagnostic) -> Expr {
         // Lex the interpolation in place, so positions point into the real source line.
-        var lexer = Lexer(source, start: start)
-        let tokens = try lexer.run(until: start.offset + length)
-        var parser = Parser(tokens: tokens, source: source, openBracketsAtEnd: false)
+        var parser = Parser(lexer: Lexer(source, start: start), end: start.offset + length, source: source, reportsIncomplete: false)
         parser.depth = depth
         parser.stack = stack
-        let expr = try parser.parseExpression()
-        guard parser.current.kind == .eof else {
-            throw parser.unexpected(Messages.expectedEndOfInterpolation)
+        return try parser.reportingLexErrors { (parser: inout Parser) throws(Diagnostic) in
+            let expr = try parser.parseExpression()
+            guard parser.current.kind == .eof else {
+                throw parser.unexpected(Messages.expectedEndOfInterpolation)
+            }
+            return expr
         }
-        return expr
     }
 
-    init(tokens: [Token], source: SourceCharacters, openBracketsAtEnd: Bool) {
-        self.tokens = tokens
+    init(lexer: Lexer, end: Int, source: SourceCharacters, reportsIncomplete: Bool) {
+        self.lexer = lexer
+        self.end = end
         self.source = source
-        self.openBracketsAtEnd = openBracketsAtEnd
+        self.reportsIncomplete = reportsIncomplete
+        fill(through: 0)
+    }
+
+    /// Runs `parse`, and reports the lexer's error instead of the parser's once the parser
+    /// has reached where the lexer failed (the end of the tokens), with an error or without:
+    /// whichever error comes first in the text is the one shown.
+    private mutating func reportingLexErrors<Result>(_ parse: (inout Parser) throws(Diagnostic) -> Result) throws(Diagnostic) -> Result {
+        let result: Result
+        do {
+            result = try parse(&self)
+        } catch {
+            if let lexError, current.kind == .eof { throw lexError }
+            throw error
+        }
+        if let lexError, current.kind == .eof { throw lexError }
+        return result
+    }
+
+    /// Lexes until token `index` is made, or the last (`.eof`) is. A lexer error ends the
+    /// tokens where it is, with an `.eof` there.
+    @inline(never) private mutating func fill(through index: Int) {
+        guard tokens.count <= index else { return }
+        // The lexer appends to the parser's array (swapped in and back out, which moves no
+        // token): read from a property of the parser's own, a token is not copied.
+        swap(&tokens, &lexer.tokens)
+        defer { swap(&tokens, &lexer.tokens) }
+        while lexer.tokens.count <= index, !lexer.isFinished {
+            do {
+                try lexer.lexNext(until: end)
+            } catch {
+                lexError = error
+                lexer.finish(at: error.range.start)
+            }
+        }
+    }
+
+    /// Lets go of the tokens read (all but the last, `previous`): at the top level, between
+    /// statements, so that only one statement's tokens are held.
+    private mutating func dropReadTokens() {
+        guard position > 256 else { return }
+        tokens.removeFirst(position - 1)
+        position = 1
     }
 
     // MARK: - Token helpers
@@ -75,12 +136,19 @@ public struct Parser {
     private var current: Token { tokens[position] }
     private var previous: Token { tokens[max(0, position - 1)] }
 
-    private func peekKind(_ ahead: Int = 1) -> TokenKind {
-        tokens[min(position + ahead, tokens.count - 1)].kind
+    /// The kind of token `index` (the last, `.eof`, past the end).
+    private mutating func kind(at index: Int) -> TokenKind {
+        fill(through: index)
+        return tokens[min(index, tokens.count - 1)].kind
     }
 
-    private mutating func advance() -> Token {
+    private mutating func peekKind(_ ahead: Int = 1) -> TokenKind { kind(at: position + ahead) }
+
+    // Inlined, with the lexing out of line: called as a function, it copied every token it
+    // returned, used or not (a tenth of the parser's instructions).
+    @inline(__always) private mutating func advance() -> Token {
         let token = tokens[position]
+        if position + 1 == tokens.count { fill(through: position + 1) }
         if position < tokens.count - 1 { position += 1 }
         switch token.kind {
         case .punct(.lparen), .punct(.lbracket), .punct(.lbrace): bracketDepth += 1
@@ -113,7 +181,7 @@ public struct Parser {
     /// is incomplete rather than wrong.
     private func unexpected(_ message: Message) -> Diagnostic {
         var diagnostic = Diagnostic.error(message, at: current.range)
-        if current.kind == .eof, openBracketsAtEnd { diagnostic.isIncompleteInput = true }
+        if current.kind == .eof, reportsIncomplete, lexer.hasOpenBrackets { diagnostic.isIncompleteInput = true }
         return diagnostic
     }
 
@@ -146,16 +214,18 @@ public struct Parser {
     // MARK: - Statements
 
     // program = { separator } { statement ( separator | end ) } ;
-    mutating func parseProgram() throws(Diagnostic) -> [Stmt] {
-        var statements: [Stmt] = []
-        skipNewlines()
-        while current.kind != .eof {
-            statementsParsed += 1
-            if statementsParsed & 255 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: current.range) }
-            statements.append(try parseStatement())
-            try endStatement()
+    /// The program's next statement, or nil after the last.
+    public mutating func nextStatement() throws(Diagnostic) -> Stmt? {
+        try reportingLexErrors { (parser: inout Parser) throws(Diagnostic) -> Stmt? in
+            if parser.statementsParsed == 0 { parser.skipNewlines() }
+            guard parser.current.kind != .eof else { return nil }
+            parser.statementsParsed += 1
+            if parser.statementsParsed & 255 == 0, parser.isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: parser.current.range) }
+            let statement = try parser.parseStatement()
+            try parser.endStatement()
+            parser.dropReadTokens()
+            return statement
         }
-        return statements
     }
 
     /// A statement ends at a newline, `;`, `}` or the end of input.
@@ -225,7 +295,7 @@ public struct Parser {
     /// not be meant: followed by a duration (`frame 50ms`), a name (`play q "…"`, `expect $q
     /// "…"`, `trace on`, `marbles clear`) or nothing (`marbles`), so programs that use them as
     /// names keep working.
-    private func isTimeCommand(_ text: String) -> Bool {
+    private mutating func isTimeCommand(_ text: String) -> Bool {
         switch (text, peekKind()) {
         case ("frame", .duration): return true
         case ("play", .identifier), ("expect", .identifier), ("expect", .dollarName), ("expect", .int), ("expect", .double):
@@ -447,8 +517,8 @@ public struct Parser {
         var completion: ClosureExpr?
         // `completion { … }` may follow on the same line or the next.
         var lookahead = position
-        while tokens[lookahead].kind == .newline { lookahead += 1 }
-        if case .identifier("completion") = tokens[lookahead].kind, tokens[lookahead + 1].kind == .punct(.lbrace) {
+        while kind(at: lookahead) == .newline { lookahead += 1 }
+        if case .identifier("completion") = kind(at: lookahead), kind(at: lookahead + 1) == .punct(.lbrace) {
             position = lookahead + 1
             let start = current.range
             let completionBody = try parseBlock("to start the completion body")
@@ -757,11 +827,11 @@ public struct Parser {
     }
 
     /// A chain may go on on the next line when that line starts with `.name`.
-    private func continuesOnNextLine() -> Bool {
+    private mutating func continuesOnNextLine() -> Bool {
         guard current.kind == .newline else { return false }
         var lookahead = position
-        while tokens[lookahead].kind == .newline { lookahead += 1 }
-        return tokens[lookahead].kind == .punct(.dot)
+        while kind(at: lookahead) == .newline { lookahead += 1 }
+        return kind(at: lookahead) == .punct(.dot)
     }
 
     private func memberName(_ token: Token) -> String? {
@@ -798,23 +868,23 @@ public struct Parser {
         // `{ a, b in` or `{ (a, b) in`: look ahead for `in` before committing.
         var lookahead = position + 1
         var names: [String] = []
-        let parenthesized = tokens[lookahead].kind == .punct(.lparen)
+        let parenthesized = kind(at: lookahead) == .punct(.lparen)
         if parenthesized { lookahead += 1 }
-        while case .identifier(let name) = tokens[lookahead].kind, name != "in" {
+        while case .identifier(let name) = kind(at: lookahead), name != "in" {
             names.append(name)
             lookahead += 1
             // A parameter's type annotation (`v: Int`) is accepted and not needed.
-            if tokens[lookahead].kind == .punct(.colon), case .identifier = tokens[lookahead + 1].kind { lookahead += 2 }
-            if tokens[lookahead].kind == .punct(.comma) { lookahead += 1 } else { break }
+            if kind(at: lookahead) == .punct(.colon), case .identifier = kind(at: lookahead + 1) { lookahead += 2 }
+            if kind(at: lookahead) == .punct(.comma) { lookahead += 1 } else { break }
         }
         var balanced = true
         if parenthesized {
-            balanced = tokens[lookahead].kind == .punct(.rparen)
+            balanced = kind(at: lookahead) == .punct(.rparen)
             if balanced { lookahead += 1 }
         }
         // So is a result type: `{ value -> Int in … }`.
-        if tokens[lookahead].kind == .punct(.arrow), case .identifier = tokens[lookahead + 1].kind { lookahead += 2 }
-        if !names.isEmpty, balanced, case .identifier("in") = tokens[lookahead].kind {
+        if kind(at: lookahead) == .punct(.arrow), case .identifier = kind(at: lookahead + 1) { lookahead += 2 }
+        if !names.isEmpty, balanced, case .identifier("in") = kind(at: lookahead) {
             parameters = names
             position = lookahead
             bracketDepth += 1   // the `{` jumped over (any parentheses jumped over were balanced)
