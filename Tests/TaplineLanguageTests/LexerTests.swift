@@ -38,6 +38,24 @@ struct LexerTests {
         }
     }
 
+    @Test func everyKeywordAndNoNearMiss() throws {
+        for keyword in Keyword.allCases {
+            #expect(try kinds(keyword.rawValue) == [.keyword(keyword), .eof])
+            // One letter more or less, a capital, a non-ASCII letter glued on: names.
+            for name in [keyword.rawValue + "s", String(keyword.rawValue.dropLast()), keyword.rawValue.capitalized, keyword.rawValue + "é", "_" + keyword.rawValue] {
+                #expect(try kinds(name) == [.identifier(name), .eof])
+            }
+        }
+        #expect(try kinds("subscribers publishedValue a1234567890123456789") == [
+            .identifier("subscribers"), .identifier("publishedValue"), .identifier("a1234567890123456789"), .eof,
+        ])
+    }
+
+    @Test func stringTextIsKeptAsWritten() throws {
+        #expect(try kinds(#""plain, with spaces\tand é ☕︎ and \r\n""#) == [.string([.text("plain, with spaces\tand é ☕︎ and \r\n")]), .eof])
+        #expect(try kinds("\"a\rb\"") == [.string([.text("a\rb")]), .eof])
+    }
+
     @Test func commentsAndShebangAreSkipped() throws {
         #expect(try kinds("#!/usr/bin/env tapline\ntap x // note\n# also a comment\n") == [
             .newline, .keyword(.tap), .identifier("x"), .newline, .newline, .eof,

@@ -22,8 +22,8 @@ public struct Lexer {
     private var atStatementStart = true
     /// Whether the last token is a `marbles` that starts a statement.
     private var afterMarblesCommand = false
-    /// Open brackets, innermost last: decides whether a newline is a token.
-    private var brackets: [Character] = []
+    /// Open brackets' ASCII codes, innermost last: decides whether a newline is a token.
+    private var brackets: [UInt8] = []
     /// Polled every 1024 lines: Ctrl-C while a huge script is read.
     public var isInterrupted: () -> Bool = { false }
 
@@ -36,11 +36,18 @@ public struct Lexer {
         index = start.offset
         line = start.line
         column = start.column
-        brackets = openBrackets
+        brackets = openBrackets.compactMap(\.asciiValue)
+        // A `#!` line, and a byte-order mark, at the start of a file are not part of the program.
+        if index == 0, codes.count >= 2, codes[0] == UInt8(ascii: "#"), codes[1] == UInt8(ascii: "!") {
+            while index < codes.count, codes[index] != 10 { index += 1 }
+            column = 1 + index
+        } else if index == 0, !codes.isEmpty, source[0] == "\u{FEFF}" {
+            index = 1
+        }
     }
 
     /// The brackets open where lexing stopped, innermost last.
-    public var openBracketStack: [Character] { brackets }
+    public var openBracketStack: [Character] { brackets.map { Character(Unicode.Scalar($0)) } }
 
     /// Lexes the whole input. Throws the first problem; its `isIncompleteInput` is set when
     /// the input merely ended inside a string.
@@ -55,7 +62,7 @@ public struct Lexer {
     public private(set) var hasOpenBrackets = false
 
     /// How many `{` are open where lexing stopped.
-    public var openBraces: Int { brackets.filter { $0 == "{" }.count }
+    public var openBraces: Int { brackets.filter { $0 == UInt8(ascii: "{") }.count }
 
     /// Stands for any character that is not one ASCII byte (a "\r\n" pair is one character).
     static let notASCII: UInt8 = 0x80
@@ -72,9 +79,6 @@ public struct Lexer {
     /// Lexes until one more token is in `tokens`, the last being `.eof` at `end`.
     mutating func lexNext(until end: Int) throws(Diagnostic) {
         guard !isFinished else { return }
-        if index == 0, end >= 2, chars[0] == "#", chars[1] == "!" { skipLine(end) }
-        // A byte-order mark at the start of a file is not part of the program.
-        if index == 0, end >= 1, chars[0] == "\u{FEFF}" { index = 1 }
         let count = tokens.count
         while tokens.count == count {
             guard index < end else {
@@ -103,7 +107,7 @@ public struct Lexer {
         case 10:
             if line & 1023 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: SourceRange(start, start)) }
             advance()
-            if brackets.last != "(" && brackets.last != "[" { append(.newline, from: start) }
+            if brackets.last != UInt8(ascii: "(") && brackets.last != UInt8(ascii: "[") { append(.newline, from: start) }
         case 35:   // #
             skipLine(end)
         case 47 where index + 1 < end && byte(index + 1) == 47:   // //
@@ -123,7 +127,7 @@ public struct Lexer {
         }
     }
 
-    private var location: SourceLocation { SourceLocation(line: line, column: column, offset: index) }
+    @inline(__always) private var location: SourceLocation { SourceLocation(line: line, column: column, offset: index) }
 
     private func peek(_ ahead: Int, _ end: Int) -> Character? {
         index + ahead < end ? chars[index + ahead] : nil
@@ -158,6 +162,13 @@ public struct Lexer {
         // anything else a character at a time.
         var asciiEnd = index
         while asciiEnd < end, Lexer.isASCIIWordPart(byte(asciiEnd)) { asciiEnd += 1 }
+        let isWhole = asciiEnd == end || byte(asciiEnd) != Lexer.notASCII || !Lexer.isWordPart(chars[asciiEnd])
+        if isWhole, let keyword = Lexer.keyword(codes, index..<asciiEnd) {
+            column += asciiEnd - index
+            index = asciiEnd
+            append(.keyword(keyword), from: start)
+            return
+        }
         var word = String(decoding: codes[index..<asciiEnd], as: UTF8.self)
         column += asciiEnd - index
         index = asciiEnd
@@ -169,7 +180,7 @@ public struct Lexer {
         }
         let isSave = afterMarblesCommand && word == "save"
         let startsMarbles = atStatementStart && word == "marbles"
-        append(Lexer.keywords[word].map(TokenKind.keyword) ?? .identifier(word), from: start)
+        append(.identifier(word), from: start)
         afterMarblesCommand = startsMarbles
         if isSave { lexBarePath(end) }
     }
@@ -189,8 +200,34 @@ public struct Lexer {
         append(.string([.text(path)]), from: start)
     }
 
-    /// Keywords by their text: one hash instead of comparing with each keyword in turn.
-    static let keywords = Dictionary(uniqueKeysWithValues: Keyword.allCases.map { ($0.rawValue, $0) })
+    /// The keyword `codes[range]` spells, if any. Each keyword's bytes are packed into one
+    /// integer, and the table of them sorted, so a word is found by binary search without
+    /// making a `String` of it: hashing the string for a dictionary took a third of a word's
+    /// cost, and most words are keywords or short names.
+    static func keyword(_ codes: [UInt8], _ range: Range<Int>) -> Keyword? {
+        guard range.count <= Lexer.longestKeyword else { return nil }
+        let key = Lexer.packed(codes[range])
+        let table = Lexer.packedKeywords
+        var (low, high) = (0, table.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if table[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low < table.count && table[low].key == key ? table[low].keyword : nil
+    }
+
+    /// A word of at most 16 bytes as one integer, its first byte lowest (so no two words of
+    /// letters, digits and `_` pack alike: none has a zero byte).
+    private static func packed(_ bytes: ArraySlice<UInt8>) -> UInt128 {
+        var key: UInt128 = 0
+        for (shift, byte) in zip(stride(from: 0, to: 128, by: 8), bytes) { key |= UInt128(byte) << shift }
+        return key
+    }
+
+    private static let longestKeyword = Keyword.allCases.map(\.rawValue.utf8.count).max() ?? 0
+    private static let packedKeywords = Keyword.allCases
+        .map { (key: packed(ArraySlice($0.rawValue.utf8)), keyword: $0) }
+        .sorted { $0.key < $1.key }
 
     // The character tests the lexer needs, on the byte when it is ASCII (the answer is the
     // same as Character's, without Unicode's property tables) and on the character otherwise.
@@ -210,6 +247,11 @@ public struct Lexer {
     @inline(__always) private func isNamePart(_ index: Int) -> Bool {
         let b = byte(index)
         return b == Lexer.notASCII ? chars[index].isLetter || chars[index].isNumber : Lexer.isASCIIWordPart(b)
+    }
+
+    /// An ASCII byte a string literal takes as it is: not a quote, a backslash or a newline.
+    @inline(__always) static func isPlainInString(_ a: UInt8) -> Bool {
+        a != 34 && a != 92 && a != 10 && a != Lexer.notASCII
     }
 
     @inline(__always) static func isASCIIWordPart(_ a: UInt8) -> Bool {
@@ -363,9 +405,17 @@ public struct Lexer {
             if b == 10 {
                 throw Diagnostic.error(Messages.unterminatedString, at: SourceRange(start, location))
             }
-            if b != 92 {   // not a backslash
+            if b == Lexer.notASCII {
                 text.append(chars[index])
                 advance()
+                continue
+            }
+            if b != 92 {   // not a backslash: the run of plain ASCII up to the next special byte, at once
+                var runEnd = index + 1
+                while runEnd < end, Lexer.isPlainInString(byte(runEnd)) { runEnd += 1 }
+                text += String(decoding: codes[index..<runEnd], as: UTF8.self)
+                column += runEnd - index
+                index = runEnd
                 continue
             }
             let escapeStart = location
@@ -440,11 +490,11 @@ public struct Lexer {
             advance()
             throw Diagnostic.error(Messages.unexpectedCharacter(c), at: SourceRange(start, location))
         }
-        for _ in 0..<punct.rawValue.utf8.count { advance() }
+        for _ in 0..<punct.length { advance() }
         switch punct {
-        case .lparen: brackets.append("(")
-        case .lbracket: brackets.append("[")
-        case .lbrace: brackets.append("{")
+        case .lparen: brackets.append(UInt8(ascii: "("))
+        case .lbracket: brackets.append(UInt8(ascii: "["))
+        case .lbrace: brackets.append(UInt8(ascii: "{"))
         case .rparen, .rbracket, .rbrace: if !brackets.isEmpty { brackets.removeLast() }
         default: break
         }
@@ -484,6 +534,17 @@ public struct Lexer {
         case "&": return next == UInt8(ascii: "&") ? .and : .ampersand
         case "|": return next == UInt8(ascii: "|") ? .or : nil
         default: return nil
+        }
+    }
+}
+
+extension Punct {
+    /// How many characters the punctuation has (its `rawValue`'s, without making the string).
+    var length: Int {
+        switch self {
+        case .closedRange, .halfOpenRange: return 3
+        case .equal, .notEqual, .lessEqual, .greaterEqual, .and, .or, .arrow, .plusAssign, .minusAssign: return 2
+        default: return 1
         }
     }
 }
