@@ -59,6 +59,20 @@ struct ParserTests {
             == "(call (. (call (. $value filter) { (binary > $0 1) }) sink) { (call print $0) })")
     }
 
+    @Test("binary operators bind as Swift's do, and associate to the left", arguments: [
+        ("print(1 - 2 - 3)", "(call print (binary - (binary - 1 2) 3))"),
+        ("print(8 / 4 * 2 % 3)", "(call print (binary % (binary * (binary / 8 4) 2) 3))"),
+        ("print(1 + 2 * 3 - 4)", "(call print (binary - (binary + 1 (binary * 2 3)) 4))"),
+        ("print(1 * 2 + 3 * 4 == 14)", "(call print (binary == (binary + (binary * 1 2) (binary * 3 4)) 14))"),
+        ("print(0..<2 + 1)", "(call print (binary ..< 0 (binary + 2 1)))"),
+        ("print(a || b && c || d)", "(call print (binary || (binary || a (binary && b c)) d))"),
+        ("print(-1 * -2)", "(call print (binary * (- 1) (- 2)))"),
+        ("print(1 == 2 + 3 ? 1 : 2)", "(call print (?: (binary == 1 (binary + 2 3)) 1 2))"),
+    ])
+    func binaryOperators(program: String, tree: String) throws {
+        #expect(try Self.tree(program) == tree)
+    }
+
     @Test func precedenceIsSwifts() throws {
         #expect(try Self.tree("print(1 + 2 * 3 == 7 && !false || 1 > 2)")
             == "(call print (binary || (binary && (binary == (binary + 1 (binary * 2 3)) 7) (! false)) (binary > 1 2)))")

@@ -751,18 +751,28 @@ public struct Parser {
         return Expr(.ternary(condition, whenTrue, whenFalse), condition.range.to(whenFalse.range))
     }
 
-    /// Swift's precedence, loosest first: `||`, `&&`, comparison, range, `+ -`, `* / %`.
-    private static let levels: [[Punct]] = [
-        [.or], [.and], [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual],
-        [.closedRange, .halfOpenRange], [.plus, .minus], [.star, .slash, .percent],
-    ]
+    /// Swift's precedence, loosest first: `||` 0, `&&` 1, comparison 2, range 3, `+ -` 4,
+    /// `* / %` 5; nil for a token that is no binary operator.
+    private static func level(of punct: Punct) -> Int? {
+        switch punct {
+        case .or: return 0
+        case .and: return 1
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return 2
+        case .closedRange, .halfOpenRange: return 3
+        case .plus, .minus: return 4
+        case .star, .slash, .percent: return 5
+        default: return nil
+        }
+    }
 
-    // binary(level) = binary(level + 1) { operator(level) binary(level + 1) } ;
-    private mutating func parseBinary(level: Int) throws(Diagnostic) -> Expr {
-        guard level < Parser.levels.count else { return try parseUnary() }
-        var left = try parseBinary(level: level + 1)
+    // binary(level) = unary { operator(≥ level) binary(operator's level + 1) } ;
+    /// Precedence climbing: each operand is parsed once, and an operator binds as tightly as
+    /// its level (asking each of the six levels in turn about every operand was a tenth of
+    /// the parser's time).
+    private mutating func parseBinary(level minimum: Int) throws(Diagnostic) -> Expr {
+        var left = try parseUnary()
         var terms = 0
-        while case .punct(let op) = current.kind, Parser.levels[level].contains(op) {
+        while case .punct(let op) = current.kind, let level = Parser.level(of: op), level >= minimum {
             // A flat chain builds a tree as deep as it is long, which compiling walks.
             terms += 1
             guard terms <= Limits.chainLength else { throw chainTooLong }
@@ -770,7 +780,7 @@ public struct Parser {
             let right = try parseBinary(level: level + 1)
             left = Expr(.binary(op, left, right), left.range.to(right.range))
             // Comparisons and ranges do not chain in Swift.
-            if level == 2 || level == 3, case .punct(let next) = current.kind, Parser.levels[level].contains(next) {
+            if level == 2 || level == 3, case .punct(let next) = current.kind, Parser.level(of: next) == level {
                 throw unexpected(Messages.nonAssociative(next.rawValue))
             }
         }
