@@ -124,7 +124,7 @@ public final class Interpreter {
         // 1–2. Lex, parse and compile.
         let compiler: Compiler, program: [CompiledStatement]
         do {
-            (compiler, program) = try compileEntry(from: start)
+            (compiler, program) = try compileEntry(from: start, keepingSteps: execute)
         } catch {
             return error
         }
@@ -165,7 +165,9 @@ public final class Interpreter {
     /// tree took 42 MB). A syntax error anywhere is the error reported, before one found
     /// compiling (the rest of the entry is read on to look for one), as when the whole entry
     /// was parsed first.
-    private func compileEntry(from start: SourceLocation) throws(Diagnostic) -> (Compiler, [CompiledStatement]) {
+    /// A check (`keepingSteps` false) lets go of each statement's code as soon as it is
+    /// compiled too: it never runs, and only the declarations are needed to compile the rest.
+    private func compileEntry(from start: SourceLocation, keepingSteps: Bool) throws(Diagnostic) -> (Compiler, [CompiledStatement]) {
         var parser = Parser.reader(text.source, from: start, isInterrupted: runtime.isInterrupted)
         let compiler = Compiler(runtime: runtime, globals: globals, source: text.source, echoes: echoes)
         compiler.fastPaths = fastPaths
@@ -173,7 +175,8 @@ public final class Interpreter {
         do throws(Diagnostic) {
             while let statement = try parser.nextStatement() {
                 do throws(Diagnostic) {
-                    program.append((statement.range, try compiler.statement(statement)))
+                    let step = try compiler.statement(statement)
+                    if keepingSteps { program.append((statement.range, step)) }
                 } catch {
                     while try parser.nextStatement() != nil {}
                     throw error

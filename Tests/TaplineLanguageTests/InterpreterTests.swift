@@ -98,6 +98,19 @@ struct InterpreterTests {
         #expect(output == "\"a\"\n")
     }
 
+    @Test func aCheckCompilesEveryStatementAndLeavesTheSessionAsItWas() {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 })
+        // The code of each statement is let go once compiled; declarations still reach the rest.
+        let program = "subject s: Int\nfunc f(_ x: Int) -> Int { return x * 2 }\ns.map { f($0) }.sink { print($0) }\n"
+        #expect(interpreter.check(program + "s.map { g($0) }.sink { _ in }").map { interpreter.format($0) }?
+            .hasPrefix("<input>:4:9: error: unknown name 'g'; did you mean 'f'?") == true)
+        #expect(interpreter.check(program) == nil)
+        #expect(interpreter.run("send s 1") != nil)   // a check declares nothing
+        #expect(interpreter.run(program + "send s 21") == nil)
+        #expect(output == "42\n")
+    }
+
     @Test func theReplEchoesValuesAndDescribesPublishers() {
         var output = ""
         let interpreter = Interpreter(output: { output += $0 }, echoes: true)
