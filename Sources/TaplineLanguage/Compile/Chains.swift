@@ -11,8 +11,9 @@ struct PublisherPlan {
     let failure: SType
     /// The chain as written, for `:list`.
     let text: SourceText
-    /// What the REPL shows when the chain is typed on its own (a subject shows its state).
-    let describe: (Frame) throws -> String
+    /// What the REPL shows when the chain is typed on its own (a subject shows its state),
+    /// where it is more than `valueDescription` or `a publisher: TEXT` (see `describe`).
+    let describer: ((Frame) throws -> String)?
     /// How Swift prints it as a value, where that is more than its type (`Just<Int>(output: 1)`).
     let valueDescription: ((Frame) throws -> String)?
     /// For a connectable publisher (a Timer, a multicast): the stream `autoconnect()` makes of
@@ -29,8 +30,16 @@ struct PublisherPlan {
         self.type = type
         self.failure = failure
         self.text = text
-        self.describe = describe ?? valueDescription ?? { _ in "a publisher: \(text)" }
+        self.describer = describe
         self.valueDescription = valueDescription
+    }
+
+    /// What the REPL shows when the chain is typed on its own. The default is made when asked:
+    /// a closure made for every stage cost an allocation each, for what is seldom shown.
+    func describe(_ frame: Frame) throws -> String {
+        if let describer { return try describer(frame) }
+        if let valueDescription { return try valueDescription(frame) }
+        return "a publisher: \(text)"
     }
 
     /// Its static type as a value: `AnyPublisher<Output, Failure>`.

@@ -215,7 +215,7 @@ extension Compiler {
             // `Empty<String, Never>()`: how Swift prints it, with the types given.
             try (inferred?(frame) ?? "").replacingFirst("<Any, ", with: "<\(output.name), ")
         }
-        return PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text, describe: plan.describe,
+        return PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text, describe: plan.describer ?? plan.valueDescription,
                              valueDescription: description)
     }
 

@@ -12,13 +12,24 @@
 public struct SourceCharacters: RandomAccessCollection, Sendable {
     /// Each character's ASCII code, or `Lexer.notASCII`: what the lexer compares.
     public private(set) var codes: [UInt8]
-    /// The characters whose code is `Lexer.notASCII`, in order of position.
-    private var others: [Character]
-    /// Where each of `others` stands (sorted: found by binary search).
-    private var otherOffsets: [Int32]
+    /// The characters whose code is `Lexer.notASCII`; nil when there are none (an ASCII
+    /// text is then one array, one reference to copy).
+    private var others: Others?
+
+    /// The characters whose code is `Lexer.notASCII`, in order of position, and where each
+    /// stands (sorted: found by binary search). Never changed once made.
+    private final class Others: Sendable {
+        let characters: [Character]
+        let offsets: [Int32]
+
+        init(_ characters: [Character], _ offsets: [Int32]) {
+            self.characters = characters
+            self.offsets = offsets
+        }
+    }
 
     public init() {
-        (codes, others, otherOffsets) = ([], [], [])
+        (codes, others) = ([], nil)
     }
 
     /// The characters of `text`. Plain ASCII comes straight from the bytes, without
@@ -35,33 +46,34 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
     }
 
     private init(codes: [UInt8]) {
-        (self.codes, others, otherOffsets) = (codes, [], [])
+        (self.codes, others) = (codes, nil)
     }
 
     /// The given characters, one position each.
     public init(characters: some Sequence<Character>) {
-        (codes, others, otherOffsets) = ([], [], [])
+        var (codes, others, offsets): ([UInt8], [Character], [Int32]) = ([], [], [])
         codes.reserveCapacity(characters.underestimatedCount)
-        for character in characters { append(character) }
-    }
-
-    private mutating func append(_ character: Character) {
-        // asciiValue calls "\r\n" 10, which is what it is stored as.
-        if let code = character.asciiValue {
-            codes.append(code)
-        } else {
-            otherOffsets.append(Int32(clamping: codes.count))
-            others.append(character)
-            codes.append(Lexer.notASCII)
+        for character in characters {
+            // asciiValue calls "\r\n" 10, which is what it is stored as.
+            if let code = character.asciiValue {
+                codes.append(code)
+            } else {
+                offsets.append(Int32(clamping: codes.count))
+                others.append(character)
+                codes.append(Lexer.notASCII)
+            }
         }
+        self.codes = codes
+        self.others = others.isEmpty ? nil : Others(others, offsets)
     }
 
     /// Appends another text after this one (a REPL entry after the session's text).
     public mutating func append(contentsOf other: SourceCharacters) {
         let shift = Int32(clamping: codes.count)
         codes += other.codes
-        others += other.others
-        otherOffsets += other.otherOffsets.map { $0 + shift }
+        guard let added = other.others else { return }
+        let shifted = added.offsets.map { $0 + shift }
+        others = Others((others?.characters ?? []) + added.characters, (others?.offsets ?? []) + shifted)
     }
 
     public var startIndex: Int { 0 }
@@ -74,19 +86,21 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
 
     /// The character kept apart at `position`, whose code says it is not ASCII.
     private func other(at position: Int) -> Character {
-        var (low, high) = (0, otherOffsets.count)
+        guard let others else { return "\u{FFFD}" }
+        let offsets = others.offsets
+        var (low, high) = (0, offsets.count)
         let target = Int32(clamping: position)
         while low < high {
             let middle = (low + high) / 2
-            if otherOffsets[middle] < target { low = middle + 1 } else { high = middle }
+            if offsets[middle] < target { low = middle + 1 } else { high = middle }
         }
-        return low < others.count && otherOffsets[low] == target ? others[low] : "\u{FFFD}"
+        return low < offsets.count && offsets[low] == target ? others.characters[low] : "\u{FFFD}"
     }
 
     /// The text of `range`, as a string.
     public func text(_ range: Range<Int>) -> String {
         let clamped = range.clamped(to: 0..<codes.count)
-        if others.isEmpty { return String(decoding: codes[clamped], as: UTF8.self) }
+        if others == nil { return String(decoding: codes[clamped], as: UTF8.self) }
         return String(self[clamped])
     }
 }
