@@ -206,34 +206,27 @@ public final class Interpreter {
     /// its code says it is not ASCII: asking every Character whether it is a letter took a
     /// sixth of `--check`'s time.
     static func mentionsRecording(_ source: SourceCharacters, from start: Int) -> Bool {
-        let codes = source.codes
-        // The word so far, its bytes packed into one integer (a longer word cannot match).
-        var word: UInt64 = 0, length = 0
-        for index in start..<codes.count {
-            let code = codes[index]
-            switch code {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                break
-            case Lexer.notASCII where source[index].isLetter || source[index].isNumber:
-                break
-            default:
-                if Interpreter.isRecordingWord(word, length: length) { return true }
-                (word, length) = (0, 0)
-                continue
+        source.codes.withUnsafeBufferPointer { codes in
+            // Only where an `m` or a `t` starts a word are the bytes after it compared: packing
+            // every word as it went took 40 instructions a byte, the lexer's own cost.
+            for index in start..<codes.count where codes[index] == UInt8(ascii: "m") || codes[index] == UInt8(ascii: "t") {
+                let word = codes[index] == UInt8(ascii: "m") ? marblesWord : traceWord
+                let end = index + word.count
+                guard end <= codes.count, word.indices.allSatisfy({ codes[index + $0] == word[$0] }) else { continue }
+                let before = index > start && isWordPart(codes, index - 1, source)
+                if !before, !(end < codes.count && isWordPart(codes, end, source)) { return true }
             }
-            word = word << 8 | UInt64(code)
-            length += 1
+            return false
         }
-        return Interpreter.isRecordingWord(word, length: length)
     }
 
-    private static let marblesWord = Interpreter.packed("marbles"), traceWord = Interpreter.packed("trace")
+    private static let marblesWord = Array("marbles".utf8), traceWord = Array("trace".utf8)
 
-    private static func packed(_ word: String) -> UInt64 { word.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
-
-    private static func isRecordingWord(_ word: UInt64, length: Int) -> Bool {
-        (length == 7 && word == marblesWord) || (length == 5 && word == traceWord)
+    /// Whether the character at `index` is a letter, a digit or `_` (any script's).
+    private static func isWordPart(_ codes: UnsafeBufferPointer<UInt8>, _ index: Int, _ source: SourceCharacters) -> Bool {
+        let code = codes[index]
+        if code == Lexer.notASCII { return source[index].isLetter || source[index].isNumber }
+        return Lexer.isASCIIWordPart(code)
     }
 
     /// Adds text to the session's source without running it (the Swift exporter reads it).

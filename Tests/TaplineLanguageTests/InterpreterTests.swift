@@ -463,6 +463,8 @@ struct MentionsRecordingTests {
         ("traced", false), ("xtrace", false), ("marbles_", false), ("_trace", false),
         ("traceé", false), ("tracé", false), ("trac e", false), ("marble", false), ("", false),
         ("m1arbles trace2", false), ("xmarbles", false),
+        ("éтrace", false), ("étrace", false), ("1trace", false), ("mtrace", false), ("mmarbles", false),
+        ("tracetrace", false), ("marbles;", true), ("x.marbles()", true), ("(trace)", true), ("m", false), ("t", false),
     ])
     func wholeWords(_ text: String, _ expected: Bool) {
         var segments = SourceSegments()
