@@ -133,8 +133,11 @@ public struct Parser {
 
     // MARK: - Token helpers
 
-    private var current: Token { tokens[position] }
-    private var previous: Token { tokens[max(0, position - 1)] }
+    // Read in place (`_read` lends the token instead of returning a copy): matching on the
+    // current token's kind is the parser's most frequent act, and every copy of a token
+    // retained and released its payload.
+    private var current: Token { _read { yield tokens[position] } }
+    private var previous: Token { _read { yield tokens[max(0, position - 1)] } }
 
     /// The kind of token `index` (the last, `.eof`, past the end).
     private mutating func kind(at index: Int) -> TokenKind {
@@ -146,16 +149,22 @@ public struct Parser {
 
     // Inlined, with the lexing out of line: called as a function, it copied every token it
     // returned, used or not (a tenth of the parser's instructions).
+    /// The current token, and moves past it.
     @inline(__always) private mutating func advance() -> Token {
         let token = tokens[position]
-        if position + 1 == tokens.count { fill(through: position + 1) }
-        if position < tokens.count - 1 { position += 1 }
-        switch token.kind {
+        skip()
+        return token
+    }
+
+    /// Moves past the current token without copying it (`advance` when the token is not used).
+    @inline(__always) private mutating func skip() {
+        switch tokens[position].kind {
         case .punct(.lparen), .punct(.lbracket), .punct(.lbrace): bracketDepth += 1
         case .punct(.rparen), .punct(.rbracket), .punct(.rbrace): bracketDepth -= 1
         default: break
         }
-        return token
+        if position + 1 == tokens.count { fill(through: position + 1) }
+        if position < tokens.count - 1 { position += 1 }
     }
 
     private func check(_ punct: Punct) -> Bool { current.kind == .punct(punct) }
@@ -163,18 +172,18 @@ public struct Parser {
 
     private mutating func match(_ punct: Punct) -> Bool {
         guard check(punct) else { return false }
-        _ = advance()
+        skip()
         return true
     }
 
     private mutating func match(_ keyword: Keyword) -> Bool {
         guard check(keyword) else { return false }
-        _ = advance()
+        skip()
         return true
     }
 
     private mutating func skipNewlines() {
-        while current.kind == .newline || check(.semicolon) { _ = advance() }
+        while current.kind == .newline || check(.semicolon) { skip() }
     }
 
     /// An error at the current token; at the end of input with brackets open, the input
@@ -256,7 +265,7 @@ public struct Parser {
             statements.append(try parseStatement())
             try endStatement()
         }
-        _ = advance()
+        skip()
         return statements
     }
 
@@ -269,8 +278,8 @@ public struct Parser {
             kind = try parseKeywordStatement(keyword)
         case .identifier("_") where peekKind() == .punct(.assign):
             // `_ = expr`: evaluated, and the result let go (a subscription is cancelled at once).
-            _ = advance()
-            _ = advance()
+            skip()
+            skip()
             kind = .discard(try parseExpression())
         case .identifier(let text) where isTimeCommand(text):
             kind = try parseTimeCommand(text)
@@ -282,7 +291,7 @@ public struct Parser {
             let expr = try parseExpression()
             // `cur.value = 5` sets a current value subject, as in Swift.
             if check(.assign), case .member(let base, "value", _) = expr.kind, case .name(let text) = base.kind {
-                _ = advance()
+                skip()
                 kind = .set(Name(text: text, range: base.range), try parseExpression())
             } else {
                 kind = .expression(expr)
@@ -314,13 +323,13 @@ public struct Parser {
     //              | "trace" ( "on" | "off" )
     //              | "marbles" [ "clear" | "save" path ] ;
     private mutating func parseTimeCommand(_ text: String) throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         switch text {
         case "trace":
             return .trace(advance().kind == .identifier("on"))
         case "marbles":
             guard case .identifier(let word) = current.kind else { return .marbles(.show) }
-            _ = advance()
+            skip()
             return word == "clear" ? .marbles(.clear) : try parseSavePath()
         case "frame":
             return .frame(try parseExpression())
@@ -401,19 +410,19 @@ public struct Parser {
         case .switch: return try parseSwitch()
         case .tap, .complete, .cancel, .show, .hide, .set, .send, .fail, .request, .wait: return try parseCommand(keyword)
         case .repeat:
-            _ = advance()
+            skip()
             let count = try parseCondition()
             return .repeatLoop(count, try parseBlock("to start the loop"))
         case .for: return try parseFor()
         case .if: return try parseIf()
         case .return:
-            _ = advance()
+            skip()
             if current.kind == .newline || current.kind == .eof || check(.rbrace) || check(.semicolon) {
                 return .returnStatement(nil)
             }
             return .returnStatement(try parseExpression())
         case .throw:
-            _ = advance()
+            skip()
             return .throwStatement(try parseExpression())
         case .true, .false, .nil, .try:
             return .expression(try parseExpression())
@@ -426,7 +435,7 @@ public struct Parser {
     // current = ( "current" | "published" ) NAME [ type-annotation ] "=" expression ;
     // let = ( "let" | "var" ) NAME "=" expression ;
     private mutating func parseNamedValue(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         let name = try expectName(Messages.nameAfter(keyword.rawValue))
         switch keyword {
         case .subject:
@@ -448,7 +457,7 @@ public struct Parser {
     //         | ( "send" | "fail" | "request" ) NAME expression
     //         | "wait" expression ;
     private mutating func parseCommand(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         if keyword == .wait { return .wait(try parseExpression()) }
         let name = try expectName(Messages.nameAfter(keyword.rawValue))
         switch keyword {
@@ -485,13 +494,13 @@ public struct Parser {
             let suggestion = Suggest.closest(to: text, in: TypeName.allCases.map(\.rawValue))
             throw Diagnostic.error(Messages.unknownType(text, suggestion: suggestion), at: current.range)
         }
-        _ = advance()
+        skip()
         return type
     }
 
     // button = "button" NAME [ STRING ] [ block ] ;
     private mutating func parseButton() throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         let name = try expectName(Messages.nameAfter("button"))
         var title: Expr?
         if case .string = current.kind { title = try parsePrimary() }
@@ -501,14 +510,14 @@ public struct Parser {
 
     // subscriber = "subscriber" NAME "(" "demand" ":" expr ")" block [ "completion" block ] ;
     private mutating func parseSubscriber() throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         let name = try expectName(Messages.nameAfter("subscriber"))
         _ = try expect(.lparen, "after the subscriber's name: 'subscriber \(name.text)(demand: .unlimited)'")
         guard case .identifier("demand") = current.kind, peekKind() == .punct(.colon) else {
             throw unexpected(Messages.expected("'demand:'", found: current))
         }
-        _ = advance()
-        _ = advance()
+        skip()
+        skip()
         let demand = try parseExpression()
         _ = try expect(.rparen, "after the demand")
         let bodyStart = current.range
@@ -529,7 +538,7 @@ public struct Parser {
 
     // func = "func" NAME "(" [ parameter { "," parameter } ] ")" [ "throws" ] [ "->" type ] block ;
     private mutating func parseFunction() throws(Diagnostic) -> FunctionDecl {
-        _ = advance()
+        skip()
         let name = try expectName(Messages.nameAfter("func"))
         _ = try expect(.lparen, "after the function's name")
         var parameters: [Parameter] = []
@@ -537,10 +546,10 @@ public struct Parser {
             if !parameters.isEmpty { _ = try expect(.comma, "between parameters") }
             parameters.append(try parseParameter())
         }
-        _ = advance()
+        skip()
         var throwing = false
         if case .identifier("throws") = current.kind {
-            _ = advance()
+            skip()
             throwing = true
         }
         let result = match(.arrow) ? try parseType() : nil
@@ -552,7 +561,7 @@ public struct Parser {
     private mutating func parseParameter() throws(Diagnostic) -> Parameter {
         // A label may be a word Tapline reserves, as Swift allows (`func find(for q: String)`).
         if case .keyword(let keyword) = current.kind, case .identifier = peekKind() {
-            _ = advance()
+            skip()
             let name = try expectName("a parameter name")
             return Parameter(label: keyword.rawValue, name: name, type: match(.colon) ? try parseType() : nil)
         }
@@ -583,7 +592,7 @@ public struct Parser {
                 if !elements.isEmpty { _ = try expect(.comma, "between the tuple's types") }
                 elements.append(try parseType())
             }
-            _ = advance()
+            skip()
             return TypeExpr(kind: .tuple(elements), range: start.to(previous.range))
         }
         let name = try expectName("a type")
@@ -597,7 +606,7 @@ public struct Parser {
 
     // view = "view" NAME "{" { func | "on" ( "appear" | "disappear" ) block } "}" ;
     private mutating func parseView() throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         let name = try expectName(Messages.nameAfter("view"))
         var functions: [Stmt] = []
         var appear: [Stmt] = []
@@ -632,7 +641,7 @@ public struct Parser {
 
     // switch = "switch" expr "{" { ( "case" pattern { "," pattern } | "default" ) ":" { statement sep } } "}" ;
     private mutating func parseSwitch() throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         let subject = try parseCondition()
         var cases: [SwitchCase] = []
         try nested { (parser: inout Parser) throws(Diagnostic) in
@@ -666,12 +675,12 @@ public struct Parser {
     // pattern = "_" | "." "finished" | "." "failure" [ "(" "let" NAME ")" ] | expression ;
     private mutating func parsePattern() throws(Diagnostic) -> Pattern {
         if case .identifier("_") = current.kind {
-            _ = advance()
+            skip()
             return .wildcard
         }
         if check(.dot), case .identifier(let member) = peekKind(), member == "finished" || member == "failure" {
-            _ = advance()
-            _ = advance()
+            skip()
+            skip()
             guard member == "failure", match(.lparen) else { return member == "finished" ? .finished : .failure(binding: nil) }
             guard match(.let) else { throw unexpected(Messages.expected("'let' to bind the error: '.failure(let error)'", found: current)) }
             let name = try expectName("a name for the error")
@@ -683,12 +692,12 @@ public struct Parser {
 
     // for = "for" NAME "in" expr ( "..." | "..<" ) expr block ;
     private mutating func parseFor() throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         let name = try expectName(Messages.nameAfter("for"))
         guard case .identifier("in") = current.kind else {
             throw unexpected(Messages.expected("'in' after 'for \(name.text)'", found: current))
         }
-        _ = advance()
+        skip()
         let range = try parseCondition()
         guard case .binary(let op, let low, let high) = range.kind, op == .closedRange || op == .halfOpenRange else {
             throw Diagnostic.error(Messages.forNeedsRange, at: range.range)
@@ -698,7 +707,7 @@ public struct Parser {
 
     // if = "if" ( expr | "case" pattern "=" expr ) block [ "else" ( block | if ) ] ;
     private mutating func parseIf() throws(Diagnostic) -> StmtKind {
-        _ = advance()
+        skip()
         var pattern: Pattern?
         if match(.case) {
             pattern = try parsePattern()
@@ -776,7 +785,7 @@ public struct Parser {
             // A flat chain builds a tree as deep as it is long, which compiling walks.
             terms += 1
             guard terms <= Limits.chainLength else { throw chainTooLong }
-            _ = advance()
+            skip()
             let right = try parseBinary(level: level + 1)
             left = Expr(.binary(op, left, right), left.range.to(right.range))
             // Comparisons and ranges do not chain in Swift.
@@ -815,12 +824,12 @@ public struct Parser {
                 links += 1
                 guard links <= Limits.chainLength else { throw chainTooLong }
                 skipNewlines()
-                _ = advance()
+                skip()
                 let nameToken = current
                 guard let name = memberName(nameToken) else {
                     throw unexpected(Messages.expected("a member name after '.'", found: current))
                 }
-                _ = advance()
+                skip()
                 expr = Expr(.member(expr, name, nameRange: nameToken.range), expr.range.to(nameToken.range))
             } else if check(.lparen), current.range.start.line == previous.range.end.line {
                 let arguments = try parseArguments()
@@ -854,7 +863,7 @@ public struct Parser {
 
     // arguments = [ argument { "," argument } ] ; argument = [ NAME ":" ] expression ;
     private mutating func parseArguments() throws(Diagnostic) -> [Argument] {
-        _ = advance()
+        skip()
         var arguments: [Argument] = []
         if match(.rparen) { return arguments }
         repeat {
@@ -863,7 +872,7 @@ public struct Parser {
             if let name = memberName(current), peekKind() == .punct(.colon) {
                 label = name
                 labelRange = advance().range
-                _ = advance()
+                skip()
             }
             arguments.append(Argument(label: label, labelRange: labelRange, value: try parseExpression()))
         } while match(.comma)
@@ -915,37 +924,37 @@ public struct Parser {
         let token = current
         switch token.kind {
         case .int(let value):
-            _ = advance()
+            skip()
             return Expr(.int(value), token.range)
         case .double(let value):
-            _ = advance()
+            skip()
             return Expr(.double(value), token.range)
         case .duration(let value):
-            _ = advance()
+            skip()
             return Expr(.duration(value), token.range)
         case .string(let parts):
-            _ = advance()
+            skip()
             return Expr(.string(try interpolatedParts(parts)), token.range)
         case .keyword(.true), .keyword(.false):
-            _ = advance()
+            skip()
             return Expr(.bool(token.kind == .keyword(.true)), token.range)
         case .keyword(.nil):
-            _ = advance()
+            skip()
             return Expr(.nilLiteral, token.range)
         case .identifier(let name):
-            _ = advance()
+            skip()
             if let arguments = genericArguments(after: name) {
                 return Expr(.specialized(name, arguments), token.range.to(previous.range))
             }
             return Expr(.name(name), token.range)
         case .dollarName(let name):
-            _ = advance()
+            skip()
             return Expr(.dollarName(name), token.range)
         case .dollarIndex(let index):
-            _ = advance()
+            skip()
             return Expr(.argument(index), token.range)
         case .punct(.dot):
-            _ = advance()
+            skip()
             guard let name = memberName(current) else {
                 throw unexpected(Messages.expected("a name after '.'", found: current))
             }
@@ -988,7 +997,7 @@ public struct Parser {
         repeat {
             _ = try expect(.dot, "in a key path: '\\.count'")
             guard let name = memberName(current) else { throw unexpected(Messages.expected("a name in the key path", found: current)) }
-            _ = advance()
+            skip()
             names.append(name)
         } while check(.dot)
         return Expr(.keyPath(names), start.to(previous.range))
@@ -1000,7 +1009,7 @@ public struct Parser {
     private mutating func genericArguments(after name: String) -> [TypeExpr]? {
         guard name.first?.isUppercase == true, check(.less), current.range.start.offset == previous.range.end.offset else { return nil }
         let saved = self
-        _ = advance()
+        skip()
         var arguments: [TypeExpr] = []
         repeat {
             guard let type = try? parseType() else {
