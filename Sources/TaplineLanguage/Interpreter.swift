@@ -166,11 +166,14 @@ public final class Interpreter {
     /// compiling (the rest of the entry is read on to look for one), as when the whole entry
     /// was parsed first.
     /// A check (`keepingSteps` false) lets go of each statement's code as soon as it is
-    /// compiled too: it never runs, and only the declarations are needed to compile the rest.
+    /// compiled too (it never runs, and only the declarations are needed to compile the
+    /// rest), and makes no fast paths.
     private func compileEntry(from start: SourceLocation, keepingSteps: Bool) throws(Diagnostic) -> (Compiler, [CompiledStatement]) {
         var parser = Parser.reader(text.source, from: start, isInterrupted: runtime.isInterrupted)
         let compiler = Compiler(runtime: runtime, globals: globals, source: text.source, echoes: echoes)
-        compiler.fastPaths = fastPaths
+        // Fast paths only make code run faster, and find no error: a check, which runs
+        // nothing, makes none.
+        compiler.fastPaths = fastPaths && keepingSteps
         var program: [CompiledStatement] = []
         do throws(Diagnostic) {
             while let statement = try parser.nextStatement() {
