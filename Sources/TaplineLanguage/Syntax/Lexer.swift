@@ -143,13 +143,13 @@ public struct Lexer {
         index += 1
     }
 
-    private mutating func append(_ kind: TokenKind, from start: SourceLocation) {
-        tokens.append(Token(kind, SourceRange(start, location)))
+    private mutating func append(_ kind: consuming TokenKind, from start: SourceLocation) {
         afterMarblesCommand = false
         switch kind {
         case .newline, .punct(.semicolon), .punct(.lbrace): atStatementStart = true
         default: atStatementStart = false
         }
+        tokens.append(Token(kind, SourceRange(start, location)))
     }
 
     private mutating func skipLine(_ end: Int) {
@@ -200,34 +200,45 @@ public struct Lexer {
         append(.string([.text(path)]), from: start)
     }
 
-    /// The keyword `codes[range]` spells, if any. Each keyword's bytes are packed into one
-    /// integer, and the table of them sorted, so a word is found by binary search without
-    /// making a `String` of it: hashing the string for a dictionary took a third of a word's
-    /// cost, and most words are keywords or short names.
+    /// The keyword `codes[range]` spells, if any, found without making a `String` of the word
+    /// (hashing the string for a dictionary took a third of a word's cost): the word's bytes
+    /// are packed into one integer and looked up in a small open-addressing table, slotted by
+    /// the word's length and first and last bytes.
     static func keyword(_ codes: [UInt8], _ range: Range<Int>) -> Keyword? {
-        guard range.count <= Lexer.longestKeyword else { return nil }
-        let key = Lexer.packed(codes[range])
-        let table = Lexer.packedKeywords
-        var (low, high) = (0, table.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if table[middle].key < key { low = middle + 1 } else { high = middle }
+        guard !range.isEmpty, range.count <= Lexer.longestKeyword else { return nil }
+        var key: UInt128 = 0
+        for index in range.reversed() { key = key << 8 | UInt128(codes[index]) }
+        let table = Lexer.keywordTable
+        var slot = Lexer.slot(count: range.count, first: codes[range.lowerBound], last: codes[range.upperBound - 1])
+        while let keyword = table[slot].keyword {
+            if table[slot].key == key { return keyword }
+            slot = (slot + 1) & (table.count - 1)
         }
-        return low < table.count && table[low].key == key ? table[low].keyword : nil
+        return nil
+    }
+
+    private static func slot(count: Int, first: UInt8, last: UInt8) -> Int {
+        (count &* 31 &+ Int(first) &* 7 &+ Int(last)) & 127
     }
 
     /// A word of at most 16 bytes as one integer, its first byte lowest (so no two words of
     /// letters, digits and `_` pack alike: none has a zero byte).
-    private static func packed(_ bytes: ArraySlice<UInt8>) -> UInt128 {
-        var key: UInt128 = 0
-        for (shift, byte) in zip(stride(from: 0, to: 128, by: 8), bytes) { key |= UInt128(byte) << shift }
-        return key
+    private static func packed(_ bytes: some Collection<UInt8>) -> UInt128 {
+        bytes.reversed().reduce(0) { $0 << 8 | UInt128($1) }
     }
 
     private static let longestKeyword = Keyword.allCases.map(\.rawValue.utf8.count).max() ?? 0
-    private static let packedKeywords = Keyword.allCases
-        .map { (key: packed(ArraySlice($0.rawValue.utf8)), keyword: $0) }
-        .sorted { $0.key < $1.key }
+    /// 128 slots for the 32 keywords: a probe rarely goes past its first slot.
+    private static let keywordTable: [(key: UInt128, keyword: Keyword?)] = {
+        var table = [(key: UInt128, keyword: Keyword?)](repeating: (0, nil), count: 128)
+        for keyword in Keyword.allCases {
+            let bytes = Array(keyword.rawValue.utf8)
+            var slot = slot(count: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
+            while table[slot].keyword != nil { slot = (slot + 1) & 127 }
+            table[slot] = (packed(bytes), keyword)
+        }
+        return table
+    }()
 
     // The character tests the lexer needs, on the byte when it is ASCII (the answer is the
     // same as Character's, without Unicode's property tables) and on the character otherwise.
