@@ -39,12 +39,13 @@ extension Compiler {
     /// `f(…)`: a declared func, a Future's promise, `schedule(after:)` or a built-in function.
     private func namedCall(_ name: String, _ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?,
                            range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        if case .local(_, _, let type)? = resolve(name) {
+        let resolved = resolve(name)
+        if case .local(_, _, let type)? = resolved {
             // The one local that can be called is a Future's promise.
             guard type == .promise || type == .unknown else { throw Diagnostic.error(Messages.notCallable(name), at: callee.range) }
             return try promiseCall(try expression(callee).code, arguments, range: range)
         }
-        if case .entity(let entity)? = resolve(name) {
+        if case .entity(let entity)? = resolved {
             guard case .function(let box) = entity.kind else {
                 throw Diagnostic.error(Messages.notCallable(name), at: callee.range)
             }
@@ -52,7 +53,7 @@ extension Compiler {
             let values = try functionArguments(box, name: name, arguments, trailing: trailing, range: range)
             return (functionCall(box, name: name, arguments: values, range: range), box.result)
         }
-        if name == "schedule", resolve(name) == nil { return try schedule(arguments, trailing: trailing, range: range) }
+        if name == "schedule", resolved == nil { return try schedule(arguments, trailing: trailing, range: range) }
         if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
         let compiled = try arguments.map { (argument) throws(Diagnostic) -> BuiltinArgument in
             let (code, type) = try expression(argument.value)

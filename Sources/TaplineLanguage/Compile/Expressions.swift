@@ -220,18 +220,23 @@ extension Compiler {
     }
 
     private func interpolation(_ parts: [InterpolatedPart], range: SourceRange) throws(Diagnostic) -> Code {
-        var pieces: [Code] = []
+        if parts.count == 1, case .text(let text) = parts[0] { return { _ in .string(text) } }
+        // The text kept as it is, not a closure made for each piece of it.
+        var pieces: [InterpolationPiece] = []
+        pieces.reserveCapacity(parts.count)
         for part in parts {
             switch part {
-            case .text(let text): pieces.append({ _ in .string(text) })
-            case .expr(let expr): pieces.append(try expression(expr).code)
+            case .text(let text): pieces.append(.text(text))
+            case .expr(let expr): pieces.append(.code(try expression(expr).code))
             }
         }
-        if pieces.count == 1, case .text(let text) = parts[0] { return { _ in .string(text) } }
         return { frame in
             var result = ""
             for piece in pieces {
-                result += try piece(frame).description
+                switch piece {
+                case .text(let text): result += text
+                case .code(let code): result += try code(frame).description
+                }
                 try ValueArithmetic.checkSize(result.utf8.count, range: range)
             }
             return .string(result)
@@ -298,4 +303,10 @@ extension Compiler {
         if depth == 0 { return ({ frame in frame.slots[index] }, type) }
         return ({ frame in frame.ancestor(depth).slots[index] }, type)
     }
+}
+
+/// One piece of a string interpolation, compiled: text, or the code of an expression.
+private enum InterpolationPiece {
+    case text(String)
+    case code(Code)
 }

@@ -6,7 +6,9 @@
 /// To add an operator: write its compile function in `ChainOperators/` (mirroring the core's
 /// `TaplineReactive/Operators/`), add its entry below, and run the tests — the docs table
 /// check and the examples check say what else must follow.
-public struct ChainOperator: Sendable {
+// A class: the compiler takes an entry out of the catalogue at every stage, and copying
+// the struct it was retained each of its nine strings and arrays.
+public final class ChainOperator: Sendable {
     /// The method name as written after a dot: `filter`.
     public let name: String
     /// The forms a program writes, for the docs table and `:help operators`: `filter { Bool }`.
@@ -30,13 +32,27 @@ public struct ChainOperator: Sendable {
 
     /// Whether its subscribers share one upstream subscription (a publisher object of its own,
     /// whose lane in a diagram shows each event once, however many subscribers it has).
-    var isShared: Bool { ["share", "multicast", "makeConnectable", "autoconnect"].contains(name) }
+    let isShared: Bool
 
     let compile: Compile
 
     enum Compile: Sendable {
         case `operator`(@Sendable (Compiler, OperatorCall) throws(Diagnostic) -> PublisherPlan)
         case subscriber(@Sendable (Compiler, OperatorCall) throws(Diagnostic) -> SubscriptionPlan)
+    }
+
+    init(name: String, forms: [String], signature: String, summary: String, usage: String, completion: String,
+         example: String, output: String, compile: Compile) {
+        self.name = name
+        self.forms = forms
+        self.signature = signature
+        self.summary = summary
+        self.usage = usage
+        self.completion = completion
+        self.example = example
+        self.output = output
+        self.compile = compile
+        isShared = ["share", "multicast", "makeConnectable", "autoconnect"].contains(name)
     }
 }
 
