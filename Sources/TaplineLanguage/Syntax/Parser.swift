@@ -105,6 +105,10 @@ public struct Parser {
         return result
     }
 
+    /// How many tokens the parser asks the lexer for at a time when it runs out: one at a
+    /// time, the call and the swaps around it cost more than the lexing of small tokens.
+    private static let lexAhead = 16
+
     /// Lexes until token `index` is made, or the last (`.eof`) is. A lexer error ends the
     /// tokens where it is, with an `.eof` there.
     @inline(never) private mutating func fill(through index: Int) {
@@ -163,7 +167,7 @@ public struct Parser {
         case .punct(.rparen), .punct(.rbracket), .punct(.rbrace): bracketDepth -= 1
         default: break
         }
-        if position + 1 == tokens.count { fill(through: position + 1) }
+        if position + 1 == tokens.count { fill(through: position + Parser.lexAhead) }
         if position < tokens.count - 1 { position += 1 }
     }
 
