@@ -1,10 +1,33 @@
 import Testing
 @testable import TaplineLanguage
 
+/// A token as the tests compare it: with its name or its string's pieces, which a token
+/// itself keeps only as a place in the source or the number of a literal.
+enum Lexed: Equatable {
+    case identifier(String), keyword(Keyword), dollarName(String), dollarIndex(Int), int(Int), double(Double)
+    case duration(Int64), string([StringPart]), punct(Punct), newline, eof
+}
+
 @Suite("Lexer")
 struct LexerTests {
-    private func kinds(_ text: String) throws -> [TokenKind] {
-        try Lexer.tokenize(text).map(\.kind)
+    private func kinds(_ text: String) throws -> [Lexed] {
+        let source = SourceCharacters(text)
+        var lexer = Lexer(source)
+        return try lexer.run(until: source.count).map { token in
+            switch token.kind {
+            case .identifier(let word): .identifier(source.text(word.range))
+            case .keyword(let keyword): .keyword(keyword)
+            case .dollarName(let word): .dollarName(source.text(word.range))
+            case .dollarIndex(let index): .dollarIndex(index)
+            case .int(let value): .int(value)
+            case .double(let value): .double(value)
+            case .duration(let value): .duration(value)
+            case .string(let number): .string(lexer.literal(number))
+            case .punct(let punct): .punct(punct)
+            case .newline: .newline
+            case .eof: .eof
+            }
+        }
     }
 
     @Test func wordsNumbersAndDurations() throws {

@@ -236,6 +236,17 @@ struct ParserTests {
         #expect(printed[3] == "(marbles save \"out/a b.svg\")")
     }
 
+    @Test func stringLiteralsSurviveTheTokensBeingDropped() throws {
+        // Each string token holds the number of its literal in the lexer, which lets go of a
+        // literal once its token is dropped: every one must still be the right one.
+        let program = (0..<600).map { "print(\"s\($0) \\($0 + 1)\", \"t\($0)\")" }.joined(separator: "\n")
+        let statements = try Parser.parse(program)
+        #expect(statements.count == 600)
+        for index in [0, 299, 300, 598, 599] {
+            #expect(ASTPrinter.print([statements[index]]) == "(call print (string \"s\(index) \" \\((binary + $0 1))) \"t\(index)\")")
+        }
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let source = String(repeating: "(", count: 100_000)
         do {

@@ -27,9 +27,10 @@ enum Messages {
     }
 
     // MARK: Parser (Syntax/Parser.swift)
-    static func expected(_ what: String, found token: Token) -> Message { Message(.expected, "expected \(what), found \(token.quoted)") }
-    static func expectedEndOfStatement(found token: Token) -> Message {
-        Message(.expectedEndOfStatement, "expected end of statement (a new line or ';'), found \(token.quoted)")
+    // `found` is the token as the parser quotes it (`Parser.quoted`): `'{'`, `'tap'`, `end of input`.
+    static func expected(_ what: String, found: String) -> Message { Message(.expected, "expected \(what), found \(found)") }
+    static func expectedEndOfStatement(found: String) -> Message {
+        Message(.expectedEndOfStatement, "expected end of statement (a new line or ';'), found \(found)")
     }
     static let expectedEndOfInterpolation = Message(.expectedEndOfInterpolation, "expected ')' to end the interpolation")
     static func tooDeeplyNested(_ limit: Int) -> Message { Message(.tooDeeplyNested, "too deeply nested (more than \(limit) levels)") }
@@ -37,8 +38,8 @@ enum Messages {
         Message(.unknownType, "unknown type '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" }
             ?? "; use String, Int, Double, Bool, Void or Any"))
     }
-    static func viewMember(found token: Token) -> Message {
-        Message(.viewMember, "a view holds 'func', 'on appear { … }' and 'on disappear { … }', found \(token.quoted)")
+    static func viewMember(found: String) -> Message {
+        Message(.viewMember, "a view holds 'func', 'on appear { … }' and 'on disappear { … }', found \(found)")
     }
     static let forNeedsRange = Message(.forNeedsRange, "'for' needs a range: 'for i in 1...3 { … }' or 'for i in 0..<n { … }'")
     static func nonAssociative(_ op: String) -> Message { Message(.nonAssociative, "'\(op)' cannot be chained; add parentheses") }

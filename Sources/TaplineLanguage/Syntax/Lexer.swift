@@ -169,18 +169,17 @@ public struct Lexer {
             append(.keyword(keyword), from: start)
             return
         }
-        var word = String(decoding: codes[index..<asciiEnd], as: UTF8.self)
         column += asciiEnd - index
         index = asciiEnd
         // The byte first: asking the Character that ends every word (a space, a dot) took
         // as long as the rest of the lexer.
         while index < end, byte(index) == Lexer.notASCII ? Lexer.isWordPart(chars[index]) : Lexer.isASCIIWordPart(byte(index)) {
-            word.append(chars[index])
             advance()
         }
-        let isSave = afterMarblesCommand && word == "save"
-        let startsMarbles = atStatementStart && word == "marbles"
-        append(.identifier(word), from: start)
+        let word = start.offset..<index
+        let isSave = afterMarblesCommand && spells(word, "save")
+        let startsMarbles = atStatementStart && spells(word, "marbles")
+        append(.identifier(Word(word)), from: start)
         afterMarblesCommand = startsMarbles
         if isSave { lexBarePath(end) }
     }
@@ -197,7 +196,37 @@ public struct Lexer {
             advance()
         }
         while let last = path.last, last == " " || last == "\t" || last == "\r" { path.removeLast() }
-        append(.string([.text(path)]), from: start)
+        appendLiteral([.text(path)], from: start)
+    }
+
+    /// Whether the characters of `range` are `text` (ASCII).
+    private func spells(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        return text.withUTF8Buffer { bytes in bytes.indices.allSatisfy { codes[range.lowerBound + $0] == bytes[$0] } }
+    }
+
+    /// The string literals lexed and not yet dropped, the first of them numbered
+    /// `literalBase`: a `.string` token holds its literal's number, so that a token holds
+    /// nothing to retain.
+    private var literals: [[StringPart]] = []
+    private var literalBase = 0
+
+    /// The pieces of the string literal a `.string` token names.
+    func literal(_ number: Int) -> [StringPart] { literals[number - literalBase] }
+
+    /// Lets go of the literals numbered below `number` (the parser has read their tokens).
+    mutating func dropLiterals(before number: Int) {
+        let count = min(max(0, number - literalBase), literals.count)
+        literals.removeFirst(count)
+        literalBase += count
+    }
+
+    /// The number the next literal will have.
+    var nextLiteral: Int { literalBase + literals.count }
+
+    private mutating func appendLiteral(_ parts: [StringPart], from start: SourceLocation) {
+        literals.append(parts)
+        append(.string(nextLiteral - 1), from: start)
     }
 
     /// The keyword `codes[range]` spells, if any, found without making a `String` of the word
@@ -286,12 +315,9 @@ public struct Lexer {
             }
             append(.dollarIndex(number), from: start)
         } else {
-            var name = ""
-            while index < end, isNamePart(index) {
-                name.append(chars[index])
-                advance()
-            }
-            append(.dollarName(name), from: start)
+            let nameStart = index
+            while index < end, isNamePart(index) { advance() }
+            append(.dollarName(Word(nameStart..<index)), from: start)
         }
     }
 
@@ -455,7 +481,7 @@ public struct Lexer {
             }
         }
         if !text.isEmpty || parts.isEmpty { parts.append(.text(text)) }
-        append(.string(parts), from: start)
+        appendLiteral(parts, from: start)
     }
 
     /// Finds the matching `)` of `\( … )`, skipping over nested parentheses and strings

@@ -133,6 +133,13 @@ public struct Parser {
         guard position > 256 else { return }
         tokens.removeFirst(position - 1)
         position = 1
+        // And the string literals of the tokens let go of: the tokens are in order, so the
+        // first string token left holds the oldest literal still needed.
+        let oldest = tokens.lazy.compactMap { token -> Int? in
+            if case .string(let number) = token.kind { return number }
+            return nil
+        }.first
+        lexer.dropLiterals(before: oldest ?? lexer.nextLiteral)
     }
 
     // MARK: - Token helpers
@@ -142,6 +149,39 @@ public struct Parser {
     // retained and released its payload.
     private var current: Token { _read { yield tokens[position] } }
     private var previous: Token { _read { yield tokens[max(0, position - 1)] } }
+
+    /// The text of a name in the source (tokens keep where it is, not a string).
+    private func text(of word: Word) -> String { source.text(word.range) }
+
+    /// Whether `word` is `text` (ASCII), compared in the source without making a string.
+    private func spells(_ word: Word, _ text: StaticString) -> Bool {
+        guard Int(word.count) == text.utf8CodeUnitCount else { return false }
+        let codes = source.codes, start = Int(word.offset)
+        return text.withUTF8Buffer { bytes in bytes.indices.allSatisfy { codes[start + $0] == bytes[$0] } }
+    }
+
+    /// The pieces of a string literal token; nil for any other token.
+    private func literal(_ token: Token) -> [StringPart]? {
+        guard case .string(let number) = token.kind else { return nil }
+        return lexer.literal(number)
+    }
+
+    /// How a token is quoted in a diagnostic: `'{'`, `'tap'`, `end of input`.
+    private func quoted(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier(let word): return "'\(text(of: word))'"
+        case .keyword(let keyword): return "'\(keyword.rawValue)'"
+        case .dollarName(let word): return "'$\(text(of: word))'"
+        case .dollarIndex(let index): return "'$\(index)'"
+        case .int(let value): return "'\(value)'"
+        case .double(let value): return "'\(value)'"
+        case .duration: return "a duration"
+        case .string: return "a string"
+        case .punct(let punct): return "'\(punct.rawValue)'"
+        case .newline: return "end of line"
+        case .eof: return "end of input"
+        }
+    }
 
     /// The kind of token `index` (the last, `.eof`, past the end).
     private mutating func kind(at index: Int) -> TokenKind {
@@ -200,16 +240,16 @@ public struct Parser {
 
     // `what` is made only for the error: most calls build it from a message.
     private mutating func expect(_ punct: Punct, _ what: @autoclosure () -> String) throws(Diagnostic) -> Token {
-        guard check(punct) else { throw unexpected(Messages.expected("'\(punct.rawValue)' \(what())", found: current)) }
+        guard check(punct) else { throw unexpected(Messages.expected("'\(punct.rawValue)' \(what())", found: quoted(current))) }
         return advance()
     }
 
     private mutating func expectName(_ what: @autoclosure () -> String) throws(Diagnostic) -> Name {
-        guard case .identifier(let text) = current.kind else {
-            throw unexpected(Messages.expected(what(), found: current))
+        guard case .identifier(let word) = current.kind else {
+            throw unexpected(Messages.expected(what(), found: quoted(current)))
         }
         let token = advance()
-        return Name(text: text, range: token.range)
+        return Name(text: text(of: word), range: token.range)
     }
 
     /// The error of a flat chain (`1 + 2 + …`, `a.b.c…`, `else if …`) past `Limits.chainLength`.
@@ -246,7 +286,7 @@ public struct Parser {
         if current.kind == .newline || check(.semicolon) {
             skipNewlines()
         } else if !(current.kind == .eof || check(.rbrace)) {
-            throw unexpected(Messages.expectedEndOfStatement(found: current))
+            throw unexpected(Messages.expectedEndOfStatement(found: quoted(current)))
         }
     }
 
@@ -264,7 +304,7 @@ public struct Parser {
         skipNewlines()
         while !check(.rbrace) {
             guard current.kind != .eof else {
-                throw unexpected(Messages.expected("'}' to close \(what)", found: current))
+                throw unexpected(Messages.expected("'}' to close \(what)", found: quoted(current)))
             }
             statements.append(try parseStatement())
             try endStatement()
@@ -280,16 +320,16 @@ public struct Parser {
         switch current.kind {
         case .keyword(let keyword):
             kind = try parseKeywordStatement(keyword)
-        case .identifier("_") where peekKind() == .punct(.assign):
+        case .identifier(let word) where spells(word, "_") && peekKind() == .punct(.assign):
             // `_ = expr`: evaluated, and the result let go (a subscription is cancelled at once).
             skip()
             skip()
             kind = .discard(try parseExpression())
-        case .identifier(let text) where isTimeCommand(text):
-            kind = try parseTimeCommand(text)
-        case .identifier(let text) where peekKind() == .punct(.assign) || peekKind() == .punct(.plusAssign) || peekKind() == .punct(.minusAssign):
+        case .identifier(let word) where isTimeCommand(word):
+            kind = try parseTimeCommand(text(of: word))
+        case .identifier(let word) where peekKind() == .punct(.assign) || peekKind() == .punct(.plusAssign) || peekKind() == .punct(.minusAssign):
             // `name = expr` is `set name = expr`; `name += expr` adds.
-            let name = Name(text: text, range: advance().range)
+            let name = Name(text: text(of: word), range: advance().range)
             kind = .set(name, try parseAssignedValue(to: name))
         default:
             let expr = try parseExpression()
@@ -308,13 +348,15 @@ public struct Parser {
     /// not be meant: followed by a duration (`frame 50ms`), a name (`play q "…"`, `expect $q
     /// "…"`, `trace on`, `marbles clear`) or nothing (`marbles`), so programs that use them as
     /// names keep working.
-    private mutating func isTimeCommand(_ text: String) -> Bool {
-        switch (text, peekKind()) {
+    private mutating func isTimeCommand(_ command: Word) -> Bool {
+        // Most names are none of the five: the word is compared before a string is made.
+        guard (3...7).contains(command.count) else { return false }
+        switch (text(of: command), peekKind()) {
         case ("frame", .duration): return true
         case ("play", .identifier), ("expect", .identifier), ("expect", .dollarName), ("expect", .int), ("expect", .double):
             return true
-        case ("trace", .identifier(let word)): return word == "on" || word == "off"
-        case ("marbles", .identifier(let word)): return word == "clear" || word == "save"
+        case ("trace", .identifier(let word)): return spells(word, "on") || spells(word, "off")
+        case ("marbles", .identifier(let word)): return spells(word, "clear") || spells(word, "save")
         case ("marbles", .newline), ("marbles", .eof), ("marbles", .punct(.semicolon)), ("marbles", .punct(.rbrace)):
             return true
         default: return false
@@ -330,11 +372,12 @@ public struct Parser {
         skip()
         switch text {
         case "trace":
-            return .trace(advance().kind == .identifier("on"))
+            guard case .identifier(let word) = advance().kind else { return .trace(false) }
+            return .trace(spells(word, "on"))
         case "marbles":
             guard case .identifier(let word) = current.kind else { return .marbles(.show) }
             skip()
-            return word == "clear" ? .marbles(.clear) : try parseSavePath()
+            return spells(word, "clear") ? .marbles(.clear) : try parseSavePath()
         case "frame":
             return .frame(try parseExpression())
         case "play":
@@ -350,16 +393,16 @@ public struct Parser {
 
     // path = STRING (the lexer takes a bare rest of the line, `marbles save out/q.svg`, as one) ;
     private mutating func parseSavePath() throws(Diagnostic) -> StmtKind {
-        guard case .string(let parts) = current.kind, parts.count == 1, case .text(let path) = parts[0], !path.isEmpty else {
-            throw unexpected(Messages.expected("a file name after 'marbles save', such as 'marbles save search.svg'", found: current))
+        guard let parts = literal(current), parts.count == 1, case .text(let path) = parts[0], !path.isEmpty else {
+            throw unexpected(Messages.expected("a file name after 'marbles save', such as 'marbles save search.svg'", found: quoted(current)))
         }
         return .marbles(.save(path: path, range: advance().range))
     }
 
     /// The marble string of `play` or `expect`: a plain string literal.
     private mutating func parseMarbleText(after what: String) throws(Diagnostic) -> MarbleText {
-        guard case .string(let parts) = current.kind else {
-            throw unexpected(Messages.expected("a marble string such as \"-a--b-|\" after '\(what)'", found: current))
+        guard let parts = literal(current) else {
+            throw unexpected(Messages.expected("a marble string such as \"-a--b-|\" after '\(what)'", found: quoted(current)))
         }
         var text = ""
         for part in parts {
@@ -376,9 +419,9 @@ public struct Parser {
         guard match(.lbracket) else { return [] }
         var entries: [LegendEntry] = []
         repeat {
-            guard case .string(let parts) = current.kind, parts.count == 1, case .text(let key) = parts[0], key.count == 1,
+            guard let parts = literal(current), parts.count == 1, case .text(let key) = parts[0], key.count == 1,
                   let symbol = key.first else {
-                throw unexpected(Messages.expected("a one-character string such as \"a\" in the legend", found: current))
+                throw unexpected(Messages.expected("a one-character string such as \"a\" in the legend", found: quoted(current)))
             }
             let keyRange = advance().range
             _ = try expect(.colon, "after the legend's \"\(key)\"")
@@ -472,12 +515,12 @@ public struct Parser {
         case .hide: return .hide(name)
         case .set:
             guard check(.assign) || check(.plusAssign) || check(.minusAssign) else {
-                throw unexpected(Messages.expected("'=' after 'set \(name.text)'", found: current))
+                throw unexpected(Messages.expected("'=' after 'set \(name.text)'", found: quoted(current)))
             }
             return .set(name, try parseAssignedValue(to: name))
         default:
             guard !(current.kind == .newline || current.kind == .eof || check(.semicolon) || check(.rbrace)) else {
-                throw unexpected(Messages.expected(Messages.valueAfter(keyword.rawValue, name.text), found: current))
+                throw unexpected(Messages.expected(Messages.valueAfter(keyword.rawValue, name.text), found: quoted(current)))
             }
             let value = try parseExpression()
             switch keyword {
@@ -491,9 +534,10 @@ public struct Parser {
     // type-annotation = ":" ( "String" | "Int" | "Double" | "Bool" | "Void" | "Any" ) ;
     private mutating func parseOptionalType() throws(Diagnostic) -> TypeName? {
         guard match(.colon) else { return nil }
-        guard case .identifier(let text) = current.kind else {
-            throw unexpected(Messages.expected("a type after ':'", found: current))
+        guard case .identifier(let word) = current.kind else {
+            throw unexpected(Messages.expected("a type after ':'", found: quoted(current)))
         }
+        let text = text(of: word)
         guard let type = TypeName(rawValue: text) else {
             let suggestion = Suggest.closest(to: text, in: TypeName.allCases.map(\.rawValue))
             throw Diagnostic.error(Messages.unknownType(text, suggestion: suggestion), at: current.range)
@@ -517,8 +561,8 @@ public struct Parser {
         skip()
         let name = try expectName(Messages.nameAfter("subscriber"))
         _ = try expect(.lparen, "after the subscriber's name: 'subscriber \(name.text)(demand: .unlimited)'")
-        guard case .identifier("demand") = current.kind, peekKind() == .punct(.colon) else {
-            throw unexpected(Messages.expected("'demand:'", found: current))
+        guard case .identifier(let word) = current.kind, spells(word, "demand"), peekKind() == .punct(.colon) else {
+            throw unexpected(Messages.expected("'demand:'", found: quoted(current)))
         }
         skip()
         skip()
@@ -531,7 +575,7 @@ public struct Parser {
         // `completion { … }` may follow on the same line or the next.
         var lookahead = position
         while kind(at: lookahead) == .newline { lookahead += 1 }
-        if case .identifier("completion") = kind(at: lookahead), kind(at: lookahead + 1) == .punct(.lbrace) {
+        if case .identifier(let word) = kind(at: lookahead), spells(word, "completion"), kind(at: lookahead + 1) == .punct(.lbrace) {
             position = lookahead + 1
             let start = current.range
             let completionBody = try parseBlock("to start the completion body")
@@ -552,7 +596,7 @@ public struct Parser {
         }
         skip()
         var throwing = false
-        if case .identifier("throws") = current.kind {
+        if case .identifier(let word) = current.kind, spells(word, "throws") {
             skip()
             throwing = true
         }
@@ -576,7 +620,7 @@ public struct Parser {
             name = try expectName("a parameter name")
             if first.text == "_" { label = nil }
         } else if first.text == "_" {
-            throw unexpected(Messages.expected("a parameter name after '_'", found: current))
+            throw unexpected(Messages.expected("a parameter name after '_'", found: quoted(current)))
         }
         let type = match(.colon) ? try parseType() : nil
         return Parameter(label: label, name: name, type: type)
@@ -624,18 +668,19 @@ public struct Parser {
                 case .keyword(.func):
                     let function = try parser.parseFunction()
                     functions.append(Stmt(.function(function), start.to(parser.previous.range)))
-                case .identifier("on"):
+                case .identifier(let word) where parser.spells(word, "on"):
                     _ = parser.advance()
-                    guard case .identifier(let event) = parser.current.kind, event == "appear" || event == "disappear" else {
-                        throw parser.unexpected(Messages.expected("'appear' or 'disappear' after 'on'", found: parser.current))
+                    guard case .identifier(let eventWord) = parser.current.kind, case let event = parser.text(of: eventWord),
+                          event == "appear" || event == "disappear" else {
+                        throw parser.unexpected(Messages.expected("'appear' or 'disappear' after 'on'", found: parser.quoted(parser.current)))
                     }
                     _ = parser.advance()
                     let body = try parser.parseBlock("to start 'on \(event)'")
                     if event == "appear" { appear += body } else { disappear += body }
                 case .eof:
-                    throw parser.unexpected(Messages.expected("'}' to close the view", found: parser.current))
+                    throw parser.unexpected(Messages.expected("'}' to close the view", found: parser.quoted(parser.current)))
                 default:
-                    throw parser.unexpected(Messages.viewMember(found: parser.current))
+                    throw parser.unexpected(Messages.viewMember(found: parser.quoted(parser.current)))
                 }
                 try parser.endStatement()
             }
@@ -662,13 +707,13 @@ public struct Parser {
         if match(.case) {
             repeat { patterns.append(try parsePattern()) } while match(.comma)
         } else if !match(.default) {
-            throw unexpected(Messages.expected("'case' or 'default'", found: current))
+            throw unexpected(Messages.expected("'case' or 'default'", found: quoted(current)))
         }
         _ = try expect(.colon, patterns.isEmpty ? "after 'default'" : "after the case's patterns")
         var body: [Stmt] = []
         skipNewlines()
         while !(check(.case) || check(.default) || check(.rbrace)) {
-            guard current.kind != .eof else { throw unexpected(Messages.expected("'}' to close the switch", found: current)) }
+            guard current.kind != .eof else { throw unexpected(Messages.expected("'}' to close the switch", found: quoted(current))) }
             body.append(try parseStatement())
             try endStatement()
             skipNewlines()
@@ -678,15 +723,15 @@ public struct Parser {
 
     // pattern = "_" | "." "finished" | "." "failure" [ "(" "let" NAME ")" ] | expression ;
     private mutating func parsePattern() throws(Diagnostic) -> Pattern {
-        if case .identifier("_") = current.kind {
+        if case .identifier(let word) = current.kind, spells(word, "_") {
             skip()
             return .wildcard
         }
-        if check(.dot), case .identifier(let member) = peekKind(), member == "finished" || member == "failure" {
+        if check(.dot), case .identifier(let word) = peekKind(), case let member = text(of: word), member == "finished" || member == "failure" {
             skip()
             skip()
             guard member == "failure", match(.lparen) else { return member == "finished" ? .finished : .failure(binding: nil) }
-            guard match(.let) else { throw unexpected(Messages.expected("'let' to bind the error: '.failure(let error)'", found: current)) }
+            guard match(.let) else { throw unexpected(Messages.expected("'let' to bind the error: '.failure(let error)'", found: quoted(current))) }
             let name = try expectName("a name for the error")
             _ = try expect(.rparen, "after the error's name")
             return .failure(binding: name)
@@ -698,8 +743,8 @@ public struct Parser {
     private mutating func parseFor() throws(Diagnostic) -> StmtKind {
         skip()
         let name = try expectName(Messages.nameAfter("for"))
-        guard case .identifier("in") = current.kind else {
-            throw unexpected(Messages.expected("'in' after 'for \(name.text)'", found: current))
+        guard case .identifier(let word) = current.kind, spells(word, "in") else {
+            throw unexpected(Messages.expected("'in' after 'for \(name.text)'", found: quoted(current)))
         }
         skip()
         let range = try parseCondition()
@@ -831,7 +876,7 @@ public struct Parser {
                 skip()
                 let nameToken = current
                 guard let name = memberName(nameToken) else {
-                    throw unexpected(Messages.expected("a member name after '.'", found: current))
+                    throw unexpected(Messages.expected("a member name after '.'", found: quoted(current)))
                 }
                 skip()
                 expr = Expr(.member(expr, name, nameRange: nameToken.range), expr.range.to(nameToken.range))
@@ -859,7 +904,7 @@ public struct Parser {
 
     private func memberName(_ token: Token) -> String? {
         switch token.kind {
-        case .identifier(let name): return name
+        case .identifier(let word): return text(of: word)
         case .keyword(let keyword): return keyword.rawValue
         default: return nil
         }
@@ -893,8 +938,8 @@ public struct Parser {
         var names: [String] = []
         let parenthesized = kind(at: lookahead) == .punct(.lparen)
         if parenthesized { lookahead += 1 }
-        while case .identifier(let name) = kind(at: lookahead), name != "in" {
-            names.append(name)
+        while case .identifier(let word) = kind(at: lookahead), !spells(word, "in") {
+            names.append(text(of: word))
             lookahead += 1
             // A parameter's type annotation (`v: Int`) is accepted and not needed.
             if kind(at: lookahead) == .punct(.colon), case .identifier = kind(at: lookahead + 1) { lookahead += 2 }
@@ -907,7 +952,7 @@ public struct Parser {
         }
         // So is a result type: `{ value -> Int in … }`.
         if kind(at: lookahead) == .punct(.arrow), case .identifier = kind(at: lookahead + 1) { lookahead += 2 }
-        if !names.isEmpty, balanced, case .identifier("in") = kind(at: lookahead) {
+        if !names.isEmpty, balanced, case .identifier(let word) = kind(at: lookahead), spells(word, "in") {
             parameters = names
             position = lookahead
             bracketDepth += 1   // the `{` jumped over (any parentheses jumped over were balanced)
@@ -936,31 +981,32 @@ public struct Parser {
         case .duration(let value):
             skip()
             return Expr(.duration(value), token.range)
-        case .string(let parts):
+        case .string(let number):
             skip()
-            return Expr(.string(try interpolatedParts(parts)), token.range)
+            return Expr(.string(try interpolatedParts(lexer.literal(number))), token.range)
         case .keyword(.true), .keyword(.false):
             skip()
             return Expr(.bool(token.kind == .keyword(.true)), token.range)
         case .keyword(.nil):
             skip()
             return Expr(.nilLiteral, token.range)
-        case .identifier(let name):
+        case .identifier(let word):
             skip()
+            let name = text(of: word)
             if let arguments = genericArguments(after: name) {
                 return Expr(.specialized(name, arguments), token.range.to(previous.range))
             }
             return Expr(.name(name), token.range)
-        case .dollarName(let name):
+        case .dollarName(let word):
             skip()
-            return Expr(.dollarName(name), token.range)
+            return Expr(.dollarName(text(of: word)), token.range)
         case .dollarIndex(let index):
             skip()
             return Expr(.argument(index), token.range)
         case .punct(.dot):
             skip()
             guard let name = memberName(current) else {
-                throw unexpected(Messages.expected("a name after '.'", found: current))
+                throw unexpected(Messages.expected("a name after '.'", found: quoted(current)))
             }
             let nameToken = advance()
             return Expr(.implicitMember(name), token.range.to(nameToken.range))
@@ -976,7 +1022,7 @@ public struct Parser {
         case .keyword(let keyword):
             throw unexpected(Messages.keywordInExpression(keyword.rawValue))
         default:
-            throw unexpected(Messages.expected("an expression", found: token))
+            throw unexpected(Messages.expected("an expression", found: quoted(token)))
         }
     }
 
@@ -1000,7 +1046,7 @@ public struct Parser {
         var names: [String] = []
         repeat {
             _ = try expect(.dot, "in a key path: '\\.count'")
-            guard let name = memberName(current) else { throw unexpected(Messages.expected("a name in the key path", found: current)) }
+            guard let name = memberName(current) else { throw unexpected(Messages.expected("a name in the key path", found: quoted(current))) }
             skip()
             names.append(name)
         } while check(.dot)

@@ -5,19 +5,37 @@ public enum StringPart: Hashable, Sendable {
     case interpolation(length: Int, SourceLocation)
 }
 
+/// Where a name stands in the source: its first character's offset and how many characters
+/// it has. A token is plain data, so copying one retains nothing (the parser copies and
+/// compares tokens all the time): the lexer makes no `String` of a name, and the parser
+/// makes one (`Parser.text(of:)`) where the tree needs it.
+public struct Word: Hashable, Sendable {
+    public let offset: Int32
+    public let count: Int32
+
+    init(_ range: Range<Int>) {
+        offset = Int32(clamping: range.lowerBound)
+        count = Int32(clamping: range.count)
+    }
+
+    /// The characters it spans in the source.
+    public var range: Range<Int> { Int(offset)..<Int(offset) + Int(count) }
+}
+
 /// The kinds of token the lexer produces.
 public enum TokenKind: Hashable, Sendable {
-    case identifier(String)
+    case identifier(Word)
     case keyword(Keyword)
-    /// `$name`: a published value's publisher.
-    case dollarName(String)
+    /// `$name`: a published value's publisher (the word is the name, without the `$`).
+    case dollarName(Word)
     /// `$0`, `$1`: a closure argument.
     case dollarIndex(Int)
     case int(Int)
     case double(Double)
     /// `300ms`, `1.5s`, in nanoseconds.
     case duration(Int64)
-    case string([StringPart])
+    /// A string literal, whose pieces are the lexer's `literal(_:)` of this number.
+    case string(Int)
     case punct(Punct)
     case newline
     case eof
@@ -48,22 +66,5 @@ public struct Token: Hashable, Sendable {
     public init(_ kind: TokenKind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
-    }
-
-    /// How the token is quoted in a diagnostic: `'{'`, `'tap'`, `end of input`.
-    public var quoted: String {
-        switch kind {
-        case .identifier(let name): return "'\(name)'"
-        case .keyword(let keyword): return "'\(keyword.rawValue)'"
-        case .dollarName(let name): return "'$\(name)'"
-        case .dollarIndex(let index): return "'$\(index)'"
-        case .int(let value): return "'\(value)'"
-        case .double(let value): return "'\(value)'"
-        case .duration: return "a duration"
-        case .string: return "a string"
-        case .punct(let punct): return "'\(punct.rawValue)'"
-        case .newline: return "end of line"
-        case .eof: return "end of input"
-        }
     }
 }
