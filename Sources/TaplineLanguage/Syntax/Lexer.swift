@@ -127,7 +127,7 @@ public struct Lexer {
         }
     }
 
-    @inline(__always) private var location: SourceLocation { SourceLocation(line: line, column: column, offset: index) }
+    @inline(__always) private var location: SourceLocation { SourceLocation(lexing: line, column: column, offset: index) }
 
     private func peek(_ ahead: Int, _ end: Int) -> Character? {
         index + ahead < end ? chars[index + ahead] : nil

@@ -1057,7 +1057,8 @@ public struct Parser {
     /// `PassthroughSubject<Int, Error>()`. Anything else (`a < b`) is left to the comparison:
     /// the parser backs up, as Swift's does.
     private mutating func genericArguments(after name: String) -> [TypeExpr]? {
-        guard name.first?.isUppercase == true, check(.less), current.range.start.offset == previous.range.end.offset else { return nil }
+        // The `<` first: asking every name whether it starts with a capital took 650 instructions.
+        guard check(.less), current.range.start.offset == previous.range.end.offset, name.first?.isUppercase == true else { return nil }
         let saved = self
         skip()
         var arguments: [TypeExpr] = []

@@ -28,6 +28,14 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
         storedOffset = Int32(clamping: offset)
     }
 
+    /// A position the lexer is at: within a text of at most `Limits.scriptBytes`, so each
+    /// field fits and is stored without the saturating checks (the lexer makes two a token).
+    init(lexing line: Int, column: Int, offset: Int) {
+        storedLine = Int32(truncatingIfNeeded: line)
+        storedColumn = Int32(truncatingIfNeeded: column)
+        storedOffset = Int32(truncatingIfNeeded: offset)
+    }
+
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.storedOffset < rhs.storedOffset }
 }
 
