@@ -100,16 +100,17 @@ extension Compiler {
 
     func declare(_ entity: Entity) throws(Diagnostic) {
         guard isTopLevel else { throw Diagnostic.error(Messages.declarationAtTopLevel, at: entity.range) }
-        if let previous = globals[entity.name] {
+        // Stored first and put back on a mistake: one look-up of the name, not two.
+        if let previous = globals.updateValue(entity, forKey: entity.name) {
             // The REPL lets a later entry declare a name again, as the Swift REPL does: code
             // compiled before keeps the old one. Within one script or entry it is a mistake.
             guard echoes, !declared.contains(entity.name) else {
+                globals[entity.name] = previous
                 throw Diagnostic.error(Messages.alreadyDeclared(entity.name), at: entity.range,
                                        notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
             }
             replaced[entity.name] = previous
         }
-        globals[entity.name] = entity
         declared.append(entity.name)
     }
 
