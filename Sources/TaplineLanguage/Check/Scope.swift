@@ -15,7 +15,11 @@ final class FrameScope {
     var closureOwner: String?
     /// For a func's body: the func, which becomes a throwing one when its body throws.
     var function: FunctionBox?
-    var blocks: [[String: (Int, SType)]] = [[:]]
+    /// The frame's own names (its arguments, and the locals of its body's outer block), and
+    /// those of the blocks open inside it, innermost last. Kept apart so that a frame with
+    /// no locals, as most closures' are, allocates nothing for them.
+    var names: [String: (Int, SType)] = [:]
+    var blocks: [[String: (Int, SType)]] = []
     /// The slots of `var` locals: the others (`let`, arguments, loop variables) cannot be set.
     var mutableSlots: Set<Int> = []
     private(set) var size: Int
@@ -30,14 +34,14 @@ final class FrameScope {
     func addLocal(_ name: String, type: SType) -> Int {
         let slot = size
         size += 1
-        blocks[blocks.count - 1][name] = (slot, type)
+        if blocks.isEmpty { names[name] = (slot, type) } else { blocks[blocks.count - 1][name] = (slot, type) }
         return slot
     }
 
     /// Names the argument slots (`{ a, b in … }`).
     func nameArgument(_ name: String, slot: Int) {
         guard name != "_" else { return }
-        blocks[0][name] = (slot, argumentTypes[slot])
+        names[name] = (slot, argumentTypes[slot])
     }
 }
 
@@ -58,7 +62,7 @@ extension Compiler {
         case entity(Entity)
     }
 
-    var isTopLevel: Bool { scope.parent == nil && scope.blocks.count == 1 && !scope.isClosure }
+    var isTopLevel: Bool { scope.parent == nil && scope.blocks.isEmpty && !scope.isClosure }
 
     func resolve(_ name: String) -> Resolved? {
         var depth = 0
@@ -67,6 +71,7 @@ extension Compiler {
             for block in frameScope.blocks.reversed() {
                 if let (slot, type) = block[name] { return .local(depth: depth, slot: slot, type: type) }
             }
+            if let (slot, type) = frameScope.names[name] { return .local(depth: depth, slot: slot, type: type) }
             depth += 1
             current = frameScope.parent
         }
@@ -79,6 +84,7 @@ extension Compiler {
         var names = Array(globals.keys) + Array(viewFunctions.keys)
         var current: FrameScope? = scope
         while let frameScope = current {
+            names += frameScope.names.keys
             for block in frameScope.blocks { names += block.keys }
             current = frameScope.parent
         }

@@ -1030,6 +1030,7 @@ public struct Parser {
     /// A string literal's pieces, each interpolation parsed as an expression.
     private func interpolatedParts(_ parts: [StringPart]) throws(Diagnostic) -> [InterpolatedPart] {
         var result: [InterpolatedPart] = []
+        result.reserveCapacity(parts.count)
         for part in parts {
             switch part {
             case .text(let text): result.append(.text(text))

@@ -22,8 +22,12 @@ struct OperatorCall {
 
     var takesNothing: Bool { arguments.isEmpty && trailing == nil }
 
+    /// The labels of a closure passed with none: made once (a default `[nil]` made a set at
+    /// every call).
+    static let unlabelled: Set<String?> = [nil]
+
     /// The operator's closure: trailing, or the one argument (optionally labelled).
-    func closureArgument(labels: Set<String?> = [nil]) throws(Diagnostic) -> ClosureExpr {
+    func closureArgument(labels: Set<String?> = OperatorCall.unlabelled) throws(Diagnostic) -> ClosureExpr {
         if let trailing, arguments.isEmpty { return trailing }
         guard trailing == nil, arguments.count == 1, labels.contains(arguments[0].label) else { throw misuse }
         switch arguments[0].value.kind {

@@ -9,7 +9,7 @@ extension Compiler {
 
     /// A one-value `try…` operator: `apply` builds the core operator from the upstream and the
     /// closure, which throws what the program throws.
-    func compileTry(_ call: OperatorCall, labels: Set<String?> = [nil], output: (CompiledClosure) -> SType,
+    func compileTry(_ call: OperatorCall, labels: Set<String?> = OperatorCall.unlabelled, output: (CompiledClosure) -> SType,
                     _ apply: @escaping (PublisherPlan.Stream, @escaping (Value) throws -> Value) -> Throwing) throws(Diagnostic) -> PublisherPlan {
         let body = try closure(try call.closureArgument(labels: labels), inputs: [call.upstream.type], owner: call.name)
         let runtime = self.runtime
