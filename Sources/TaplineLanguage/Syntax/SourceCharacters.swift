@@ -36,8 +36,13 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
     /// Unicode's rules for where characters break: the usual script.
     public init(_ text: String) {
         let bytes = Array(text.utf8)
-        // A plain loop over the bytes: `allSatisfy` on the UTF-8 view cost 70 instructions a byte.
-        let isPlain = bytes.withUnsafeBufferPointer { buffer in !buffer.contains { $0 >= 0x80 || $0 == 13 } }
+        // One branch-free loop over the bytes, which the compiler vectorises: `allSatisfy` on
+        // the UTF-8 view cost 70 instructions a byte.
+        let isPlain = bytes.withUnsafeBufferPointer { buffer in
+            var special: UInt8 = 0
+            for byte in buffer { special |= (byte & 0x80) | (byte == 13 ? 1 : 0) }
+            return special == 0
+        }
         if isPlain {
             self.init(codes: bytes)
         } else {
