@@ -216,10 +216,10 @@ public final class Interpreter {
             // Only where an `m` or a `t` starts a word are the bytes after it compared, and
             // `memchr` finds those letters: packing every word as it went took 40 instructions
             // a byte, the lexer's own cost, and testing each byte for the two letters 12.
-            [marblesWord, traceWord].contains { word in
+            Interpreter.recordingWords.contains { word in
                 var from = start
-                while let index = Interpreter.index(of: word[0], in: codes, from: from) {
-                    if Interpreter.isWord(word, at: index, in: codes, from: start, source) { return true }
+                while let index = Interpreter.index(of: word.utf8Start.pointee, in: codes, from: from) {
+                    if Interpreter.isWord(word, at: index, from: start, in: source) { return true }
                     from = index + 1
                 }
                 return false
@@ -235,22 +235,14 @@ public final class Interpreter {
     }
 
     /// Whether `word` is spelt at `index` as a whole word (counted from `start`, the entry's).
-    private static func isWord(_ word: [UInt8], at index: Int, in codes: UnsafeBufferPointer<UInt8>, from start: Int,
-                               _ source: SourceCharacters) -> Bool {
-        let end = index + word.count
-        guard end <= codes.count, word.indices.allSatisfy({ codes[index + $0] == word[$0] }) else { return false }
-        let before = index > start && isWordPart(codes, index - 1, source)
-        return !before && !(end < codes.count && isWordPart(codes, end, source))
+    private static func isWord(_ word: StaticString, at index: Int, from start: Int, in source: SourceCharacters) -> Bool {
+        let end = index + word.utf8CodeUnitCount
+        guard source.spells(index..<end, word) else { return false }
+        let before = index > start && source.isWordPart(at: index - 1)
+        return !before && !(end < source.count && source.isWordPart(at: end))
     }
 
-    private static let marblesWord = Array("marbles".utf8), traceWord = Array("trace".utf8)
-
-    /// Whether the character at `index` is a letter, a digit or `_` (any script's).
-    private static func isWordPart(_ codes: UnsafeBufferPointer<UInt8>, _ index: Int, _ source: SourceCharacters) -> Bool {
-        let code = codes[index]
-        if code == Lexer.notASCII { return source[index].isLetter || source[index].isNumber }
-        return Lexer.isASCIIWordPart(code)
-    }
+    private static let recordingWords: [StaticString] = ["marbles", "trace"]
 
     /// Adds text to the session's source without running it (the Swift exporter reads it).
     func appendSource(_ entry: String, name: String) -> SourceLocation { text.append(entry, name: name) }

@@ -154,11 +154,7 @@ public struct Parser {
     private func text(of word: Word) -> String { source.text(word.range) }
 
     /// Whether `word` is `text` (ASCII), compared in the source without making a string.
-    private func spells(_ word: Word, _ text: StaticString) -> Bool {
-        guard Int(word.count) == text.utf8CodeUnitCount else { return false }
-        let codes = source.codes, start = Int(word.offset)
-        return text.withUTF8Buffer { bytes in bytes.indices.allSatisfy { codes[start + $0] == bytes[$0] } }
-    }
+    private func spells(_ word: Word, _ text: StaticString) -> Bool { source.spells(word.range, text) }
 
     /// The pieces of a string literal token; nil for any other token.
     private func literal(_ token: Token) -> [StringPart]? {
@@ -349,8 +345,9 @@ public struct Parser {
     /// "…"`, `trace on`, `marbles clear`) or nothing (`marbles`), so programs that use them as
     /// names keep working.
     private mutating func isTimeCommand(_ command: Word) -> Bool {
-        // Most names are none of the five: the word is compared before a string is made.
-        guard (3...7).contains(command.count) else { return false }
+        // Most names are none of the five: their length is compared before a string is made
+        // (`play` has four letters, `marbles` seven).
+        guard (4...7).contains(command.count) else { return false }
         switch (text(of: command), peekKind()) {
         case ("frame", .duration): return true
         case ("play", .identifier), ("expect", .identifier), ("expect", .dollarName), ("expect", .int), ("expect", .double):
@@ -669,12 +666,12 @@ public struct Parser {
                     let function = try parser.parseFunction()
                     functions.append(Stmt(.function(function), start.to(parser.previous.range)))
                 case .identifier(let word) where parser.spells(word, "on"):
-                    _ = parser.advance()
+                    parser.skip()
                     guard case .identifier(let eventWord) = parser.current.kind, case let event = parser.text(of: eventWord),
                           event == "appear" || event == "disappear" else {
                         throw parser.unexpected(Messages.expected("'appear' or 'disappear' after 'on'", found: parser.quoted(parser.current)))
                     }
-                    _ = parser.advance()
+                    parser.skip()
                     let body = try parser.parseBlock("to start 'on \(event)'")
                     if event == "appear" { appear += body } else { disappear += body }
                 case .eof:
@@ -962,7 +959,7 @@ public struct Parser {
                 return try parser.parseBlock("to start the closure")
             }
             // Already past `{ params`; now at `in`.
-            _ = parser.advance()
+            parser.skip()
             return try parser.parseStatementsToBrace("the closure")
         }
         return ClosureExpr(parameters: parameters, body: body, range: start.to(previous.range))

@@ -102,6 +102,21 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
         return low < offsets.count && offsets[low] == target ? others.characters[low] : "\u{FFFD}"
     }
 
+    /// Whether the characters of `range` are `text` (ASCII), compared byte by byte without
+    /// making a string: the lexer, the parser and the `marbles`/`trace` scan ask it.
+    public func spells(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount, range.lowerBound >= 0, range.upperBound <= codes.count else { return false }
+        return text.withUTF8Buffer { bytes in bytes.indices.allSatisfy { codes[range.lowerBound + $0] == bytes[$0] } }
+    }
+
+    /// Whether the character at `index` may be part of a name: an ASCII letter, digit or `_`,
+    /// or any script's letter or number. The byte is asked first; Unicode's tables only for a
+    /// character that is not ASCII.
+    @inline(__always) public func isWordPart(at index: Int) -> Bool {
+        let code = codes[index]
+        return code == Lexer.notASCII ? self[index].isLetter || self[index].isNumber : Lexer.isASCIIWordPart(code)
+    }
+
     /// The text of `range`, as a string.
     public func text(_ range: Range<Int>) -> String {
         let clamped = range.clamped(to: 0..<codes.count)
