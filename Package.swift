@@ -30,9 +30,11 @@ let package = Package(
         // A small line editor on libedit: prompt, history, completion. Knows no Tapline.
         .target(name: "LineEditor", dependencies: ["CLibedit"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        // glibc's malloc settings, which Swift's Glibc module does not show.
+        .target(name: "CMalloc"),
         // The command: script runner and REPL.
         .executableTarget(
-            name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor"],
+            name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor", "CMalloc"],
             // A statically linked Swift runtime starts about a millisecond sooner.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Starts the real binary on a pseudo-terminal: forkpty's child must run no Swift before exec.
