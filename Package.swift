@@ -19,8 +19,10 @@ let package = Package(
         .testTarget(name: "TaplineReactiveTests", dependencies: ["TaplineReactive"]),
         // Ordinary Combine code with only its import changed: proves the core's API is Combine's.
         .testTarget(name: "CombineCodeTests", dependencies: ["TaplineReactive"]),
+        // glibc's malloc settings, which Swift's Glibc module does not show.
+        .target(name: "CMalloc"),
         // The language: lexer, parser, diagnostics, compiler and runtime.
-        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"], swiftSettings: optimized),
+        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive", "CMalloc"], swiftSettings: optimized),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage"]),
         // Lessons: the lesson file format, checking an exercise, the learner's progress.
         .target(name: "TaplineLearn", dependencies: ["TaplineLanguage"]),
@@ -30,8 +32,6 @@ let package = Package(
         // A small line editor on libedit: prompt, history, completion. Knows no Tapline.
         .target(name: "LineEditor", dependencies: ["CLibedit"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-        // glibc's malloc settings, which Swift's Glibc module does not show.
-        .target(name: "CMalloc"),
         // The command: script runner and REPL.
         .executableTarget(
             name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor", "CMalloc"],

@@ -42,6 +42,11 @@ public final class Interpreter {
     /// (it taps stages, and today's fast paths only evaluate closures faster).
     public var fastPaths = true
 
+    /// Whether an entry's statements are read on a second thread while they compile: nil (the
+    /// default) for long entries only (`StatementSource`). Tests set it to prove both ways
+    /// read the same.
+    public var readsAhead: Bool?
+
     /// All the text the session has been given: diagnostics' ranges point into it.
     public var source: SourceCharacters { text.source }
 
@@ -172,19 +177,20 @@ public final class Interpreter {
     /// compiled too (it never runs, and only the declarations are needed to compile the
     /// rest), and makes no fast paths.
     private func compileEntry(from start: SourceLocation, keepingSteps: Bool) throws(Diagnostic) -> (Compiler, [CompiledStatement]) {
-        var parser = Parser.reader(text.source, from: start, isInterrupted: runtime.isInterrupted)
+        var statements = StatementSource(text.source, from: start, isInterrupted: runtime.isInterrupted, readsAhead: readsAhead)
+        defer { statements.finish() }
         let compiler = Compiler(runtime: runtime, globals: globals, source: text.source, echoes: echoes)
         // Fast paths only make code run faster, and find no error: a check, which runs
         // nothing, makes none.
         compiler.fastPaths = fastPaths && keepingSteps
         var program: [CompiledStatement] = []
         do throws(Diagnostic) {
-            while let statement = try parser.nextStatement() {
+            while let statement = try statements.next() {
                 do throws(Diagnostic) {
                     let step = try compiler.statement(statement)
                     if keepingSteps { program.append((statement.range, step)) }
                 } catch {
-                    while try parser.nextStatement() != nil {}
+                    while try statements.next() != nil {}
                     throw error
                 }
             }

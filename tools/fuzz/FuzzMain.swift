@@ -28,6 +28,8 @@ private func exercise(_ text: String, verbose: Bool) {
     _ = try? Lexer.tokenize(text)
     _ = Interpreter.isIncomplete(text)
     let interpreter = Interpreter(output: { if verbose { show($0) } })
+    // Half the inputs are parsed on a second thread, as a long script is (`ReadAhead`).
+    interpreter.readsAhead = text.utf8.count % 2 == 0
     // `marbles save PATH` draws the picture but writes no file: inputs are arbitrary.
     interpreter.writesFiles = false
     let deadline = now() + runBudget
