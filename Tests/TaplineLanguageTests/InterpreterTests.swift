@@ -146,6 +146,26 @@ struct InterpreterTests {
         }
     }
 
+    /// A sink whose closure is one statement runs that statement directly (`BoundClosure.perform`),
+    /// not through the closure that gives back `()`: the same order, the same state, a `return`
+    /// and an error where they were, a re-entered sink on a fresh frame.
+    @Test("a sink of one statement does what its closure did", arguments: [
+        ("subject s: Int\ncurrent c = 0\ns.sink { set c = c + $0 }\ns.sink { v in if v > 1 { print(\"big\", v, c) } }\n"
+            + "s.sink { v in if v == 3 { return }\nprint(\"after\", v) }\nsend s 1\nsend s 2\nsend s 3\nprint(c)",
+         "after 1\nbig 2 3\nafter 2\nbig 3 6\n6\n", nil as String?),
+        ("subject s: Int\nsubject t: Int\ncurrent done = 0\nt.sink { print(\"t\", $0) }\ns.sink { send t $0 * 10 }\n"
+            + "s.sink(receiveCompletion: { set done = 1 }, receiveValue: { send t $0 })\nsend s 1\ncomplete s\nprint(done)",
+         "t 10\nt 1\n1\n", nil),
+        ("subject s: Int\ncurrent c = 1\ns.sink { set c = 10 / $0 }\nsend s 2\nprint(c)\nsend s 0\nprint(\"never\")",
+         "5\n", "t:3:18: error: division by zero"),
+        ("subject s: Int\ns.sink { send s $0 + 1 }\nsend s 1", "", "t:3:1: error: feedback loop: 's' was sent a value from inside its own delivery 1000 times over"),
+    ])
+    func aSinkOfOneStatement(_ program: String, output: String, error: String?) {
+        let result = run(program)
+        #expect(result.output == output)
+        #expect(result.error?.split(separator: "\n").first.map(String.init) == error)
+    }
+
     @Test func anInterruptStopsALoop() {
         var count = 0
         let interpreter = Interpreter(output: { _ in count += 1 })

@@ -200,7 +200,7 @@ extension Compiler {
         return ({ frame in
             let bound = block.bind(to: frame)
             runtime.clock.schedule(after: .nanoseconds(try delay(frame))) {
-                runtime.deliver { _ = try bound.call(.void) }
+                runtime.deliver { try bound.perform(.void) }
             }
             return .void
         }, .void)

@@ -15,6 +15,9 @@ struct CompiledClosure {
     /// False when the body never reads what it is given (no `$0`, no parameters: a sink's
     /// `{ set count = count + 1 }`): a call need not store it in the frame.
     var readsArguments = true
+    /// The body when it is one statement (and no `return`): a caller that drops the result, as
+    /// a sink does, runs it without the closure around it that gives back `()`.
+    var statement: Step?
 
     /// Binds the closure to the frame it was made in (a subscription does this once).
     func bind(to parent: Frame?) -> BoundClosure { BoundClosure(self, parent: parent) }
@@ -48,16 +51,20 @@ extension Compiler {
         var body: Code = { _ in .void }
         var resultType = SType.unknown
         var kernel: IntKernel?
+        var statement: Step?
         let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) { () throws(Diagnostic) in
             for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
             scope.closureOwner = owner
-            (body, resultType) = try closureBody(closure.body)
-            if scope.containsReturn { body = catchingReturn(body) }
+            (body, resultType, statement) = try closureBody(closure.body)
+            if scope.containsReturn {
+                body = catchingReturn(body)
+                statement = nil
+            }
             kernel = intKernel(closure.body, argumentTypes: argumentTypes)
         }
         return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType,
                                reusesFrame: closuresCompiled == closuresBefore, kernel: kernel,
-                               readsArguments: closure.parameters != nil || used > 0)
+                               readsArguments: closure.parameters != nil || used > 0, statement: statement)
     }
 
     /// A body that a `return` leaves: the value it threw waits in the runtime.
@@ -75,24 +82,25 @@ extension Compiler {
     /// A single expression is the closure's result (Swift's implicit return); otherwise the
     /// statements run and the result is `()` unless they `return`. Errors raised during a
     /// delivery surface through each statement's `Step`, as everywhere.
-    private func closureBody(_ statements: [Stmt]) throws(Diagnostic) -> (Code, SType) {
+    private func closureBody(_ statements: [Stmt]) throws(Diagnostic) -> (Code, SType, Step?) {
         if statements.count == 1, case .expression(let expr) = statements[0].kind, !isSubscription(expr) {
-            return try expression(expr)
+            let (code, type) = try expression(expr)
+            return (code, type, nil)
         }
         if statements.count == 1 {
             // One statement (the usual sink body): run it directly, without a block around it.
             var compiled: Step?
             try inBlock { () throws(Diagnostic) in compiled = try statement(statements[0]) }
-            guard let only = compiled else { return ({ _ in .void }, .unknown) }
+            guard let only = compiled else { return ({ _ in .void }, .unknown, nil) }
             return ({ frame in
                 try only.run(frame)
                 return .void
-            }, .unknown)
+            }, .unknown, only)
         }
         let action = try block(statements)
         return ({ frame in
             try action(frame)
             return .void
-        }, .unknown)
+        }, .unknown, nil)
     }
 }

@@ -99,7 +99,7 @@ extension Compiler {
                 },
                 receiveCompletion: { completion in
                     guard let boundCompletion else { return }
-                    runtime.deliver { _ = try boundCompletion.call(Value(completion)) }
+                    runtime.deliver { try boundCompletion.perform(Value(completion)) }
                 })
             entity.isInitialized = true
         }

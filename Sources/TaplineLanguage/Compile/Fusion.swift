@@ -122,7 +122,7 @@ extension Compiler {
             let completion = onCompletion?.bind(to: frame)
             let receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { ending in
                 guard let completion else { return }
-                runtime.deliver { _ = try completion.call(Value(ending)) }
+                runtime.deliver { try completion.perform(Value(ending)) }
             }
             if let reduction = fused.reduction {
                 let reducer = Reducer(start: try reduction.initial(frame), reduction.next, frame: frame)
@@ -133,7 +133,7 @@ extension Compiler {
                     }
                 }, receiveResult: {
                     guard let value else { return }
-                    runtime.deliver { _ = try value.call(reducer.accumulator) }
+                    runtime.deliver { try value.perform(reducer.accumulator) }
                 })
                 upstream.subscribe(sink)
                 return AnyCancellable(sink)
@@ -142,7 +142,7 @@ extension Compiler {
             let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: { input in
                 runtime.deliver {
                     guard let passed = try run.pass(input) else { return }
-                    _ = try value?.call(passed)
+                    try value?.perform(passed)
                 }
             })
             upstream.subscribe(sink)

@@ -13,7 +13,7 @@ extension Compiler {
         return PublisherPlan(make: { frame in
             let bound = attempt.bind(to: frame)
             return Future<Value, ScriptFailure> { promise in
-                runtime.deliver { _ = try bound.call(.promise(PromiseValue(promise))) }
+                runtime.deliver { try bound.perform(.promise(PromiseValue(promise))) }
             }.eraseToAnyPublisher()
         }, type: .unknown, failure: .error, text: text(of: range), valueDescription: { _ in "Future<Any, Error>" })
     }

@@ -36,10 +36,10 @@ extension Compiler {
             var receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { _ in }
             var receiveValue: (Value) -> Void = { _ in }
             if let bound = onCompletion?.bind(to: frame) {
-                receiveCompletion = { completion in runtime.deliver { _ = try bound.call(Value(completion)) } }
+                receiveCompletion = { completion in runtime.deliver { try bound.perform(Value(completion)) } }
             }
             if let bound = onValue?.bind(to: frame) {
-                receiveValue = { value in runtime.deliver { _ = try bound.call(value) } }
+                receiveValue = { value in runtime.deliver { try bound.perform(value) } }
             }
             let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             try make(frame).subscribe(sink)
