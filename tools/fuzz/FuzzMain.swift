@@ -50,17 +50,19 @@ private func exercise(_ text: String, verbose: Bool) {
 }
 
 /// `TAPLINE_FUZZ_DIFFERENTIAL=1`: each program also runs twice more, with the fast paths on
-/// and off (`Interpreter.fastPaths`), and any difference in what it prints or the error it
-/// ends with is a finding (the process aborts after showing both).
+/// and off (`Interpreter.fastPaths`), the second also read ahead on a second thread
+/// (`Interpreter.readsAhead`), and any difference in what it prints or the error it ends with
+/// is a finding (the process aborts after showing both).
 private let differential = getenv("TAPLINE_FUZZ_DIFFERENTIAL") != nil
 
 /// What one run of `text` printed and the error it ended with; nil when it ran out of budget
 /// (where it stopped depends on how fast it ran).
-private func outcome(_ text: String, fastPaths: Bool) -> String? {
+private func outcome(_ text: String, fastPaths: Bool, readsAhead: Bool) -> String? {
     var output = ""
     let interpreter = Interpreter(output: { if output.utf8.count < 1 << 20 { output += $0 } })
     interpreter.writesFiles = false
     interpreter.fastPaths = fastPaths
+    interpreter.readsAhead = readsAhead
     let deadline = now() + runBudget
     var interrupted = false
     interpreter.isInterrupted = {
@@ -73,8 +75,9 @@ private func outcome(_ text: String, fastPaths: Bool) -> String? {
 }
 
 private func compareFastPaths(_ text: String) {
-    guard let fast = outcome(text, fastPaths: true), let slow = outcome(text, fastPaths: false), fast != slow else { return }
-    show("fast paths change what this program does:\n\(text)\n--- with fast paths:\n\(fast)\n--- without:\n\(slow)\n")
+    guard let fast = outcome(text, fastPaths: true, readsAhead: false),
+          let slow = outcome(text, fastPaths: false, readsAhead: true), fast != slow else { return }
+    show("fast paths or reading ahead change what this program does:\n\(text)\n--- with fast paths, one thread:\n\(fast)\n--- without, read ahead:\n\(slow)\n")
     abort()
 }
 
