@@ -149,7 +149,7 @@ struct InterpreterTests {
     /// A sink whose closure is one statement runs that statement directly (`BoundClosure.perform`),
     /// not through the closure that gives back `()`: the same order, the same state, a `return`
     /// and an error where they were, a re-entered sink on a fresh frame.
-    @Test("a sink of one statement does what its closure did", arguments: [
+    @Test("a sink or a loop of one statement does what its closure did", arguments: [
         ("subject s: Int\ncurrent c = 0\ns.sink { set c = c + $0 }\ns.sink { v in if v > 1 { print(\"big\", v, c) } }\n"
             + "s.sink { v in if v == 3 { return }\nprint(\"after\", v) }\nsend s 1\nsend s 2\nsend s 3\nprint(c)",
          "after 1\nbig 2 3\nafter 2\nbig 3 6\n6\n", nil as String?),
@@ -159,6 +159,11 @@ struct InterpreterTests {
         ("subject s: Int\ncurrent c = 1\ns.sink { set c = 10 / $0 }\nsend s 2\nprint(c)\nsend s 0\nprint(\"never\")",
          "5\n", "t:3:18: error: division by zero"),
         ("subject s: Int\ns.sink { send s $0 + 1 }\nsend s 1", "", "t:3:1: error: feedback loop: 's' was sent a value from inside its own delivery 1000 times over"),
+        // A loop's one statement runs without its block's closure too (`LoopBody`): an error
+        // its delivery parks still ends the loop at that turn.
+        ("subject s: Int\ncurrent c = 1\ns.sink { v in set c = 10 / v\nprint(\"c\", c) }\nfor i in 0..<4 { send s 2 - i }\nprint(c)",
+         "c 5\nc 10\n", "t:3:23: error: division by zero"),
+        ("subject s: Int\ncurrent c = 1\ns.sink { v in print(\"got\", v)\nset c = 10 / v }\nrepeat 3 { send s 0 }", "got 0\n", "t:4:9: error: division by zero"),
     ])
     func aSinkOfOneStatement(_ program: String, output: String, error: String?) {
         let result = run(program)

@@ -118,8 +118,18 @@ final class Compiler {
 
     /// Compiles statements into one action that runs them in order, in a block of their own.
     func block(_ statements: [Stmt]) throws(Diagnostic) -> Action {
+        Compiler.sequence(try blockSteps(statements))
+    }
+
+    /// The steps of a block's statements, compiled in a scope of their own.
+    func blockSteps(_ statements: [Stmt]) throws(Diagnostic) -> [Step] {
         var steps: [Step] = []
         try inBlock { () throws(Diagnostic) in steps = try statements.map { (each) throws(Diagnostic) in try statement(each) } }
+        return steps
+    }
+
+    /// Steps run one after another.
+    static func sequence(_ steps: [Step]) -> Action {
         switch steps.count {
         case 0: return { _ in }
         case 1:
