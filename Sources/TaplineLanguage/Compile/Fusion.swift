@@ -158,20 +158,28 @@ final class Reducer {
     private(set) var accumulator: Value
     private let bound: BoundClosure
     private let kernel: IntKernel?
-    /// The kernel when it gives an `Int` (`reduce(0) { $0 + $1 }`), called without the enum.
-    private let intKernel: IntNode?
+    /// The kernel when it gives an `Int` (`reduce(0) { $0 + $1 }`), called without the enum
+    /// (`hasIntKernel`; not an optional, for the reason `FusedRun.intSteps` gives).
+    private let intKernel: IntNode
+    private let hasIntKernel: Bool
     private let frame: Frame
 
     init(start: Value, _ next: CompiledClosure, frame: Frame) {
         accumulator = start
         bound = next.bind(to: frame)
         kernel = next.arity == 2 ? next.kernel : nil
-        if case .int(let node)? = kernel { intKernel = node } else { intKernel = nil }
+        if case .int(let node)? = kernel {
+            intKernel = node
+            hasIntKernel = true
+        } else {
+            intKernel = ArgumentNode(0)
+            hasIntKernel = false
+        }
         self.frame = frame
     }
 
     @inline(__always) func add(_ value: Value) throws {
-        if let intKernel, case .int(let a) = accumulator, case .int(let b) = value {
+        if hasIntKernel, case .int(let a) = accumulator, case .int(let b) = value {
             do {
                 accumulator = .int(try intKernel.eval(a, b, frame))
                 return
@@ -197,8 +205,10 @@ final class FusedRun {
     }
 
     private let stages: [Stage]
-    /// The steps on plain `Int`s, when every one has a kernel that keeps the value an `Int`.
-    private let intSteps: IntStep?
+    /// The steps on plain `Int`s, when every one has a kernel that keeps the value an `Int`
+    /// (`hasIntSteps`). Not an optional: binding one out of `self` counted a reference per value.
+    private let intSteps: IntStep
+    private let hasIntSteps: Bool
     private let frame: Frame
 
     fileprivate init(_ steps: [FusedSteps.Step], frame: Frame) {
@@ -214,13 +224,15 @@ final class FusedRun {
             case .compactMap: return .compactMap(bound, kernel)
             }
         }
-        intSteps = IntStep.chain(steps)
+        let chain = IntStep.chain(steps)
+        intSteps = chain ?? IntStep()
+        hasIntSteps = chain != nil
     }
 
     /// The value after every step, or nil when one dropped it. Errors are thrown: the caller
     /// runs this inside its delivery.
     @inline(__always) func pass(_ value: Value) throws -> Value? {
-        if let intSteps, case .int(let x) = value {
+        if hasIntSteps, case .int(let x) = value {
             do {
                 guard let y = try intSteps.run(x, frame) else { return nil }
                 return .int(y)
