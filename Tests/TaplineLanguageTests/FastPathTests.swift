@@ -54,6 +54,12 @@ struct FastPathTests {
         "current u: Any = \"a\"\nset u = u + 1",
         "var big = 9223372036854775806\nbig = big + 1\nprint(big)\nbig = big + 1",
         "published q: Double = 1\nset q = q + 1\nprint(q)",
+        // `send s i` of a local: an Int as it is to an Int or untyped subject, converted for a
+        // Double one, checked for any other.
+        "subject d: Double\nd.sink { print($0) }\nfor i in 0..<3 { send d i }",
+        "subject a\na.sink { print($0) }\nfor i in 0..<2 { send a i }\nsubject w: String\nw.sink { v in send a v }\nsend w \"x\"",
+        "subject t: Int\nsubject u: String\nt.sink { print($0) }\nu.sink { v in send t v }\nsend u \"x\"",
+        "subject t: String\nfor i in 0..<2 { send t i }",
     ])
     func sameWithAndWithout(_ program: String) {
         #expect(run(program, fastPaths: true) == run(program, fastPaths: false))

@@ -49,9 +49,18 @@ extension Compiler {
             let general: Action = { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
             return selfUpdateAssignment(entity, name, valueExpr, general: general)
         case .subject(let subject):
-            // `send s i` with a local of this frame (a loop's variable): read in place.
+            // `send s i` with a local of this frame (a loop's variable): read in place, and an
+            // `Int` sent as it is where the subject takes one (a subject's type never changes).
             if fastPaths, case .name(let local) = valueExpr.kind, case .local(0, let slot, _)? = resolve(local) {
-                return { frame in subject.send(try entity.checked(frame.slots[slot], at: range, verb: verb)) }
+                let takesInts = entity.type == .int || entity.type == .any
+                return { frame in
+                    let value = frame.slots[slot]
+                    if takesInts, case .int = value {
+                        subject.send(value)
+                    } else {
+                        subject.send(try entity.checked(value, at: range, verb: verb))
+                    }
+                }
             }
             return { frame in subject.send(try entity.checked(try code(frame), at: range, verb: verb)) }
         default:
