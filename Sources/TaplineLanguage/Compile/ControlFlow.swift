@@ -8,8 +8,8 @@ extension Compiler {
         if countType.isKnown, countType != .int {
             throw Diagnostic.error(Messages.repeatCount(countType.name), at: countExpr.range)
         }
-        let loopBody = LoopBody(try blockSteps(body), runtime: runtime)
         let runtime = self.runtime
+        let loopBody = LoopBody(try blockSteps(body), runtime: runtime)
         return { frame in
             let value = try count(frame)   // evaluated once: the error below names its type
             guard case .int(let times) = value else {
@@ -34,10 +34,10 @@ extension Compiler {
             _ = scope.addLocal(name.text, type: .int)
             steps = try blockSteps(body)
         }
+        let runtime = self.runtime
         let loopBody = LoopBody(steps, runtime: runtime)
         // A fresh frame per turn only when a closure made in the body could keep it.
         let freshFramePerTurn = closuresCompiled != closuresBefore
-        let runtime = self.runtime
         return { frame in
             let first = try lowCode(frame)
             let last = try highCode(frame)
