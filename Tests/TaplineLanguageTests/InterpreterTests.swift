@@ -159,7 +159,7 @@ struct InterpreterTests {
         ("subject s: Int\ncurrent c = 1\ns.sink { set c = 10 / $0 }\nsend s 2\nprint(c)\nsend s 0\nprint(\"never\")",
          "5\n", "t:3:18: error: division by zero"),
         ("subject s: Int\ns.sink { send s $0 + 1 }\nsend s 1", "", "t:3:1: error: feedback loop: 's' was sent a value from inside its own delivery 1000 times over"),
-        // A loop's one statement runs without its block's closure too (`LoopBody`): an error
+        // A loop's one statement runs without its block's closure too (`loopStep`): an error
         // its delivery parks still ends the loop at that turn.
         ("subject s: Int\ncurrent c = 1\ns.sink { v in set c = 10 / v\nprint(\"c\", c) }\nfor i in 0..<4 { send s 2 - i }\nprint(c)",
          "c 5\nc 10\n", "t:3:23: error: division by zero"),

@@ -9,7 +9,7 @@ extension Compiler {
             throw Diagnostic.error(Messages.repeatCount(countType.name), at: countExpr.range)
         }
         let runtime = self.runtime
-        let loopBody = LoopBody(try blockSteps(body), runtime: runtime)
+        let loopBody = loopStep(try blockSteps(body))
         return { frame in
             let value = try count(frame)   // evaluated once: the error below names its type
             guard case .int(let times) = value else {
@@ -35,7 +35,7 @@ extension Compiler {
             steps = try blockSteps(body)
         }
         let runtime = self.runtime
-        let loopBody = LoopBody(steps, runtime: runtime)
+        let loopBody = loopStep(steps)
         // A fresh frame per turn only when a closure made in the body could keep it.
         let freshFramePerTurn = closuresCompiled != closuresBefore
         return { frame in
@@ -55,6 +55,12 @@ extension Compiler {
                 i += 1
             }
         }
+    }
+
+    /// A loop's body as one step: its one statement's own step (`for i in 0..<n { send s i }`),
+    /// called from the loop without a block's closure around it, or its statements in turn.
+    private func loopStep(_ steps: [Step]) -> Step {
+        steps.count == 1 ? steps[0] : Step(action: Compiler.sequence(steps), runtime: runtime)
     }
 
     /// An `else` body; an `else if` needs no block of its own: a chain of thousands would nest
@@ -223,26 +229,5 @@ extension Compiler {
             try plan.make(frame).subscribe(sink)
             runtime.keep(AnyCancellable(sink), chain: plan.text.prefixed("switch "))
         }
-    }
-}
-
-/// A loop's body. One statement (`for i in 0..<n { send s i }`) runs from the loop itself, not
-/// through a block's closure around it, as its step's two parts held apart: a `Step` read per
-/// turn cost a reference count (W1 144.1M -> 158.1M when it was tried that way).
-struct LoopBody {
-    private let single: Bool
-    private let action: Action
-    private let runtime: Runtime
-
-    init(_ steps: [Step], runtime: Runtime) {
-        single = steps.count == 1
-        action = single ? steps[0].action : Compiler.sequence(steps)
-        self.runtime = runtime
-    }
-
-    /// What `Step.run` does for the one statement, or the block's steps in turn.
-    @inline(__always) func run(_ frame: Frame) throws {
-        try action(frame)
-        if single { try runtime.throwPending() }
     }
 }
