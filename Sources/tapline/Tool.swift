@@ -150,17 +150,10 @@ final class Tool {
     /// The interpreter runs on a thread with a large stack, so deep (but bounded) recursion in
     /// user programs cannot overflow it.
     func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
-        final class Box {
-            var status: Int32 = 0
-            let body: () -> Int32
-            init(_ body: @escaping () -> Int32) { self.body = body }
+        final class Status {
+            var value: Int32 = 0
         }
-        let box = Box(body)
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setstacksize(&attributes, 512 << 20)
-        var thread = pthread_t()
-        let unmanaged = Unmanaged.passRetained(box)
+        let status = Status()
         // Signals must reach the thread that reads the terminal: a Ctrl-C has to interrupt
         // its blocked read (libedit), not the main thread waiting in pthread_join. So the
         // main thread blocks them all, and the worker, which inherits that mask, unblocks them.
@@ -168,22 +161,18 @@ final class Tool {
         var previous = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, &previous)
-        let created = pthread_create(&thread, &attributes, { argument in
+        let started = LargeStackThread.start {
             var none = sigset_t()
             sigemptyset(&none)
             pthread_sigmask(SIG_SETMASK, &none, nil)
-            guard let argument else { return nil }
-            let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
-            box.status = box.body()
-            return nil
-        }, unmanaged.toOpaque())
-        guard created == 0 else {
+            status.value = body()
+        }
+        guard let thread = started else {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
-            unmanaged.release()
             return body()
         }
         pthread_join(thread, nil)
-        return box.status
+        return status.value
     }
 
     /// Reports a script that could not be read: too large is the program's error (exit 1),

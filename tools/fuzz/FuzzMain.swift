@@ -87,25 +87,7 @@ private func show(_ text: String) {
 
 /// The interpreter expects the large stack `tapline` gives it (Tool.onLargeStack).
 private func onLargeStack(_ body: @escaping () -> Void) {
-    final class Box {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    pthread_attr_setstacksize(&attributes, 512 << 20)
-    var thread = pthread_t()
-    let box = Unmanaged.passRetained(Box(body))
-    let created = pthread_create(&thread, &attributes, { argument in
-        guard let argument else { return nil }
-        Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().body()
-        return nil
-    }, box.toOpaque())
-    guard created == 0 else {
-        box.release()
-        body()
-        return
-    }
+    guard let thread = LargeStackThread.start(body) else { return body() }
     pthread_join(thread, nil)
 }
 

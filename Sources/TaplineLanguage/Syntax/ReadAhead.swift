@@ -113,21 +113,12 @@ final class ReadAhead: @unchecked Sendable {
         changed.deallocate()
     }
 
+    /// Starts the reading thread, as deep as the interpreter's own (the parser's depth guard
+    /// measures the stack it runs on). The thread holds this reader until it ends.
     private func launch() -> Bool {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        // As deep as the interpreter's own thread: the parser's depth guard measures the stack
-        // it runs on.
-        pthread_attr_setstacksize(&attributes, 512 << 20)
-        let unmanaged = Unmanaged.passRetained(self)
-        let created = pthread_create(&thread, &attributes, { argument in
-            guard let argument else { return nil }
-            Unmanaged<ReadAhead>.fromOpaque(argument).takeRetainedValue().read()
-            return nil
-        }, unmanaged.toOpaque())
-        if created != 0 { unmanaged.release() }
-        return created == 0
+        guard let thread = LargeStackThread.start({ self.read() }) else { return false }
+        self.thread = thread
+        return true
     }
 
     /// The reading thread: parses batches until the entry ends, fails, or the reader stops.
