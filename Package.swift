@@ -19,11 +19,11 @@ let package = Package(
         .testTarget(name: "TaplineReactiveTests", dependencies: ["TaplineReactive"]),
         // Ordinary Combine code with only its import changed: proves the core's API is Combine's.
         .testTarget(name: "CombineCodeTests", dependencies: ["TaplineReactive"]),
-        // glibc's malloc settings, which Swift's Glibc module does not show.
+        // glibc calls Swift's Glibc module does not show: malloc settings, the CPUs usable.
         // (DWARF 4: valgrind 3.19, which the performance work measures with, cannot read clang's 5.)
-        .target(name: "CMalloc", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CGlibc", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The language: lexer, parser, diagnostics, compiler and runtime.
-        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive", "CMalloc"], swiftSettings: optimized),
+        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive", "CGlibc"], swiftSettings: optimized),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage"]),
         // Lessons: the lesson file format, checking an exercise, the learner's progress.
         .target(name: "TaplineLearn", dependencies: ["TaplineLanguage"]),
@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         // The command: script runner and REPL.
         .executableTarget(
-            name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor", "CMalloc"],
+            name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor", "CGlibc"],
             // A statically linked Swift runtime starts about a millisecond sooner.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Starts the real binary on a pseudo-terminal: forkpty's child must run no Swift before exec.

@@ -11,18 +11,20 @@ mkdir -p "$out"
 flags=("${FUZZ_OPT:--O}" -sanitize=fuzzer,address -parse-as-library -swift-version 6 -gline-tables-only)
 find "$root/Sources/TaplineReactive" -name '*.swift' | sort > "$out/reactive.list"
 find "$root/Sources/TaplineLanguage" -name '*.swift' | sort > "$out/language.list"
-# Each module once: the C shim over malloc, the core, then the language on both, then the entry
+# Each module once: the C shim over glibc, the core, then the language on both, then the entry
 # point linking them all.
 # The toolchain's own clang, beside swiftc (the one SwiftPM uses for C targets).
 cc="$(dirname "$(readlink -f "$(command -v swiftc)")")/clang"
 [[ -x "$cc" ]] || cc=clang
-"$cc" -O2 -c "$root/Sources/CMalloc/CMalloc.c" -I "$root/Sources/CMalloc/include" -o "$out/CMalloc.o"
+for c in Malloc CPUs; do
+    "$cc" -O2 -c "$root/Sources/CGlibc/$c.c" -I "$root/Sources/CGlibc/include" -o "$out/CGlibc$c.o"
+done
 swiftc "${flags[@]}" -module-name TaplineReactive -wmo -emit-module -emit-module-path "$out/TaplineReactive.swiftmodule" \
     -c -o "$out/TaplineReactive.o" $(cat "$out/reactive.list")
-swiftc "${flags[@]}" -module-name TaplineLanguage -wmo -I "$out" -I "$root/Sources/CMalloc/include" -emit-module -emit-module-path "$out/TaplineLanguage.swiftmodule" \
+swiftc "${flags[@]}" -module-name TaplineLanguage -wmo -I "$out" -I "$root/Sources/CGlibc/include" -emit-module -emit-module-path "$out/TaplineLanguage.swiftmodule" \
     -c -o "$out/TaplineLanguage.o" $(cat "$out/language.list")
-swiftc "${flags[@]}" -module-name TaplineFuzz -I "$out" -I "$root/Sources/CMalloc/include" \
+swiftc "${flags[@]}" -module-name TaplineFuzz -I "$out" -I "$root/Sources/CGlibc/include" \
     "$root/tools/fuzz/FuzzMain.swift" "$root/tools/fuzz/ProgramGenerator.swift" \
-    "$out/TaplineLanguage.o" "$out/TaplineReactive.o" "$out/CMalloc.o" -o "$out/tapline-fuzz" \
+    "$out/TaplineLanguage.o" "$out/TaplineReactive.o" "$out/CGlibcMalloc.o" "$out/CGlibcCPUs.o" -o "$out/tapline-fuzz" \
     2> >(grep -v "Cannot export local symbol" >&2)
 echo "$out/tapline-fuzz"

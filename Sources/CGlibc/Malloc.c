@@ -1,4 +1,4 @@
-#include "CMalloc.h"
+#include "CGlibc.h"
 #include <malloc.h>
 #include <stdlib.h>
 
