@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "TaplineLearn", dependencies: ["TaplineLanguage"]),
         .testTarget(name: "TaplineLearnTests", dependencies: ["TaplineLearn"]),
         // libedit's native API, wrapped where Swift cannot call it (variadic functions).
-        .target(name: "CLibedit", linkerSettings: [.linkedLibrary("edit")]),
+        // (DWARF 4 as for CGlibc: one unit in DWARF 5 and valgrind reads none of the binary.)
+        .target(name: "CLibedit", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("edit")]),
         // A small line editor on libedit: prompt, history, completion. Knows no Tapline.
         .target(name: "LineEditor", dependencies: ["CLibedit"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
