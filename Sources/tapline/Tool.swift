@@ -73,6 +73,8 @@ final class Tool {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .system(errno) }
         defer { if descriptor != 0 { close(descriptor) } }
+        // Standard input is read from where it stands (a shell may have read part of it).
+        if descriptor != 0, let whole = readWhole(descriptor) { return whole }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -85,6 +87,35 @@ final class Tool {
             if bytes.count > Limits.scriptBytes { throw .tooLarge }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A regular file's text read straight into the string's own storage, which repairs
+    /// invalid UTF-8 as `String(decoding:as:)` does; nil when the file is not a regular one of
+    /// a size within the limit, or changed size while read (`pread` leaves the offset where it
+    /// was, so `readFile` then reads it a chunk at a time from the start). A 2 MB script read
+    /// in chunks into a growing array and then copied into a string touched 6 MB, at a page
+    /// fault per 4 KiB: 2.5 ms of `--check`'s time.
+    private func readWhole(_ descriptor: Int32) -> String? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              info.st_size > 0, info.st_size <= Limits.scriptBytes else { return nil }
+        let size = Int(info.st_size)
+        var complete = true
+        let text = String(unsafeUninitializedCapacity: size) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var filled = 0
+            while filled < size {
+                let count = pread(descriptor, base + filled, size - filled, off_t(filled))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { complete = false; break }
+                filled += count
+            }
+            return filled
+        }
+        // A byte past the size the file had: it grew, and is read the other way.
+        var probe: UInt8 = 0
+        guard complete, pread(descriptor, &probe, 1, off_t(size)) == 0 else { return nil }
+        return text
     }
 
     /// Runs a program and reports its first error; returns the exit status.
