@@ -43,6 +43,16 @@ struct ReadAheadTests {
         expectSame(program, execute: false)
     }
 
+    /// Blank and comment lines are newline tokens, which the parser lets go of as it skips
+    /// them: long runs of them at the start, between statements and at the end.
+    @Test func longRunsOfBlankAndCommentLines() {
+        let run = String(repeating: "// a comment\n\n;\n", count: 2_000)
+        let program = run + "subject s: Int\n" + run + "s.sink { print($0) }; send s 1\n" + run + "send s 2" + run
+        #expect(outcome(program, readsAhead: true).output == "1\n2\n")
+        expectSame(program)
+        expectSame(program + "\nsend s )", execute: false)
+    }
+
     @Test func aLongProgramRunsTheSame() {
         let program = Self.program(1_000)
         #expect(outcome(program, readsAhead: true).output.split(separator: "\n").count == 250)
@@ -50,9 +60,9 @@ struct ReadAheadTests {
         expectSame(program, execute: false)
     }
 
-    /// Batches hold 128 statements: an error just before, at and after their edges, and in
+    /// Batches hold 120 statements: an error just before, at and after their edges, and in
     /// the last, short batch.
-    @Test("a syntax error anywhere is the one reported", arguments: [0, 1, 127, 128, 129, 255, 256, 500, 998, 999])
+    @Test("a syntax error anywhere is the one reported", arguments: [0, 1, 119, 120, 121, 239, 240, 500, 998, 999])
     func aSyntaxErrorAnywhere(at index: Int) {
         var lines = Self.program(1_000).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[index] = "send s0 )"

@@ -226,6 +226,16 @@ public struct Parser {
         while current.kind == .newline || check(.semicolon) { skip() }
     }
 
+    /// `skipNewlines` at the top level, letting go of the tokens read as it goes: each blank
+    /// or comment line is a newline token, and 50,000 of them in a row were all held (2 MB,
+    /// copied as the array grew) until the next statement.
+    private mutating func skipNewlinesBetweenStatements() {
+        while current.kind == .newline || check(.semicolon) {
+            skip()
+            dropReadTokens()
+        }
+    }
+
     /// An error at the current token; at the end of input with brackets open, the input
     /// is incomplete rather than wrong.
     private func unexpected(_ message: Message) -> Diagnostic {
@@ -266,21 +276,22 @@ public struct Parser {
     /// The program's next statement, or nil after the last.
     public mutating func nextStatement() throws(Diagnostic) -> Stmt? {
         try reportingLexErrors { (parser: inout Parser) throws(Diagnostic) -> Stmt? in
-            if parser.statementsParsed == 0 { parser.skipNewlines() }
+            if parser.statementsParsed == 0 { parser.skipNewlinesBetweenStatements() }
             guard parser.current.kind != .eof else { return nil }
             parser.statementsParsed += 1
             if parser.statementsParsed & 255 == 0, parser.isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: parser.current.range) }
             let statement = try parser.parseStatement()
-            try parser.endStatement()
+            try parser.endStatement(betweenStatements: true)
             parser.dropReadTokens()
             return statement
         }
     }
 
-    /// A statement ends at a newline, `;`, `}` or the end of input.
-    private mutating func endStatement() throws(Diagnostic) {
+    /// A statement ends at a newline, `;`, `}` or the end of input. `betweenStatements`: at
+    /// the top level, where the tokens read can be let go of.
+    private mutating func endStatement(betweenStatements: Bool = false) throws(Diagnostic) {
         if current.kind == .newline || check(.semicolon) {
-            skipNewlines()
+            if betweenStatements { skipNewlinesBetweenStatements() } else { skipNewlines() }
         } else if !(current.kind == .eof || check(.rbrace)) {
             throw unexpected(Messages.expectedEndOfStatement(found: quoted(current)))
         }
