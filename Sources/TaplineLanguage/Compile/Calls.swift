@@ -3,8 +3,9 @@ import TaplineReactive
 /// Calls: a declared `func`, a built-in function, a method on a value, `.max(n)`, and
 /// `subject.send(value)`.
 extension Compiler {
-    /// Methods of a subject that are calls, not chain stages.
-    static let subjectMethods: Set<String> = ["send"]
+    /// Whether `method` is a subject's method that is a call, not a chain stage: `send`.
+    /// (Compared, not hashed: every stage of every chain asks.)
+    static func isSubjectMethod(_ method: String) -> Bool { method == "send" }
 
     func call(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         switch callee.kind {
@@ -66,7 +67,7 @@ extension Compiler {
     /// a token's `cancel()`, or a method on a value.
     private func memberCall(_ method: String, on baseExpr: Expr, nameRange: SourceRange, _ arguments: [Argument],
                             trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        if case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name), Compiler.subjectMethods.contains(method) {
+        if Compiler.isSubjectMethod(method), case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name) {
             return try sendCall(entity, arguments, range: range)
         }
         if method == "send", case .name("objectWillChange") = baseExpr.kind, resolve("objectWillChange") == nil {

@@ -106,13 +106,14 @@ extension Compiler {
 
     private func chainStages(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
         if let source = try publisherSource(expr) {
-            return isStoredPublisher(expr) ? source : recorded(source, sendsOwnValues: isSubject(expr))
+            let kind = sourceKind(expr)
+            return kind.isStored ? source : recorded(source, sendsOwnValues: kind.isSubject)
         }
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind else { return nil }
         let entry = ChainOperator.named(method, firstLabel: arguments.first?.label)
         // A subscriber ends the chain, and `subject.send(v)` is a call on a subject, not a stage.
-        if entry?.isSubscriber == true || Compiler.subjectMethods.contains(method) { return nil }
+        if entry?.isSubscriber == true || Compiler.isSubjectMethod(method) { return nil }
         guard let upstream = entry != nil ? try upstream(of: base) : try publisher(base) else {
             if entry != nil { try rejectNonPublisherBase(base, operatorName: method) }
             return nil
@@ -126,23 +127,20 @@ extension Compiler {
         return recorded(try compile(self, call), shared: entry.isShared)
     }
 
-    /// A publisher stored with `let`: its chain's stages were recorded where it was built.
-    private func isStoredPublisher(_ expr: Expr) -> Bool {
-        guard case .name(let name) = expr.kind, case .entity(let entity)? = resolve(name), case .stream = entity.kind else { return false }
-        return true
-    }
-
-    /// A subject, current value, `$published` or a button's tap: its monitor records its sends.
-    private func isSubject(_ expr: Expr) -> Bool {
+    /// Whether a chain's first stage is a publisher stored with `let` (its chain's stages were
+    /// recorded where it was built), and whether it is a subject, current value, `$published`
+    /// or a button's tap (its monitor records its sends): one look-up of the name for both.
+    private func sourceKind(_ expr: Expr) -> (isStored: Bool, isSubject: Bool) {
         switch expr.kind {
-        case .dollarName, .member(_, "tap", _): return true
+        case .dollarName, .member(_, "tap", _): return (false, true)
         case .name(let name):
-            guard case .entity(let entity)? = resolve(name) else { return false }
+            guard case .entity(let entity)? = resolve(name) else { return (false, false) }
             switch entity.kind {
-            case .subject, .current: return true
-            default: return false
+            case .stream: return (true, false)
+            case .subject, .current: return (false, true)
+            default: return (false, false)
             }
-        default: return false
+        default: return (false, false)
         }
     }
 

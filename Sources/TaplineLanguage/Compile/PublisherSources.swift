@@ -33,10 +33,12 @@ extension Compiler {
                 return try timerPublisher(arguments, range: expr.range)
             }
             if case .specialized(let name, let generics) = callee.kind, trailing == nil, resolve(name) == nil,
-               let source = PublisherFunction(rawValue: name), [.just, .empty, .fail].contains(source) {
+               let source = PublisherFunction.named(name), [.just, .empty, .fail].contains(source) {
                 return try specializedPublisher(source, generics: generics, arguments, range: expr.range)
             }
-            guard case .name(let name) = callee.kind, resolve(name) == nil, let source = PublisherFunction(rawValue: name) else {
+            // The name first: most calls are not to a publisher function, and then nothing is
+            // looked up.
+            guard case .name(let name) = callee.kind, let source = PublisherFunction.named(name), resolve(name) == nil else {
                 return nil
             }
             switch source {
@@ -180,9 +182,23 @@ extension String {
     }
 }
 
-enum PublisherFunction: String {
+enum PublisherFunction: String, CaseIterable {
     case just = "Just", justLowercase = "just", empty = "Empty", fail = "Fail"
     case future = "Future", deferred = "Deferred", record = "Record"
+
+    /// The function `name` names, if any. A name whose first letter starts none is turned
+    /// away before the names are compared: `init(rawValue:)` compares with every case in turn
+    /// (650 instructions for a call to `print`, which asks).
+    static func named(_ name: String) -> PublisherFunction? {
+        guard let first = name.utf8.first, first < 128, initials[Int(first)] else { return nil }
+        return PublisherFunction(rawValue: name)
+    }
+
+    private static let initials: [Bool] = {
+        var initials = Array(repeating: false, count: 128)
+        for function in allCases { initials[Int(function.rawValue.utf8.first ?? 0)] = true }
+        return initials
+    }()
 
     var usage: String {
         switch self {
