@@ -32,7 +32,7 @@ extension Compiler {
     func closure(_ closure: ClosureExpr, inputs: [SType], owner: String) throws(Diagnostic) -> CompiledClosure {
         closuresCompiled += 1
         let closuresBefore = closuresCompiled
-        let used = ArgumentScan.highestArgument(in: closure.body) + 1
+        let used = closure.highestArgument + 1
         let arity = closure.parameters?.count ?? used
         var argumentTypes: [SType]
         if inputs.count == 1, arity > 1 {

@@ -67,11 +67,16 @@ public final class ClosureExpr: Sendable {
     public let parameters: [String]?
     public let body: [Stmt]
     public let range: SourceRange
+    /// The highest `$n` the body uses, -1 for none (`ArgumentScan`): how many arguments a
+    /// closure without parameters takes. Found when the tree is made, which for a long script
+    /// is on the thread that reads ahead, not the one that compiles.
+    public let highestArgument: Int
 
     public init(parameters: [String]?, body: [Stmt], range: SourceRange) {
         self.parameters = parameters
         self.body = body
         self.range = range
+        highestArgument = ArgumentScan.highestArgument(in: body)
     }
 }
 
