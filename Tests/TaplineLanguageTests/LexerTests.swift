@@ -105,6 +105,9 @@ struct LexerTests {
         ("99999999999999999999", "number '99999999999999999999' is too large", false),
         ("a @ b", "'@' is not needed; write 'published NAME = value' for an @Published value", false),
         ("$ x", "'$' must be followed by a name ('$value') or a closure argument ('$0')", false),
+        ("$100", "closure argument number is too large", false),
+        ("$123456789012345678901234567890", "closure argument number is too large", false),
+        ("\"a\\\u{E9}\"", "invalid escape '\\\u{E9}' in string; use '\\n', '\\t', '\\\"', '\\\\' or '\\(…)'", false),
     ])
     func lexerErrors(source: String, message: String, incomplete: Bool) {
         do {

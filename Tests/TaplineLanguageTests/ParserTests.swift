@@ -8,6 +8,27 @@ struct ParserTests {
         ASTPrinter.print(try Parser.parse(program))
     }
 
+    /// `\($0)` and `\(name)` are read without a parser of their own (`Parser.loneToken`):
+    /// the same tree at the same place as that parser makes, and anything else left to it.
+    @Test("a lone $n or name in an interpolation reads as the parser reads it", arguments: [
+        ("$0", true), ("$7", true), ("$42", true), ("$05", true), ("count", true), ("_x1", true), ("_", true),
+        ("s0", true), ("marbles", true), ("$100", false), ("$a", false), ("$0a", false), (" $0", false),
+        ("$0 ", false), ("true", false), ("nil", false), ("a.b", false), ("0", false), ("12", false),
+        ("x+1", false), ("f()", false), ("caf\u{E9}", false), ("$", false),
+    ])
+    func loneInterpolations(_ code: String, isLone: Bool) throws {
+        let line1 = "let a = 1\n", before = "print(\"v: \\("
+        let source = SourceCharacters(line1 + before + code + ") end\")\n")
+        let start = SourceLocation(line: 2, column: before.count + 1, offset: line1.count + before.count)
+        let length = code.count
+        let lone = Parser.loneToken(length: length, at: start, in: source)
+        #expect((lone != nil) == isLone)
+        guard let lone else { return }
+        let full = try Parser.parseInterpolationFully(length: length, at: start, in: source, depth: 1)
+        #expect(ASTPrinter.print(lone) == ASTPrinter.print(full))
+        #expect(lone.range == full.range)
+    }
+
     @Test func parsesTheDeclarationsAndCommands() throws {
         let program = """
             button b "Title" { set x = 1 }
