@@ -115,11 +115,25 @@ extension Compiler {
     /// The source text of a range, to quote chains in `:list` and in messages.
     func text(of range: SourceRange) -> SourceText { SourceText(source, range) }
 
+    /// `ChainOperator.named`, remembering the last few names asked: a script asks for the
+    /// same few operators over and over (each chain's stages are asked for up to three times
+    /// as it compiles), and the catalogue's table hashed the name each time, 800 instructions.
+    func chainOperator(_ name: String, firstLabel: String?) -> ChainOperator? {
+        for index in recentOperators.indices.reversed()
+        where recentOperators[index].name == name && recentOperators[index].label == firstLabel {
+            return recentOperators[index].found
+        }
+        let found = ChainOperator.named(name, firstLabel: firstLabel)
+        if recentOperators.count == 8 { recentOperators.removeFirst() }
+        recentOperators.append((name, firstLabel, found))
+        return found
+    }
+
     /// `base.name(arguments) { trailing }` when `name` is in the catalogue.
     private func catalogCall(_ expr: Expr) -> (base: Expr, entry: ChainOperator, arguments: [Argument], trailing: ClosureExpr?, nameRange: SourceRange)? {
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind,
-              let entry = ChainOperator.named(method, firstLabel: arguments.first?.label) else { return nil }
+              let entry = chainOperator(method, firstLabel: arguments.first?.label) else { return nil }
         return (base, entry, arguments, trailing, nameRange)
     }
 
@@ -162,7 +176,7 @@ extension Compiler {
         }
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind else { return nil }
-        let entry = ChainOperator.named(method, firstLabel: arguments.first?.label)
+        let entry = chainOperator(method, firstLabel: arguments.first?.label)
         // A subscriber ends the chain, and `subject.send(v)` is a call on a subject, not a stage.
         if entry?.isSubscriber == true || Compiler.isSubjectMethod(method) { return nil }
         guard let upstream = entry != nil ? try upstream(of: base) : try publisher(base) else {
