@@ -183,6 +183,7 @@ public final class Interpreter {
         // Fast paths only make code run faster, and find no error: a check, which runs
         // nothing, makes none.
         compiler.fastPaths = fastPaths && keepingSteps
+        compiler.keepsCode = keepingSteps
         var program: [CompiledStatement] = []
         do throws(Diagnostic) {
             while let statement = try statements.next() {

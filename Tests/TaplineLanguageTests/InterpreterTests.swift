@@ -111,6 +111,19 @@ struct InterpreterTests {
         #expect(output == "42\n")
     }
 
+    /// A check lets go of a button's compiled action (`Compiler.keepsCode`), but finds its
+    /// errors, and the button a later run declares taps as it should.
+    @Test func aCheckFindsAButtonsErrorsAndARunStillTaps() {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 })
+        let button = "published n = 0\nbutton b \"B\" { set n = n + 1; print(n) }\n"
+        #expect(interpreter.check("button b \"B\" { set nope = 1 }").map { interpreter.format($0) }?
+            .hasPrefix("<input>:1:20: error: unknown name 'nope'") == true)
+        #expect(interpreter.check(button) == nil)
+        #expect(interpreter.run(button + "tap b\ntap b") == nil)
+        #expect(output == "1\n2\n")
+    }
+
     @Test func theReplEchoesValuesAndDescribesPublishers() {
         var output = ""
         let interpreter = Interpreter(output: { output += $0 }, echoes: true)

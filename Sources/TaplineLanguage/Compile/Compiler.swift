@@ -43,6 +43,11 @@ final class Compiler {
     /// (which taps stages, not closures) leaves it on. Fusion skips stages, so a recorded
     /// stage is never fused (`recorded` drops the run).
     var fastPaths = true
+    /// False for a check, which runs nothing: code compiled only to find its errors, such as a
+    /// button's action, is let go of at once rather than kept in the declaration, so that the
+    /// memory is used again (a check of 10,000 buttons kept 5 MB of actions, at a page fault
+    /// per 4 KiB).
+    var keepsCode = true
     /// The stack compiling recurses on, and a count of expressions compiled, to poll Ctrl-C.
     private let stack = StackGuard.current()
     private var ticks = 0

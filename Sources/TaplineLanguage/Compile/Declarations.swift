@@ -13,7 +13,8 @@ extension Compiler {
         try declare(entity)
         installFeedbackGuard(box.tap.feedback, name: name.text)
         let titleCode = try title.map { (each) throws(Diagnostic) in try expression(each).code }
-        box.action = try body.map { (each) throws(Diagnostic) in try inFrameAction(each) }
+        let action = try body.map { (each) throws(Diagnostic) in try inFrameAction(each) }
+        if keepsCode { box.action = action }
         return { frame in
             box.title = try titleCode?(frame).description ?? name.text
             entity.isInitialized = true
