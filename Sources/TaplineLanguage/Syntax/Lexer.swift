@@ -81,6 +81,12 @@ public struct Lexer {
         guard !isFinished else { return }
         let count = tokens.count
         while tokens.count == count {
+            // Spaces between tokens skipped here, a run at a time: one `lexToken` each was a
+            // call, a location and a switch for every space.
+            var spaces = index
+            while spaces < end, codes[spaces] == 32 { spaces += 1 }
+            column += spaces - index
+            index = spaces
             guard index < end else {
                 finish(at: location)
                 return
