@@ -129,12 +129,23 @@ extension Compiler {
         return found
     }
 
+    /// `base.name(arguments) { trailing }` with `name` in the catalogue. A struct, not a
+    /// tuple: an optional tuple of five was copied through the runtime's generic tuple copy,
+    /// 300 instructions each time.
+    private struct CatalogCall {
+        let base: Expr
+        let entry: ChainOperator
+        let arguments: [Argument]
+        let trailing: ClosureExpr?
+        let nameRange: SourceRange
+    }
+
     /// `base.name(arguments) { trailing }` when `name` is in the catalogue.
-    private func catalogCall(_ expr: Expr) -> (base: Expr, entry: ChainOperator, arguments: [Argument], trailing: ClosureExpr?, nameRange: SourceRange)? {
+    private func catalogCall(_ expr: Expr) -> CatalogCall? {
         guard case .call(let callee, let arguments, let trailing) = expr.kind,
               case .member(let base, let method, let nameRange) = callee.kind,
               let entry = chainOperator(method, firstLabel: arguments.first?.label) else { return nil }
-        return (base, entry, arguments, trailing, nameRange)
+        return CatalogCall(base: base, entry: entry, arguments: arguments, trailing: trailing, nameRange: nameRange)
     }
 
     /// Whether `expr` is written as a chain that ends in a subscriber (`….sink { … }`). Told
