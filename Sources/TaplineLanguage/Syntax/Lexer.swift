@@ -81,10 +81,10 @@ public struct Lexer {
         guard !isFinished else { return }
         let count = tokens.count
         while tokens.count == count {
-            // Spaces between tokens skipped here, a run at a time: one `lexToken` each was a
-            // call, a location and a switch for every space.
+            // Space, tab and a lone \r between tokens skipped here, a run at a time (each one
+            // column): one `lexToken` each was a call, a location and a switch for every space.
             var spaces = index
-            while spaces < end, codes[spaces] == 32 { spaces += 1 }
+            while spaces < end, Lexer.isSpace(byte(spaces)) { spaces += 1 }
             column += spaces - index
             index = spaces
             guard index < end else {
@@ -104,12 +104,11 @@ public struct Lexer {
         isFinished = true
     }
 
-    /// Lexes what starts at `index`: a token, or space or a comment that makes none.
+    /// Lexes what starts at `index` (never a space: `lexNext` skips those): a token, or a
+    /// newline or a comment that may make none.
     private mutating func lexToken(_ end: Int) throws(Diagnostic) {
         let start = location
         switch byte(index) {
-        case 32, 9, 13:   // space, tab, a lone \r
-            advance()
         case 10:
             if line & 1023 == 0, isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: SourceRange(start, start)) }
             advance()
@@ -285,6 +284,9 @@ public struct Lexer {
     @inline(__always) static func isPlainInString(_ a: UInt8) -> Bool {
         a != 34 && a != 92 && a != 10 && a != Lexer.notASCII
     }
+
+    /// Space, tab or a lone `\r` (a `\r\n` pair is stored as `\n`): nothing but a column.
+    @inline(__always) static func isSpace(_ a: UInt8) -> Bool { a == 32 || a == 9 || a == 13 }
 
     @inline(__always) static func isASCIIWordPart(_ a: UInt8) -> Bool {
         (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 || (a >= 48 && a <= 57)
