@@ -125,6 +125,10 @@ public final class Interpreter {
             let start = text.append(String(entry.prefix { $0 != "\n" }.prefix(200)), name: name)
             return Diagnostic.error(Messages.scriptTooLarge(Limits.scriptBytes), at: SourceRange(start, start))
         }
+        // Before the entry's bytes are copied in: they are the first large block.
+        let long = LongEntryMemory.isLong(entry.utf8.count)
+        if long { LongEntryMemory.begin() }
+        defer { if long { LongEntryMemory.end() } }
         let start = text.append(entry, name: name)
         // A script that draws or traces is recorded from its first stage on (so a benchmark
         // pays nothing): known before it compiles. A mention in a comment counts too.

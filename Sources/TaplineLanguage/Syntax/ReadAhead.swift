@@ -24,11 +24,6 @@ struct StatementSource {
     init(_ source: SourceCharacters, from start: SourceLocation, isInterrupted: @escaping () -> Bool,
          readsAhead: Bool? = nil) {
         let long = source.count - start.offset >= Self.readAheadLength
-        // A long entry declares a lot. The interpreter's thread has a malloc arena of its
-        // own, which glibc grows a page or two at a time, one mprotect call each (3,300 calls
-        // for `--check` of 50,000 lines): reserving 24 MiB at once makes that one call, and
-        // untouched it costs no memory. A short entry does not pay for it (0.3 ms).
-        if long { tapline_malloc_reserve(24 << 20) }
         if readsAhead ?? (long && tapline_usable_cpus() > 1), let ahead = ReadAhead(source, from: start, isInterrupted: isInterrupted) {
             self.ahead = ahead
             parser = nil
@@ -131,7 +126,7 @@ final class ReadAhead: @unchecked Sendable {
     /// The reading thread: parses batches until the entry ends, fails, or the reader stops.
     private func read() {
         // Its trees come and go, but its malloc arena grows a page at a time (as the
-        // interpreter's would: see `tapline_malloc_reserve`) until it holds a few batches.
+        // interpreter's would: see `LongEntryMemory`) until it holds a few batches.
         tapline_malloc_reserve(4 << 20)
         var parser = Parser.reader(source, from: start)
         var end: Ending?
