@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TaplineReactive
+import CGlibc
 
 /// Runs Tapline programs: a whole script, or a REPL session one entry at a time.
 ///
@@ -224,12 +225,12 @@ public final class Interpreter {
     /// sixth of `--check`'s time.
     static func mentionsRecording(_ source: SourceCharacters, from start: Int) -> Bool {
         source.codes.withUnsafeBufferPointer { codes in
-            // Only where an `m` or a `t` starts a word are the bytes after it compared, and
-            // `memchr` finds those letters: packing every word as it went took 40 instructions
-            // a byte, the lexer's own cost, and testing each byte for the two letters 12.
+            // `memmem` finds each word's spelling, and only there are the bytes around it
+            // asked: looking for its first letter with `memchr` and comparing the bytes after
+            // each (a `t` or an `m` starts many words) took 180 instructions a line.
             Interpreter.recordingWords.contains { word in
                 var from = start
-                while let index = Interpreter.index(of: word.utf8Start.pointee, in: codes, from: from) {
+                while let index = Interpreter.index(of: word, in: codes, from: from) {
                     if Interpreter.isWord(word, at: index, from: start, in: source) { return true }
                     from = index + 1
                 }
@@ -238,11 +239,13 @@ public final class Interpreter {
         }
     }
 
-    /// Where `byte` next occurs in `codes` at or after `start`.
-    private static func index(of byte: UInt8, in codes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = codes.baseAddress, start < codes.count,
-              let found = memchr(base + start, Int32(byte), codes.count - start) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    /// Where `word` next occurs in `codes` at or after `start`.
+    private static func index(of word: StaticString, in codes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = codes.baseAddress, start < codes.count else { return nil }
+        let found = word.utf8Start.withMemoryRebound(to: CChar.self, capacity: word.utf8CodeUnitCount) { spelling in
+            tapline_find(base + start, codes.count - start, spelling, word.utf8CodeUnitCount)
+        }
+        return found < 0 ? nil : start + found
     }
 
     /// Whether `word` is spelt at `index` as a whole word (counted from `start`, the entry's).

@@ -503,6 +503,7 @@ struct MentionsRecordingTests {
         ("m1arbles trace2", false), ("xmarbles", false),
         ("éтrace", false), ("étrace", false), ("1trace", false), ("mtrace", false), ("mmarbles", false),
         ("tracetrace", false), ("marbles;", true), ("x.marbles()", true), ("(trace)", true), ("m", false), ("t", false),
+        ("xtrace trace", true), ("tracetrace marbles", true), ("traces, trace", true), ("trace", true),
     ])
     func wholeWords(_ text: String, _ expected: Bool) {
         var segments = SourceSegments()
