@@ -124,6 +124,15 @@ struct InterpreterTests {
         #expect(output == "1\n2\n")
     }
 
+    /// A check installs no feedback guards (its declarations never run); a run after it does.
+    @Test func aRunAfterACheckStillFindsAFeedbackLoop() {
+        let interpreter = Interpreter(output: { _ in })
+        let loop = "subject s: Int\ns.sink { send s $0 + 1 }\n"
+        #expect(interpreter.check(loop + "send s 0") == nil)
+        let error = interpreter.run(loop + "send s 0").map { interpreter.format($0) }
+        #expect(error?.contains("error: feedback loop: 's' was sent a value from inside its own delivery") == true)
+    }
+
     @Test func theReplEchoesValuesAndDescribesPublishers() {
         var output = ""
         let interpreter = Interpreter(output: { output += $0 }, echoes: true)

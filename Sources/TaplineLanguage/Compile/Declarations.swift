@@ -271,8 +271,10 @@ extension Compiler {
     }
 
     /// A subject whose sends nest past the limit reports a feedback loop at the statement
-    /// that started it.
+    /// that started it. Not for a check, whose declarations never run: a closure less for
+    /// each of them to allocate and keep.
     private func installFeedbackGuard(_ guardObject: FeedbackGuard, name: String) {
+        guard keepsCode else { return }
         let runtime = self.runtime
         guardObject.onLoop = { [unowned guardObject] in
             runtime.raise(RuntimeError(Messages.feedbackLoop(name, limit: guardObject.limit),
