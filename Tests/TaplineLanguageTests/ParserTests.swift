@@ -257,6 +257,25 @@ struct ParserTests {
         #expect(printed[3] == "(marbles save \"out/a b.svg\")")
     }
 
+    /// `frame`, `play`, `expect`, `trace` and `marbles` start a command only where a name
+    /// could not be meant; otherwise they are names.
+    @Test("time commands are told from names", arguments: [
+        ("frame 50ms", true), ("frame + 1", false), ("frame", false),
+        ("play q \"-a|\"", true), ("play(1)", false), ("play", false),
+        ("expect q \"-|\"", true), ("expect $q \"-|\"", true), ("expect 1 \"-|\"", true),
+        ("expect 1.5 \"-|\"", true), ("expect = 2", false), ("expect", false),
+        ("trace on", true), ("trace off", true), ("trace(1)", false), ("trace", false),
+        ("marbles", true), ("marbles clear", true), ("marbles save a.svg", true), ("marbles.count", false),
+        ("marbles + 1", false), ("print(1)", false), ("plays(1)", false), ("frames(50ms)", false),
+    ])
+    func timeCommands(program: String, isCommand: Bool) throws {
+        let statement = try #require(try Parser.parse(program).first)
+        switch statement.kind {
+        case .frame, .play, .expect, .trace, .marbles: #expect(isCommand)
+        default: #expect(!isCommand)
+        }
+    }
+
     @Test func stringLiteralsSurviveTheTokensBeingDropped() throws {
         // Each string token holds the number of its literal in the lexer, which lets go of a
         // literal once its token is dropped: every one must still be the right one.

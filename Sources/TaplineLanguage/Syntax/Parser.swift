@@ -390,19 +390,30 @@ public struct Parser {
     /// "…"`, `trace on`, `marbles clear`) or nothing (`marbles`), so programs that use them as
     /// names keep working.
     private mutating func isTimeCommand(_ command: Word) -> Bool {
-        // Most names are none of the five: their length is compared before a string is made
-        // (`play` has four letters, `marbles` seven).
+        // Most names are none of the five: their length is compared first (`play` has four
+        // letters, `marbles` seven), then their bytes, without making a string (a `print`
+        // statement made one and switched on it).
         guard (4...7).contains(command.count) else { return false }
-        switch (text(of: command), peekKind()) {
-        case ("frame", .duration): return true
-        case ("play", .identifier), ("expect", .identifier), ("expect", .dollarName), ("expect", .int), ("expect", .double):
-            return true
-        case ("trace", .identifier(let word)): return spells(word, "on") || spells(word, "off")
-        case ("marbles", .identifier(let word)): return spells(word, "clear") || spells(word, "save")
-        case ("marbles", .newline), ("marbles", .eof), ("marbles", .punct(.semicolon)), ("marbles", .punct(.rbrace)):
-            return true
-        default: return false
+        let next = peekKind()
+        if spells(command, "frame") {
+            if case .duration = next { return true }
+        } else if spells(command, "play") {
+            if case .identifier = next { return true }
+        } else if spells(command, "expect") {
+            switch next {
+            case .identifier, .dollarName, .int, .double: return true
+            default: break
+            }
+        } else if spells(command, "trace") {
+            if case .identifier(let word) = next { return spells(word, "on") || spells(word, "off") }
+        } else if spells(command, "marbles") {
+            switch next {
+            case .identifier(let word): return spells(word, "clear") || spells(word, "save")
+            case .newline, .eof, .punct(.semicolon), .punct(.rbrace): return true
+            default: break
+            }
         }
+        return false
     }
 
     // time-command = "frame" duration
