@@ -230,9 +230,11 @@ public struct Lexer {
     /// the word's length and first and last bytes.
     static func keyword(_ codes: [UInt8], _ range: Range<Int>) -> Keyword? {
         guard !range.isEmpty, range.count <= Lexer.longestKeyword else { return nil }
-        let key = Lexer.packed(codes, range)
         let table = Lexer.keywordTable
         var slot = Lexer.slot(count: range.count, first: codes[range.lowerBound], last: codes[range.upperBound - 1])
+        // Most names meet an empty slot at once, and need no key.
+        guard table[slot].keyword != nil else { return nil }
+        let key = Lexer.packed(codes, range)
         while let keyword = table[slot].keyword {
             if table[slot].key == key { return keyword }
             slot = (slot + 1) & (table.count - 1)
