@@ -87,6 +87,15 @@ enum Builtins {
             default: throw Diagnostic.error(Messages.printLabel(argument.label ?? ""), at: argument.range)
             }
         }
+        // The usual `print(x)`: one item, the default separator and end, written as it is
+        // (no array of one to keep, map and join).
+        if items.count == 1, arguments.count == 1 {
+            let item = items[0]
+            return { frame in
+                runtime.write(try item(frame).description)
+                return .void
+            }
+        }
         let (values, between, ending) = (items, separator, terminator)   // lets: a captured var is boxed
         return { frame in
             let text = try values.map { try $0(frame).description }.joined(separator: try between(frame).description)
