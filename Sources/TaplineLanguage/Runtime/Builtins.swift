@@ -76,6 +76,15 @@ enum Builtins {
 
     /// `print(a, b, separator: ", ", terminator: "")`, as Swift's.
     private static func printCall(_ arguments: [BuiltinArgument], runtime: Runtime) throws(Diagnostic) -> Code {
+        // The usual `print(x)`: one item, the default separator and end, written as it is
+        // (no array of one to make, keep, map and join).
+        if arguments.count == 1, arguments[0].label == nil {
+            let item = arguments[0].code
+            return { frame in
+                runtime.write(try item(frame).description)
+                return .void
+            }
+        }
         var separator: Code = { _ in .string(" ") }
         var terminator: Code = { _ in .string("\n") }
         var items: [Code] = []
@@ -85,15 +94,6 @@ enum Builtins {
             case "separator": separator = argument.code
             case "terminator": terminator = argument.code
             default: throw Diagnostic.error(Messages.printLabel(argument.label ?? ""), at: argument.range)
-            }
-        }
-        // The usual `print(x)`: one item, the default separator and end, written as it is
-        // (no array of one to keep, map and join).
-        if items.count == 1, arguments.count == 1 {
-            let item = items[0]
-            return { frame in
-                runtime.write(try item(frame).description)
-                return .void
             }
         }
         let (values, between, ending) = (items, separator, terminator)   // lets: a captured var is boxed
