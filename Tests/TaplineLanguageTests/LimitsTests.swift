@@ -13,6 +13,8 @@ struct LimitsTests {
         (String(repeating: " ", count: Limits.scriptBytes + 1), .scriptTooLarge),
         ("current s = \"ab\"\nrepeat 40 { s.value = s.value + s.value }", .valueTooLarge),
         ("current a: Any = 1\nrepeat 2000 { a.value = [a.value] }", .valueTooLarge),
+        // 16 MiB exactly, then one letter more by interpolation (its two-piece form).
+        ("current s = \"ab\"\nrepeat 23 { s.value = s.value + s.value }\nprint(\"x\\(s.value)\")", .valueTooLarge),
         ("button b { tap b }\ntap b", .recursionDepthLimit),
         (ring, .recursionDepthLimit),
         ("view V { on appear { hide V; show V } }\nshow V", .recursionDepthLimit),

@@ -221,6 +221,17 @@ extension Compiler {
 
     private func interpolation(_ parts: [InterpolatedPart], range: SourceRange) throws(Diagnostic) -> Code {
         if parts.count == 1, case .text(let text) = parts[0] { return { _ in .string(text) } }
+        // The usual `"label \(x)"`: the two pieces held as they are, with no array of them to
+        // make and walk (the same size checks, in the same order, as below).
+        if parts.count == 2, case .text(let text) = parts[0], case .expr(let expr) = parts[1] {
+            let code = try expression(expr).code
+            return { frame in
+                try ValueArithmetic.checkSize(text.utf8.count, range: range)
+                let result = text + (try code(frame).description)
+                try ValueArithmetic.checkSize(result.utf8.count, range: range)
+                return .string(result)
+            }
+        }
         // The text kept as it is, not a closure made for each piece of it.
         var pieces: [InterpolationPiece] = []
         pieces.reserveCapacity(parts.count)
