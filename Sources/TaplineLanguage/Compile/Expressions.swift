@@ -14,9 +14,9 @@ extension Compiler {
         let range = expr.range
         try guardCompiling(range)
         switch expr.kind {
-        case .int(let value): return ({ _ in .int(value) }, .int)
+        case .int(let value): return (Compiler.literal(value), .int)
         case .double(let value): return ({ _ in .double(value) }, .double)
-        case .bool(let value): return ({ _ in .bool(value) }, .bool)
+        case .bool(let value): return (value ? { _ in .bool(true) } : { _ in .bool(false) }, .bool)
         case .nilLiteral: return ({ _ in .nil }, .nil)
         case .void: return ({ _ in .void }, .void)
         case .duration(let nanoseconds): return ({ _ in .duration(nanoseconds) }, .duration)
@@ -313,6 +313,17 @@ extension Compiler {
         let type = closureScope.argumentTypes[index]
         if depth == 0 { return (Compiler.ownArgument(index), type) }
         return ({ frame in frame.ancestor(depth).slots[index] }, type)
+    }
+
+    /// An `Int` literal's code: 0, 1 and 2, the most written, capture nothing, so making
+    /// them allocates nothing.
+    private static func literal(_ value: Int) -> Code {
+        switch value {
+        case 0: return { _ in .int(0) }
+        case 1: return { _ in .int(1) }
+        case 2: return { _ in .int(2) }
+        default: return { _ in .int(value) }
+        }
     }
 
     /// The code of `$n` in its own closure. `$0` to `$2` capture nothing, so making them
