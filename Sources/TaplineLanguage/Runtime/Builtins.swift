@@ -15,6 +15,8 @@ enum Builtins {
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
                      runtime: Runtime, visible: () -> [String]) throws(Diagnostic) -> (code: Code, type: SType) {
+        // `print`, the most called, before the array of codes the others read.
+        if name == "print" { return (try printCall(arguments, runtime: runtime), .void) }
         let codes = arguments.map(\.code)
         func expectCount(_ count: Int, _ usage: String) throws(Diagnostic) {
             guard arguments.count == count, arguments.allSatisfy({ $0.label == nil }) else {
@@ -22,8 +24,6 @@ enum Builtins {
             }
         }
         switch name {
-        case "print":
-            return (try printCall(arguments, runtime: runtime), .void)
         case "Int":
             try expectCount(1, "'Int(value)'")
             return ({ frame in toInt(try codes[0](frame)) }, arguments[0].type == .string ? .unknown : .int)
