@@ -16,8 +16,12 @@ find "$root/Sources/TaplineLanguage" -name '*.swift' | sort > "$out/language.lis
 # The toolchain's own clang, beside swiftc (the one SwiftPM uses for C targets).
 cc="$(dirname "$(readlink -f "$(command -v swiftc)")")/clang"
 [[ -x "$cc" ]] || cc=clang
-for c in Malloc CPUs Find; do
-    "$cc" -O2 -c "$root/Sources/CGlibc/$c.c" -I "$root/Sources/CGlibc/include" -o "$out/CGlibc$c.o"
+# Every C file of the shim, so that a new one needs no edit here.
+shim=()
+for c in "$root"/Sources/CGlibc/*.c; do
+    object="$out/CGlibc$(basename "$c" .c).o"
+    "$cc" -O2 -c "$c" -I "$root/Sources/CGlibc/include" -o "$object"
+    shim+=("$object")
 done
 swiftc "${flags[@]}" -module-name TaplineReactive -wmo -emit-module -emit-module-path "$out/TaplineReactive.swiftmodule" \
     -c -o "$out/TaplineReactive.o" $(cat "$out/reactive.list")
@@ -25,6 +29,6 @@ swiftc "${flags[@]}" -module-name TaplineLanguage -wmo -I "$out" -I "$root/Sourc
     -c -o "$out/TaplineLanguage.o" $(cat "$out/language.list")
 swiftc "${flags[@]}" -module-name TaplineFuzz -I "$out" -I "$root/Sources/CGlibc/include" \
     "$root/tools/fuzz/FuzzMain.swift" "$root/tools/fuzz/ProgramGenerator.swift" \
-    "$out/TaplineLanguage.o" "$out/TaplineReactive.o" "$out/CGlibcMalloc.o" "$out/CGlibcCPUs.o" "$out/CGlibcFind.o" -o "$out/tapline-fuzz" \
+    "$out/TaplineLanguage.o" "$out/TaplineReactive.o" "${shim[@]}" -o "$out/tapline-fuzz" \
     2> >(grep -v "Cannot export local symbol" >&2)
 echo "$out/tapline-fuzz"
