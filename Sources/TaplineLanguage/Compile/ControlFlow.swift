@@ -225,6 +225,7 @@ extension Compiler {
                     shown = chosen
                     if let next = chosen { try runtime.show(next) }
                 }
+                return .none
             })
             try plan.make(frame).subscribe(sink)
             runtime.keep(AnyCancellable(sink), chain: plan.text.prefixed("switch "))

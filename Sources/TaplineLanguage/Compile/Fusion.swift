@@ -6,10 +6,11 @@ import TaplineReactive
 /// `s.filter { … }.map { … }.reduce(0) { … }.sink { … }` is one call per value, not four.
 ///
 /// Why this is invisible: these stages pass the upstream's subscription down as it is (no
-/// description of their own) and forward every request and cancel unchanged; the sink asks
-/// for unlimited demand, so the `.max(1)` a dropped value gives back changes nothing. An
-/// error in a step ends the delivery, as it ends it when the steps are separate stages: the
-/// stages after it do nothing, and neither does the sink. A `reduce` ends the run: its
+/// description of their own) and forward every request and cancel unchanged; a value a step
+/// drops gives back `.max(1)` from the sink, as the step's own stage gives it back upstream
+/// (so a `print` or `handleEvents` before the run sees the same request). A step whose
+/// closure fails forwards nothing and gives back nothing, as a separate stage does under the
+/// runtime's `StopSignal`: the steps after it do nothing, and neither does the sink. A `reduce` ends the run: its
 /// result reaches the sink when the upstream finishes, then the completion, exactly as the
 /// core's `Reduce` hands them to a sink (`ValueSink`'s `receiveResult`). Apple fuses stages the same way
 /// (`Map.map`, `Filter.filter`, `CompactMap.map` return one stage).
@@ -127,10 +128,12 @@ extension Compiler {
             if let reduction = fused.reduction {
                 let reducer = Reducer(start: try reduction.initial(frame), reduction.next, frame: frame)
                 let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: { input in
+                    var demand = Subscribers.Demand.none
                     runtime.deliver {
-                        guard let passed = try run.pass(input) else { return }
+                        guard let passed = try run.pass(input) else { return demand = .max(1) }
                         try reducer.add(passed)
                     }
+                    return demand
                 }, receiveResult: {
                     guard let value else { return }
                     runtime.deliver { try value.perform(reducer.accumulator) }
@@ -140,10 +143,12 @@ extension Compiler {
             }
             // The steps run even without a value closure: theirs may have effects.
             let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: { input in
+                var demand = Subscribers.Demand.none
                 runtime.deliver {
-                    guard let passed = try run.pass(input) else { return }
+                    guard let passed = try run.pass(input) else { return demand = .max(1) }
                     try value?.perform(passed)
                 }
+                return demand
             })
             upstream.subscribe(sink)
             return AnyCancellable(sink)

@@ -71,7 +71,10 @@ final class Runtime {
     /// delivery stops, and the `Step` of the statement that started it throws it.
     private(set) var pendingError: RuntimeError?
     private var deliveries = 0
-    private(set) var isAborting = false
+    /// Raised exactly while an error is pending: the core's stages that call the program's
+    /// closures then act on nothing they return (`StopSignal`), as after a trap in Swift.
+    let stop = StopSignal()
+    var isAborting: Bool { stop.isRaised }
     /// The top-level statement now running, to locate errors raised during delivery.
     var statementRange: SourceRange?
     /// Where subscriptions made now are kept: the view whose `on appear` is running.
@@ -95,7 +98,7 @@ final class Runtime {
     /// Records an error raised during delivery and stops further delivery.
     func raise(_ error: RuntimeError) {
         if pendingError == nil { pendingError = error }
-        isAborting = true
+        stop.isRaised = true
     }
 
     /// Runs code called back by a publisher, turning a thrown error into a pending one.
@@ -160,7 +163,7 @@ final class Runtime {
         // (the error is a large optional): this runs after every statement.
         guard isAborting, let error = pendingError else { return }
         pendingError = nil
-        isAborting = false
+        stop.isRaised = false
         throw error
     }
 
@@ -213,7 +216,7 @@ final class Runtime {
         depth = 0
         callDepth = 0
         pendingError = nil
-        isAborting = false
+        stop.isRaised = false
         bagOwners.removeAll()
     }
 

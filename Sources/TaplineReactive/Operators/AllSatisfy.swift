@@ -6,11 +6,12 @@ extension Publishers {
     /// [2, 4, 6].publisher.allSatisfy { $0 % 2 == 0 }.sink { print($0) }
     /// // true
     /// ```
-    public struct AllSatisfy<Upstream: Publisher>: Publisher {
+    public struct AllSatisfy<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Bool
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let predicate: (Upstream.Output) -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
@@ -18,7 +19,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(AllSatisfyInner(downstream: subscriber, name: "AllSatisfy", predicate: predicate, failure: absurd))
+            upstream.subscribe(AllSatisfyInner(downstream: subscriber, name: "AllSatisfy", predicate: predicate, failure: absurd).honouring(stop))
         }
     }
 
@@ -35,11 +36,12 @@ extension Publishers {
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
     /// // failure(Negative())
     /// ```
-    public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
+    public struct TryAllSatisfy<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Bool
         public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Upstream.Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
@@ -47,7 +49,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = AllSatisfyInner(downstream: subscriber, name: "TryAllSatisfy", predicate: predicate, failure: { $0 })
+            let inner = AllSatisfyInner(downstream: subscriber, name: "TryAllSatisfy", predicate: predicate, failure: { $0 }).honouring(stop)
             upstream.subscribe(FailureEraser<AllSatisfyInner<Upstream.Output, any Error, S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -79,7 +81,9 @@ final class AllSatisfyInner<Input, PredicateFailure: Error, Downstream: Subscrib
     }
 
     override func fold(_ input: Input) throws(PredicateFailure) -> Bool {
-        satisfied = try predicate(input)
+        let accepted = try predicate(input)
+        if isStopped { return false }
+        satisfied = accepted
         return !satisfied
     }
 

@@ -6,13 +6,14 @@ extension Publishers {
     /// // 1
     /// // 3
     /// ```
-    public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+    public struct CompactMap<Upstream: Publisher, Output>: Publisher, Stoppable {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let transform: (Upstream.Output) -> Output?
+        package var stop: StopSignal?
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform, stop: stop))
         }
     }
 }
@@ -34,10 +35,12 @@ extension Publishers.CompactMap {
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let downstream: Downstream
         let transform: (Upstream.Output) -> Output?
+        let stop: StopSignal?
 
-        init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
+        init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?, stop: StopSignal?) {
             self.downstream = downstream
             self.transform = transform
+            self.stop = stop
         }
 
         var description: String { "CompactMap" }
@@ -46,7 +49,9 @@ extension Publishers.CompactMap {
 
         func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-            guard let output = transform(input) else { return .max(1) }
+            let result = transform(input)
+            if stop.isRaised { return .none }
+            guard let output = result else { return .max(1) }
             return downstream.receive(output)
         }
         func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }

@@ -10,11 +10,12 @@ extension Publishers {
     /// ["bb", "a", "ccc"].publisher.max { $0.count < $1.count }.sink { print($0) }
     /// // ccc
     /// ```
-    public struct Comparison<Upstream: Publisher>: Publisher {
+    public struct Comparison<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
             self.upstream = upstream
@@ -22,7 +23,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = ComparisonInner(downstream: subscriber, name: "Comparison", replaces: areInIncreasingOrder, failure: absurd)
+            let inner = ComparisonInner(downstream: subscriber, name: "Comparison", replaces: areInIncreasingOrder, failure: absurd).honouring(stop)
             upstream.subscribe(inner)
         }
     }
@@ -40,11 +41,12 @@ extension Publishers {
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
     /// // failure(Incomparable())
     /// ```
-    public struct TryComparison<Upstream: Publisher>: Publisher {
+    public struct TryComparison<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = any Error
         public let upstream: Upstream
         public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
             self.upstream = upstream
@@ -52,7 +54,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = ComparisonInner(downstream: subscriber, name: "TryComparison", replaces: areInIncreasingOrder, failure: { $0 })
+            let inner = ComparisonInner(downstream: subscriber, name: "TryComparison", replaces: areInIncreasingOrder, failure: { $0 }).honouring(stop)
             upstream.subscribe(FailureEraser<ComparisonInner<any Error, S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -106,7 +108,8 @@ final class ComparisonInner<OrderFailure: Error, Downstream: Subscriber>:
 
     override func fold(_ input: Downstream.Input) throws(OrderFailure) -> Bool {
         if let current = kept {
-            if try replaces(current, input) { kept = input }
+            let replacing = try replaces(current, input)
+            if replacing, !isStopped { kept = input }
         } else {
             kept = input
         }

@@ -30,11 +30,12 @@ extension Publishers {
     /// [1, 2, 3].publisher.contains { $0 > 5 }.sink { print($0) }
     /// // false
     /// ```
-    public struct ContainsWhere<Upstream: Publisher>: Publisher {
+    public struct ContainsWhere<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Bool
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let predicate: (Upstream.Output) -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
@@ -42,7 +43,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(ContainsInner(downstream: subscriber, name: "ContainsWhere", predicate: predicate, failure: absurd))
+            upstream.subscribe(ContainsInner(downstream: subscriber, name: "ContainsWhere", predicate: predicate, failure: absurd).honouring(stop))
         }
     }
 
@@ -59,11 +60,12 @@ extension Publishers {
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
     /// // failure(Negative())
     /// ```
-    public struct TryContainsWhere<Upstream: Publisher>: Publisher {
+    public struct TryContainsWhere<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Bool
         public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Upstream.Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
@@ -71,7 +73,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = ContainsInner(downstream: subscriber, name: "TryContainsWhere", predicate: predicate, failure: { $0 })
+            let inner = ContainsInner(downstream: subscriber, name: "TryContainsWhere", predicate: predicate, failure: { $0 }).honouring(stop)
             upstream.subscribe(FailureEraser<ContainsInner<Upstream.Output, any Error, S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -110,7 +112,9 @@ final class ContainsInner<Input, PredicateFailure: Error, Downstream: Subscriber
     }
 
     override func fold(_ input: Input) throws(PredicateFailure) -> Bool {
-        found = try predicate(input)
+        let matches = try predicate(input)
+        if isStopped { return false }
+        found = matches
         return found
     }
 

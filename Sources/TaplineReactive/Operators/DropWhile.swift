@@ -7,11 +7,12 @@ extension Publishers {
     /// // 5
     /// // 1
     /// ```
-    public struct DropWhile<Upstream: Publisher>: Publisher {
+    public struct DropWhile<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let predicate: (Upstream.Output) -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
@@ -19,7 +20,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(DropWhileInner(downstream: subscriber, name: "DropWhile", predicate: predicate, failure: absurd))
+            upstream.subscribe(DropWhileInner(downstream: subscriber, name: "DropWhile", predicate: predicate, failure: absurd).honouring(stop))
         }
     }
 
@@ -36,11 +37,12 @@ extension Publishers {
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
     /// // failure(Negative())
     /// ```
-    public struct TryDropWhile<Upstream: Publisher>: Publisher {
+    public struct TryDropWhile<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Upstream.Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
@@ -48,7 +50,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = DropWhileInner(downstream: subscriber, name: "TryDropWhile", predicate: predicate, failure: { $0 })
+            let inner = DropWhileInner(downstream: subscriber, name: "TryDropWhile", predicate: predicate, failure: { $0 }).honouring(stop)
             upstream.subscribe(FailureEraser<DropWhileInner<any Error, S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -84,10 +86,12 @@ final class DropWhileInner<PredicateFailure: Error, Downstream: Subscriber>: Rel
     override func relay(_ input: Downstream.Input) -> Subscribers.Demand {
         if dropping {
             do throws(PredicateFailure) {
-                if try predicate(input) { return .max(1) }
+                let drops = try predicate(input)
+                if isStopped { return .none }
+                if drops { return .max(1) }
                 dropping = false
             } catch {
-                failEarly(failure(error))
+                if !isStopped { failEarly(failure(error)) }
                 return .none
             }
         }

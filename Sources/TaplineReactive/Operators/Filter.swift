@@ -6,14 +6,15 @@ extension Publishers {
     /// // 2
     /// // 4
     /// ```
-    public struct Filter<Upstream: Publisher>: Publisher {
+    public struct Filter<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let isIncluded: (Output) -> Bool
+        package var stop: StopSignal?
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded, stop: stop))
         }
     }
 }
@@ -35,10 +36,12 @@ extension Publishers.Filter {
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let downstream: Downstream
         let isIncluded: (Output) -> Bool
+        let stop: StopSignal?
 
-        init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
+        init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool, stop: StopSignal?) {
             self.downstream = downstream
             self.isIncluded = isIncluded
+            self.stop = stop
         }
 
         var description: String { "Filter" }
@@ -46,7 +49,11 @@ extension Publishers.Filter {
         var playgroundDescription: Any { description }
 
         func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-        func receive(_ input: Output) -> Subscribers.Demand { isIncluded(input) ? downstream.receive(input) : .max(1) }
+        func receive(_ input: Output) -> Subscribers.Demand {
+            let included = isIncluded(input)
+            if stop.isRaised { return .none }
+            return included ? downstream.receive(input) : .max(1)
+        }
         func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
     }
 }

@@ -5,16 +5,17 @@ extension Publishers {
     /// [3, 4, 5].publisher.first { $0 > 3 }.sink { print($0) }
     /// // 4
     /// ```
-    public struct First<Upstream: Publisher>: Publisher {
+    public struct First<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let predicate: (Output) -> Bool
         /// `First` for `first()`, `TryFirst` for `first(where:)`: Combine's names for what `print` shows.
         let name: String
+        package var stop: StopSignal?
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate, name: name))
+            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate, name: name).honouring(stop))
         }
     }
 }
@@ -41,7 +42,7 @@ extension Publishers.First {
         }
 
         override func accumulate(_ input: Output) -> Bool {
-            guard found == nil, predicate(input) else { return false }
+            guard found == nil, predicate(input), !isStopped else { return false }
             found = input
             return true
         }

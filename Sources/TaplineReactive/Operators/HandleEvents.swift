@@ -11,7 +11,7 @@ extension Publishers {
     /// // 2
     /// // end finished
     /// ```
-    public struct HandleEvents<Upstream: Publisher>: Publisher {
+    public struct HandleEvents<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
@@ -20,6 +20,7 @@ extension Publishers {
         public var receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Void)?
         public var receiveCancel: (() -> Void)?
         public var receiveRequest: ((Subscribers.Demand) -> Void)?
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, receiveSubscription: ((any Subscription) -> Void)? = nil,
                     receiveOutput: ((Upstream.Output) -> Void)? = nil,
@@ -73,9 +74,11 @@ extension Publishers.HandleEvents {
         private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
         private var receiveCancel: (() -> Void)?
         private var receiveRequest: ((Subscribers.Demand) -> Void)?
+        private let stop: StopSignal?
 
         init(_ events: Publishers.HandleEvents<Upstream>, downstream: Downstream) {
             self.downstream = downstream
+            stop = events.stop
             receiveSubscription = events.receiveSubscription
             receiveOutput = events.receiveOutput
             receiveCompletion = events.receiveCompletion
@@ -100,6 +103,7 @@ extension Publishers.HandleEvents {
 
         func receive(_ input: Output) -> Subscribers.Demand {
             receiveOutput?(input)
+            if stop.isRaised { return .none }
             let demand = downstream.receive(input)
             if demand > 0 { receiveRequest?(demand) }
             return demand
@@ -107,12 +111,14 @@ extension Publishers.HandleEvents {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             receiveCompletion?(completion)
+            if stop.isRaised { return }
             terminate()
             downstream.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
             receiveRequest?(demand)
+            if stop.isRaised { return }
             upstream?.request(demand)
         }
 

@@ -5,11 +5,12 @@ extension Publishers {
     /// [1, 4, 2, 5, 3].publisher.last { $0 > 3 }.sink { print($0) }
     /// // 5
     /// ```
-    public struct LastWhere<Upstream: Publisher>: Publisher {
+    public struct LastWhere<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let predicate: (Upstream.Output) -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
@@ -17,7 +18,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(LastWhereInner(downstream: subscriber, name: "LastWhere", predicate: predicate, failure: absurd))
+            upstream.subscribe(LastWhereInner(downstream: subscriber, name: "LastWhere", predicate: predicate, failure: absurd).honouring(stop))
         }
     }
 
@@ -34,11 +35,12 @@ extension Publishers {
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
     /// // failure(Negative())
     /// ```
-    public struct TryLastWhere<Upstream: Publisher>: Publisher {
+    public struct TryLastWhere<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Upstream.Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
@@ -46,7 +48,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = LastWhereInner(downstream: subscriber, name: "TryLastWhere", predicate: predicate, failure: { $0 })
+            let inner = LastWhereInner(downstream: subscriber, name: "TryLastWhere", predicate: predicate, failure: { $0 }).honouring(stop)
             upstream.subscribe(FailureEraser<LastWhereInner<any Error, S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -78,7 +80,8 @@ final class LastWhereInner<PredicateFailure: Error, Downstream: Subscriber>:
     }
 
     override func fold(_ input: Downstream.Input) throws(PredicateFailure) -> Bool {
-        if try predicate(input) { latest = input }
+        let accepted = try predicate(input)
+        if accepted, !isStopped { latest = input }
         return false
     }
 

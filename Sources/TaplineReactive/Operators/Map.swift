@@ -7,13 +7,14 @@ extension Publishers {
     /// // 20
     /// // 30
     /// ```
-    public struct Map<Upstream: Publisher, Output>: Publisher {
+    public struct Map<Upstream: Publisher, Output>: Publisher, Stoppable {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let transform: (Upstream.Output) -> Output
+        package var stop: StopSignal?
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform, stop: stop))
         }
     }
 }
@@ -36,10 +37,12 @@ extension Publishers.Map {
     where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
         let downstream: Downstream
         let transform: (Upstream.Output) -> Output
+        let stop: StopSignal?
 
-        init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
+        init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output, stop: StopSignal?) {
             self.downstream = downstream
             self.transform = transform
+            self.stop = stop
         }
 
         var description: String { "Map" }
@@ -47,7 +50,10 @@ extension Publishers.Map {
         var playgroundDescription: Any { description }
 
         func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-        func receive(_ input: Upstream.Output) -> Subscribers.Demand { downstream.receive(transform(input)) }
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            let output = transform(input)
+            return stop.isRaised ? .none : downstream.receive(output)
+        }
         func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
     }
 }

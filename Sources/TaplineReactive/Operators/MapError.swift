@@ -7,10 +7,11 @@ extension Publishers {
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
     /// // failure(Wrapped(inner: oops))
     /// ```
-    public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
+    public struct MapError<Upstream: Publisher, Failure: Error>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
         public let transform: (Upstream.Failure) -> Failure
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
             self.upstream = upstream
@@ -23,7 +24,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform, stop: stop))
         }
     }
 }
@@ -44,10 +45,12 @@ extension Publishers.MapError {
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let downstream: Downstream
         let transform: (Upstream.Failure) -> Failure
+        let stop: StopSignal?
 
-        init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> Failure) {
+        init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> Failure, stop: StopSignal?) {
             self.downstream = downstream
             self.transform = transform
+            self.stop = stop
         }
 
         var description: String { "MapError" }
@@ -60,7 +63,9 @@ extension Publishers.MapError {
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             switch completion {
             case .finished: downstream.receive(completion: .finished)
-            case .failure(let error): downstream.receive(completion: .failure(transform(error)))
+            case .failure(let error):
+                let mapped = transform(error)
+                if !stop.isRaised { downstream.receive(completion: .failure(mapped)) }
             }
         }
     }

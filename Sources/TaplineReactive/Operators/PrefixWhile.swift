@@ -9,11 +9,12 @@ extension Publishers {
     /// // 2
     /// // finished
     /// ```
-    public struct PrefixWhile<Upstream: Publisher>: Publisher {
+    public struct PrefixWhile<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let predicate: (Upstream.Output) -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
@@ -21,7 +22,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(PrefixWhileInner(downstream: subscriber, name: "PrefixWhile", predicate: predicate, failure: absurd))
+            upstream.subscribe(PrefixWhileInner(downstream: subscriber, name: "PrefixWhile", predicate: predicate, failure: absurd).honouring(stop))
         }
     }
 
@@ -40,11 +41,12 @@ extension Publishers {
     /// // 4
     /// // failure(Odd())
     /// ```
-    public struct TryPrefixWhile<Upstream: Publisher>: Publisher {
+    public struct TryPrefixWhile<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Upstream.Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
@@ -52,7 +54,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = PrefixWhileInner(downstream: subscriber, name: "TryPrefixWhile", predicate: predicate, failure: { $0 })
+            let inner = PrefixWhileInner(downstream: subscriber, name: "TryPrefixWhile", predicate: predicate, failure: { $0 }).honouring(stop)
             upstream.subscribe(FailureEraser<PrefixWhileInner<any Error, S>, Upstream.Failure>(relay: inner))
         }
     }

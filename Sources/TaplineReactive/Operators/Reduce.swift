@@ -5,14 +5,15 @@ extension Publishers {
     /// [1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print($0) }
     /// // 6
     /// ```
-    public struct Reduce<Upstream: Publisher, Output>: Publisher {
+    public struct Reduce<Upstream: Publisher, Output>: Publisher, Stoppable {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let initial: Output
         public let nextPartialResult: (Output, Upstream.Output) -> Output
+        package var stop: StopSignal?
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, initial: initial, next: nextPartialResult))
+            upstream.subscribe(Inner(downstream: subscriber, initial: initial, next: nextPartialResult).honouring(stop))
         }
     }
 }
@@ -37,7 +38,8 @@ extension Publishers.Reduce {
         }
 
         override func accumulate(_ input: Upstream.Output) -> Bool {
-            accumulator = next(accumulator, input)
+            let step = next(accumulator, input)
+            if !isStopped { accumulator = step }
             return false
         }
 

@@ -14,6 +14,17 @@ class Relay<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomRefl
     private let name: String?
     private var upstreamName = ""
 
+    /// The host's flag for a closure that stopped the program (`StopSignal`): an operator
+    /// that calls a closure acts on nothing it returned while the flag is raised.
+    var stop: StopSignal?
+    var isStopped: Bool { stop.isRaised }
+
+    /// This relay, honouring `signal`.
+    func honouring(_ signal: StopSignal?) -> Self {
+        stop = signal
+        return self
+    }
+
     /// Stateless operators (`print`, `collect(n)`) pass on whatever the upstream sends, before,
     /// during and after the subscription, as Combine's do; the others drop events that come
     /// before the subscription or after it ended (the `Contract`).

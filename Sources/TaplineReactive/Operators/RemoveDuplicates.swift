@@ -7,14 +7,15 @@ extension Publishers {
     /// // 2
     /// // 1
     /// ```
-    public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+    public struct RemoveDuplicates<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let predicate: (Output, Output) -> Bool
+        package var stop: StopSignal?
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate).honouring(stop))
         }
     }
 }
@@ -62,7 +63,11 @@ extension Publishers.RemoveDuplicates {
         }
 
         override func relay(_ input: Output) -> Subscribers.Demand {
-            if let previous, predicate(previous, input) { return .max(1) }
+            if let previous {
+                let same = predicate(previous, input)
+                if isStopped { return .none }
+                if same { return .max(1) }
+            }
             previous = input
             return downstream.receive(input)
         }

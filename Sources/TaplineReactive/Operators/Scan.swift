@@ -7,14 +7,15 @@ extension Publishers {
     /// // 3
     /// // 6
     /// ```
-    public struct Scan<Upstream: Publisher, Output>: Publisher {
+    public struct Scan<Upstream: Publisher, Output>: Publisher, Stoppable {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let initialResult: Output
         public let nextPartialResult: (Output, Upstream.Output) -> Output
+        package var stop: StopSignal?
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, initial: initialResult, next: nextPartialResult))
+            upstream.subscribe(Inner(downstream: subscriber, initial: initialResult, next: nextPartialResult, stop: stop))
         }
     }
 }
@@ -36,11 +37,13 @@ extension Publishers.Scan {
         let downstream: Downstream
         var result: Output
         let next: (Output, Upstream.Output) -> Output
+        let stop: StopSignal?
 
-        init(downstream: Downstream, initial: Output, next: @escaping (Output, Upstream.Output) -> Output) {
+        init(downstream: Downstream, initial: Output, next: @escaping (Output, Upstream.Output) -> Output, stop: StopSignal?) {
             self.downstream = downstream
             result = initial
             self.next = next
+            self.stop = stop
         }
 
         var description: String { "Scan" }
@@ -49,7 +52,9 @@ extension Publishers.Scan {
 
         func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-            result = next(result, input)
+            let step = next(result, input)
+            if stop.isRaised { return .none }
+            result = step
             return downstream.receive(result)
         }
         func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }

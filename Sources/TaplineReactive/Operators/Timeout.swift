@@ -13,13 +13,14 @@ extension Publishers {
     /// subject.send(1)                        // 1
     /// clock.advance(by: .seconds(1))         // finished
     /// ```
-    public struct Timeout<Upstream: Publisher>: Publisher {
+    public struct Timeout<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
         public let interval: Duration
         public let scheduler: any Scheduler
         public let customError: (() -> Upstream.Failure)?
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, interval: Duration, scheduler: any Scheduler,
                     customError: (() -> Upstream.Failure)?) {
@@ -31,7 +32,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, interval: interval, scheduler: scheduler,
-                                     customError: customError))
+                                     customError: customError).honouring(stop))
         }
     }
 }
@@ -85,7 +86,8 @@ extension Publishers.Timeout {
             terminal = true
             kept = nil
             upstream.detach()?.cancel()
-            downstream.receive(completion: customError.map { .failure($0()) } ?? .finished)
+            let completion: Subscribers.Completion<Failure> = customError.map { .failure($0()) } ?? .finished
+            if !isStopped { downstream.receive(completion: completion) }
         }
 
         // Captured strongly, as Combine does. Source: OpenCombine's

@@ -14,10 +14,11 @@ extension Publishers {
     /// // 3
     /// // failure(Empty())
     /// ```
-    public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+    public struct TryCompactMap<Upstream: Publisher, Output>: Publisher, Stoppable {
         public typealias Failure = any Error
         public let upstream: Upstream
         public let transform: (Upstream.Output) throws -> Output?
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
             self.upstream = upstream
@@ -25,7 +26,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = Inner(downstream: subscriber, transform: transform)
+            let inner = Inner(downstream: subscriber, transform: transform).honouring(stop)
             upstream.subscribe(FailureEraser<Inner<S>, Upstream.Failure>(relay: inner))
         }
     }

@@ -14,11 +14,12 @@ extension Publishers {
     /// // 3
     /// // failure(TooBig())
     /// ```
-    public struct TryFilter<Upstream: Publisher>: Publisher {
+    public struct TryFilter<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = any Error
         public let upstream: Upstream
         public let isIncluded: (Upstream.Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
@@ -26,7 +27,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = Inner(downstream: subscriber, isIncluded: isIncluded)
+            let inner = Inner(downstream: subscriber, isIncluded: isIncluded).honouring(stop)
             upstream.subscribe(FailureEraser<Inner<S>, Upstream.Failure>(relay: inner))
         }
     }

@@ -13,11 +13,12 @@ extension Publishers {
     /// // 4
     /// // finished
     /// ```
-    public struct TryFirstWhere<Upstream: Publisher>: Publisher {
+    public struct TryFirstWhere<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
             self.upstream = upstream
@@ -25,7 +26,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = Inner(downstream: subscriber, predicate: predicate)
+            let inner = Inner(downstream: subscriber, predicate: predicate).honouring(stop)
             upstream.subscribe(FailureEraser<Inner<S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -52,7 +53,7 @@ extension Publishers.TryFirstWhere {
         }
 
         override func fold(_ input: Output) throws -> Bool {
-            guard try predicate(input) else { return false }
+            guard try predicate(input), !isStopped else { return false }
             found = input
             return true
         }

@@ -14,10 +14,11 @@ extension Publishers {
     /// // 20
     /// // failure(Negative())
     /// ```
-    public struct TryMap<Upstream: Publisher, Output>: Publisher {
+    public struct TryMap<Upstream: Publisher, Output>: Publisher, Stoppable {
         public typealias Failure = any Error
         public let upstream: Upstream
         public let transform: (Upstream.Output) throws -> Output
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
             self.upstream = upstream
@@ -25,7 +26,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = Inner(downstream: subscriber, transform: transform)
+            let inner = Inner(downstream: subscriber, transform: transform).honouring(stop)
             upstream.subscribe(FailureEraser<Inner<S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -78,9 +79,10 @@ extension Publishers.TryMap {
 
         override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             do {
-                return downstream.receive(try transform(input))
+                let output = try transform(input)
+                return isStopped ? .none : downstream.receive(output)
             } catch {
-                failEarly(error)
+                if !isStopped { failEarly(error) }
                 return .none
             }
         }

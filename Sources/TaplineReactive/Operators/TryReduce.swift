@@ -12,11 +12,12 @@ extension Publishers {
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
     /// // failure(Overflow())
     /// ```
-    public struct TryReduce<Upstream: Publisher, Output>: Publisher {
+    public struct TryReduce<Upstream: Publisher, Output>: Publisher, Stoppable {
         public typealias Failure = any Error
         public let upstream: Upstream
         public let initial: Output
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
             self.upstream = upstream
@@ -25,7 +26,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = Inner(downstream: subscriber, initial: initial, next: nextPartialResult)
+            let inner = Inner(downstream: subscriber, initial: initial, next: nextPartialResult).honouring(stop)
             upstream.subscribe(FailureEraser<Inner<S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -52,7 +53,8 @@ extension Publishers.TryReduce {
         }
 
         override func fold(_ input: Upstream.Output) throws -> Bool {
-            accumulator = try next(accumulator, input)
+            let step = try next(accumulator, input)
+            if !isStopped { accumulator = step }
             return false
         }
 

@@ -86,13 +86,15 @@ class FilteringRelay<Input, StepFailure: Error, Downstream: Subscriber>: Relay<I
 
     override func relay(_ input: Input) -> Subscribers.Demand {
         do throws(StepFailure) {
-            switch try step(input) {
+            let next = try step(input)
+            if isStopped { return .none }
+            switch next {
             case .emit(let output): return downstream.receive(output)
             case .skip: return .max(1)
             case .finish: finishEarly()
             }
         } catch {
-            failEarly(failure(error))
+            if !isStopped { failEarly(failure(error)) }
         }
         return .none
     }
@@ -112,6 +114,8 @@ class ReducingRelay<Input, FoldFailure: Error, Downstream: Subscriber>: Accumula
     }
 
     /// Folds one value in; returns true when the result is known early.
+    /// Folds one value in; a fold that calls a closure changes nothing when `isStopped`
+    /// after the call.
     func fold(_ input: Input) throws(FoldFailure) -> Bool { false }
 
     // `AccumulatingRelay` folds without throwing; the error is kept here and acted on in
@@ -120,7 +124,7 @@ class ReducingRelay<Input, FoldFailure: Error, Downstream: Subscriber>: Accumula
         do throws(FoldFailure) {
             return try fold(input)
         } catch {
-            thrown = error
+            if !isStopped { thrown = error }
             return false
         }
     }

@@ -14,11 +14,12 @@ extension Publishers {
     /// // 2
     /// // failure(Unexpected())
     /// ```
-    public struct TryRemoveDuplicates<Upstream: Publisher>: Publisher {
+    public struct TryRemoveDuplicates<Upstream: Publisher>: Publisher, Stoppable {
         public typealias Output = Upstream.Output
         public typealias Failure = any Error
         public let upstream: Upstream
         public let predicate: (Output, Output) throws -> Bool
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, predicate: @escaping (Output, Output) throws -> Bool) {
             self.upstream = upstream
@@ -26,7 +27,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = Inner(downstream: subscriber, predicate: predicate)
+            let inner = Inner(downstream: subscriber, predicate: predicate).honouring(stop)
             upstream.subscribe(FailureEraser<Inner<S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -56,10 +57,20 @@ extension Publishers.TryRemoveDuplicates {
         override var mirrorChildren: KeyValuePairs<String, Any> { ["downstream": downstream, "last": previous as Any] }
 
         override func step(_ input: Output) throws -> FilterStep<Output> {
-            let last = previous
-            previous = input
-            guard let last else { return .emit(input) }
-            return try predicate(last, input) ? .skip : .emit(input)
+            guard let last = previous else {
+                previous = input
+                return .emit(input)
+            }
+            let same: Bool
+            do {
+                same = try predicate(last, input)
+            } catch {
+                // The value that failed the comparison is the one the next is compared with.
+                if !isStopped { previous = input }
+                throw error
+            }
+            if !isStopped { previous = input }
+            return same ? .skip : .emit(input)
         }
     }
 }

@@ -14,11 +14,12 @@ extension Publishers {
     /// // 3
     /// // failure(Overflow())
     /// ```
-    public struct TryScan<Upstream: Publisher, Output>: Publisher {
+    public struct TryScan<Upstream: Publisher, Output>: Publisher, Stoppable {
         public typealias Failure = any Error
         public let upstream: Upstream
         public let initialResult: Output
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+        package var stop: StopSignal?
 
         public init(upstream: Upstream, initialResult: Output,
                     nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
@@ -28,7 +29,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let inner = Inner(downstream: subscriber, initial: initialResult, next: nextPartialResult)
+            let inner = Inner(downstream: subscriber, initial: initialResult, next: nextPartialResult).honouring(stop)
             upstream.subscribe(FailureEraser<Inner<S>, Upstream.Failure>(relay: inner))
         }
     }
@@ -64,10 +65,12 @@ extension Publishers.TryScan {
 
         override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             do {
-                accumulator = try next(accumulator, input)
+                let step = try next(accumulator, input)
+                if isStopped { return .none }
+                accumulator = step
                 return downstream.receive(accumulator)
             } catch {
-                if upstream.isActive { failEarly(error) }
+                if upstream.isActive, !isStopped { failEarly(error) }
                 return .none
             }
         }

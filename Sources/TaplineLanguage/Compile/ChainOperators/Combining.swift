@@ -34,7 +34,7 @@ extension Compiler {
                 ? Publishers.ZipMany(inputs).map(Value.tuple).eraseToAnyPublisher()
                 : Publishers.CombineLatestMany(inputs).map(Value.tuple).eraseToAnyPublisher()
             guard let combiner else { return tuples }
-            return tuples.map(Compiler.transform(combiner, frame, runtime)).eraseToAnyPublisher()
+            return tuples.map(Compiler.transform(combiner, frame, runtime)).stopping(on: runtime.stop).eraseToAnyPublisher()
         }, type: combiner?.resultType ?? tupleType, failure: try sharedFailure(call, others), text: call.text)
     }
 

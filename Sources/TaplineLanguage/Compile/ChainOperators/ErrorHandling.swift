@@ -73,7 +73,7 @@ extension Compiler {
         let runtime = self.runtime
         return call.plan(call.upstream.type, failure: .error) { stream, frame in
             let body = Compiler.transform(transform, frame, runtime)
-            return stream.mapError { ScriptFailure(message: body(.error($0.message)).description) }.eraseToAnyPublisher()
+            return stream.mapError { ScriptFailure(message: body(.error($0.message)).description) }.stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 

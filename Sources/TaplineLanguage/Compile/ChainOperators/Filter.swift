@@ -8,7 +8,7 @@ extension Compiler {
         let predicate = try predicate(try call.closureArgument(), inputs: [call.upstream.type], for: call)
         let (runtime, range) = (self.runtime, call.range)
         let plan = call.plan(call.upstream.type) { stream, frame in
-            stream.filter(Compiler.test(predicate, frame, runtime, range: range)).eraseToAnyPublisher()
+            stream.filter(Compiler.test(predicate, frame, runtime, range: range)).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
         return fusing(plan, .filter, predicate, call: call)
     }

@@ -12,7 +12,7 @@ extension Compiler {
         let accepts = try predicate(try call.closureArgument(labels: [nil, "where"]), inputs: [elementType], for: call)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(elementType) { stream, frame in
-            stream.first(where: Compiler.test(accepts, frame, runtime, range: range)).eraseToAnyPublisher()
+            stream.first(where: Compiler.test(accepts, frame, runtime, range: range)).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 
@@ -28,7 +28,7 @@ extension Compiler {
         let accepts = try predicate(try call.closureArgument(labels: [nil, "where"]), inputs: [elementType], for: call)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(elementType) { stream, frame in
-            stream.last(where: Compiler.test(accepts, frame, runtime, range: range)).eraseToAnyPublisher()
+            stream.last(where: Compiler.test(accepts, frame, runtime, range: range)).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 }

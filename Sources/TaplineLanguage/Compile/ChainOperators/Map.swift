@@ -8,7 +8,7 @@ extension Compiler {
         let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type], owner: call.name)
         let runtime = self.runtime
         let plan = call.plan(transform.resultType) { stream, frame in
-            stream.map(Compiler.transform(transform, frame, runtime)).eraseToAnyPublisher()
+            stream.map(Compiler.transform(transform, frame, runtime)).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
         return fusing(plan, .map, transform, call: call)
     }
@@ -24,7 +24,7 @@ extension Compiler {
             return stream.compactMap { value in
                 let result = apply(value)
                 return result == .nil ? nil : result
-            }.eraseToAnyPublisher()
+            }.stopping(on: runtime.stop).eraseToAnyPublisher()
         }
         return fusing(plan, .compactMap, transform, call: call)
     }

@@ -20,7 +20,7 @@ extension Compiler {
         let accepts = try predicate(try call.closureArgument(labels: [nil, "where"]), inputs: [call.upstream.type], for: call)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(.bool) { stream, frame in
-            stream.contains(where: Compiler.test(accepts, frame, runtime, range: range)).map(Value.bool).eraseToAnyPublisher()
+            stream.contains(where: Compiler.test(accepts, frame, runtime, range: range)).stopping(on: runtime.stop).map(Value.bool).eraseToAnyPublisher()
         }
     }
 
@@ -31,7 +31,7 @@ extension Compiler {
         let accepts = try predicate(try call.closureArgument(), inputs: [call.upstream.type], for: call)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(.bool) { stream, frame in
-            stream.allSatisfy(Compiler.test(accepts, frame, runtime, range: range)).map(Value.bool).eraseToAnyPublisher()
+            stream.allSatisfy(Compiler.test(accepts, frame, runtime, range: range)).stopping(on: runtime.stop).map(Value.bool).eraseToAnyPublisher()
         }
     }
 
@@ -56,7 +56,7 @@ extension Compiler {
                 }
                 return result
             }
-            return keepsLargest ? stream.max(by: increasing).eraseToAnyPublisher() : stream.min(by: increasing).eraseToAnyPublisher()
+            return keepsLargest ? stream.max(by: increasing).stopping(on: runtime.stop).eraseToAnyPublisher() : stream.min(by: increasing).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 
@@ -68,7 +68,7 @@ extension Compiler {
         let accepts = try predicate(try call.closureArgument(labels: [nil, "while"]), inputs: [call.upstream.type], for: call)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(call.upstream.type) { stream, frame in
-            stream.drop(while: Compiler.test(accepts, frame, runtime, range: range)).eraseToAnyPublisher()
+            stream.drop(while: Compiler.test(accepts, frame, runtime, range: range)).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 
@@ -79,7 +79,7 @@ extension Compiler {
         let accepts = try predicate(try call.closureArgument(labels: [nil, "while"]), inputs: [call.upstream.type], for: call)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(call.upstream.type) { stream, frame in
-            stream.prefix(while: Compiler.test(accepts, frame, runtime, range: range)).eraseToAnyPublisher()
+            stream.prefix(while: Compiler.test(accepts, frame, runtime, range: range)).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 

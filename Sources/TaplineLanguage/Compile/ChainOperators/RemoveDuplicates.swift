@@ -18,7 +18,7 @@ extension Compiler {
                 var result = false
                 runtime.deliver { result = try ValueArithmetic.truth(try bound.call(previous, value), range: range) }
                 return result
-            }.eraseToAnyPublisher()
+            }.stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 }

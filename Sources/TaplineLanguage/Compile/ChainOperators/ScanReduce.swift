@@ -25,8 +25,8 @@ extension Compiler {
                 let step: (Value, Value) throws -> Value = { accumulator, value in
                     try runtime.deliverThrowing { try bound.call(accumulator, value) }
                 }
-                return Compiler.settle(emitsEachStep ? stream.tryScan(start, step).eraseToAnyPublisher()
-                                                     : stream.tryReduce(start, step).eraseToAnyPublisher())
+                return Compiler.settle(emitsEachStep ? stream.tryScan(start, step).stopping(on: runtime.stop).eraseToAnyPublisher()
+                                                     : stream.tryReduce(start, step).stopping(on: runtime.stop).eraseToAnyPublisher())
             }
         }
         let plan = call.plan(resultType) { stream, frame in
@@ -45,7 +45,8 @@ extension Compiler {
                 }
                 return result
             }
-            return emitsEachStep ? stream.scan(start, step).eraseToAnyPublisher() : stream.reduce(start, step).eraseToAnyPublisher()
+            return emitsEachStep ? stream.scan(start, step).stopping(on: runtime.stop).eraseToAnyPublisher()
+                                 : stream.reduce(start, step).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
         return emitsEachStep ? plan : fusingReduce(plan, initial: initial, next: next, call: call)
     }

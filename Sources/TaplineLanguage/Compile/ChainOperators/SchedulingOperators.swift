@@ -40,7 +40,7 @@ extension Compiler {
             let error = makeError.map { Compiler.transform($0, frame, runtime) }
             return stream.timeout(.nanoseconds(try interval(frame)), scheduler: clock,
                                   customError: error.map { make in { ScriptFailure(message: make(.void).description) } })
-                .eraseToAnyPublisher()
+                .stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 

@@ -126,7 +126,7 @@ extension Compiler {
                 receiveCompletion: watch["receiveCompletion"].map { body in { completion in _ = body(Value(completion)) } },
                 receiveCancel: watch["receiveCancel"].map { body in { _ = body(.void) } },
                 receiveRequest: watch["receiveRequest"].map { body in { demand in _ = body(.demand(demand)) } }
-            ).eraseToAnyPublisher()
+            ).stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 }

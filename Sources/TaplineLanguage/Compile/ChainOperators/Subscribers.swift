@@ -34,12 +34,15 @@ extension Compiler {
         let (runtime, make) = (self.runtime, call.upstream.make)
         return SubscriptionPlan(start: { frame in
             var receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { _ in }
-            var receiveValue: (Value) -> Void = { _ in }
+            var receiveValue: (Value) -> Subscribers.Demand = { _ in .none }
             if let bound = onCompletion?.bind(to: frame) {
                 receiveCompletion = { completion in runtime.deliver { try bound.perform(Value(completion)) } }
             }
             if let bound = onValue?.bind(to: frame) {
-                receiveValue = { value in runtime.deliver { try bound.perform(value) } }
+                receiveValue = { value in
+                    runtime.deliver { try bound.perform(value) }
+                    return .none
+                }
             }
             let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             try make(frame).subscribe(sink)
@@ -80,7 +83,10 @@ extension Compiler {
             return SubscriptionPlan(start: { frame in
                 let sink = ValueSink(
                     receiveCompletion: { completion in forward.complete(completion) },
-                    receiveValue: { value in runtime.deliver { try forward.send(value) } })
+                    receiveValue: { value in
+                        runtime.deliver { try forward.send(value) }
+                        return .none
+                    })
                 try make(frame).subscribe(sink)
                 return AnyCancellable(sink)
             }, chain: call.text)
@@ -117,7 +123,10 @@ extension Compiler {
         }
         let (runtime, make) = (self.runtime, call.upstream.make)
         return SubscriptionPlan(start: { frame in
-            let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in runtime.deliver { try forward.send(value) } })
+            let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in
+                runtime.deliver { try forward.send(value) }
+                return .none
+            })
             try make(frame).subscribe(sink)
             return AnyCancellable(sink)
         }, chain: call.text)

@@ -1,0 +1,160 @@
+import Testing
+@testable import TaplineLanguage
+
+/// What a program prints does not depend on how it runs: with fast paths on or off, with
+/// recording on or off, each case below prints exactly its expected lines.
+@Suite("One path")
+struct OnePathTests {
+    /// A program and the whole of what it prints, stdout then the error's message.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let program: String
+        let expected: String
+        var testDescription: String { program.split(separator: "\n").dropFirst().first.map(String.init) ?? program }
+    }
+
+    @Test("the demand a dropped value gives back reaches the stages before it", arguments: [
+        // A filter gives back `.max(1)` for the value it drops, and `print` logs a non-zero
+        // demand returned from a value as `(synchronous)`. Sources: OpenCombine's FilterTests
+        // (testFilterBasicBehavior: `send(1) == .max(1)`), run against Apple's Combine, and
+        // Apple's `print` format (the Kodeco book's listings of `output(at:)`).
+        Case(program: """
+            subject n: Int
+            n.print("p").filter { $0 > 1 }.sink { print("got", $0) }
+            send n 1
+            send n 2
+            """, expected: """
+            p: receive subscription: (PassthroughSubject)
+            p: request unlimited
+            p: receive value: (1)
+            p: request max: (1) (synchronous)
+            p: receive value: (2)
+            got 2
+
+            """),
+        // compactMap likewise (OpenCombine's CompactMapTests: `send("a") == .max(1)`), seen by
+        // handleEvents(receiveRequest:), which Combine calls for each demand passing up.
+        Case(program: """
+            subject s: String
+            s.handleEvents(receiveRequest: { print("request", $0) }).compactMap { Int($0) }.sink { print("got", $0) }
+            send s "x"
+            send s "2"
+            """, expected: """
+            request unlimited
+            request max(1)
+            got 2
+
+            """),
+        // Before a reduce too: the reduce itself asks for nothing per value.
+        Case(program: """
+            subject n: Int
+            n.print("p").filter { $0 % 2 == 0 }.map { $0 * 3 }.reduce(0) { $0 + $1 }.sink { print($0) }
+            send n 1
+            send n 2
+            complete n
+            """, expected: """
+            p: receive subscription: (PassthroughSubject)
+            p: request unlimited
+            p: receive value: (1)
+            p: request max: (1) (synchronous)
+            p: receive value: (2)
+            p: receive finished
+            6
+
+            """),
+    ])
+    func droppedValuesGiveBackDemand(_ example: Case) {
+        expectSameEveryWay(example)
+    }
+
+    @Test("a stage whose closure fails forwards nothing", arguments: [
+        // In Swift the division traps and nothing after it happens; here the error stops the
+        // program at the statement, and the failed stage hands nothing on meanwhile.
+        Case(program: """
+            subject n: Int
+            n.map { 10 / $0 }.print("p").sink { print("got", $0) }
+            send n 0
+            """, expected: """
+            p: receive subscription: (PassthroughSubject)
+            p: request unlimited
+            t:2:9: error: division by zero
+            """),
+        // A failing scan neither emits nor keeps a new accumulator.
+        Case(program: """
+            subject n: Int
+            n.scan(0) { $0 + 10 / $1 }.print("p").sink { print("got", $0) }
+            send n 1
+            send n 0
+            """, expected: """
+            p: receive subscription: (PassthroughSubject)
+            p: request unlimited
+            p: receive value: (10)
+            got 10
+            t:2:18: error: division by zero
+            """),
+        // A failing predicate drops nothing and asks for nothing.
+        Case(program: """
+            subject n: Int
+            n.print("p").filter { 10 / $0 > 1 }.sink { print("got", $0) }
+            send n 0
+            """, expected: """
+            p: receive subscription: (PassthroughSubject)
+            p: request unlimited
+            p: receive value: (0)
+            t:2:23: error: division by zero
+            """),
+        // A try-operator's closure that fails (not by `throw`) does not fail the stream.
+        Case(program: """
+            subject n: Int
+            n.tryMap { 10 / $0 }.print("p").sink(receiveCompletion: { print($0) }, receiveValue: { print("got", $0) })
+            send n 0
+            """, expected: """
+            p: receive subscription: (TryMap)
+            p: request unlimited
+            t:2:12: error: division by zero
+            """),
+        // handleEvents' closure fails: the value is not passed on.
+        Case(program: """
+            subject n: Int
+            n.handleEvents(receiveOutput: { _ = 1 / $0 }).print("p").sink { _ in }
+            send n 0
+            """, expected: """
+            p: receive subscription: (HandleEvents)
+            p: request unlimited
+            t:2:37: error: division by zero
+            """),
+    ])
+    func failedStagesForwardNothing(_ example: Case) {
+        expectSameEveryWay(example)
+    }
+
+    /// The REPL goes on after an error: a stage that failed kept nothing of the failed value.
+    @Test func aFailedStageKeepsNoStateForTheSessionAfterIt() {
+        for (fastPaths, records) in [(true, false), (false, false), (true, true), (false, true)] {
+            var output = ""
+            let interpreter = Interpreter(output: { output += $0 })
+            interpreter.fastPaths = fastPaths
+            interpreter.recordsEvents = records
+            for entry in ["subject n: Int", "n.map { 10 / $0 }.collect().sink { print($0) }",
+                          "n.scan(0) { $0 + 10 / $1 }.sink { print(\"sum\", $0) }",
+                          "n.drop(while: { 10 / $0 > 1 }).sink { print(\"after\", $0) }",
+                          "send n 5", "send n 0", "send n 20", "complete n"] {
+                _ = interpreter.run(entry)
+            }
+            #expect(output == "sum 2\nsum 2\nafter 20\n[2, 0]\n", "fast paths \(fastPaths), recording \(records)")
+        }
+    }
+
+    private func expectSameEveryWay(_ example: Case) {
+        for (fastPaths, records) in [(true, false), (false, false), (true, true), (false, true)] {
+            var output = ""
+            let interpreter = Interpreter(output: { output += $0 })
+            interpreter.fastPaths = fastPaths
+            interpreter.recordsEvents = records
+            if let diagnostic = interpreter.run(example.program) {
+                output += DiagnosticFormatter().format(diagnostic, source: interpreter.source, fileName: "t")
+                    .split(separator: "\n").first.map(String.init) ?? ""
+            }
+            #expect(output == example.expected, "fast paths \(fastPaths), recording \(records)")
+        }
+    }
+}
