@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import TaplineReactive
-import CGlibc
 
 /// Runs Tapline programs: a whole script, or a REPL session one entry at a time.
 ///
@@ -132,8 +131,9 @@ public final class Interpreter {
         defer { if long { LongEntryMemory.end() } }
         let start = text.append(entry, name: name)
         // A script that draws or traces is recorded from its first stage on (so a benchmark
-        // pays nothing): known before it compiles. A mention in a comment counts too.
-        if !recordsEvents, Interpreter.mentionsRecording(text.source, from: start.offset) { recordsEvents = true }
+        // pays nothing), known from its statements before it compiles (DESIGN §8). A check
+        // runs nothing, so records nothing.
+        if execute, !recordsEvents, Interpreter.hasRecordingStatement(text.source, from: start, isInterrupted: runtime.isInterrupted) { recordsEvents = true }
         // 1–2. Lex, parse and compile.
         let compiler: Compiler, program: [CompiledStatement]
         do {
@@ -219,44 +219,19 @@ public final class Interpreter {
         }
     }
 
-    /// Whether the text from `start` has the word `marbles` or `trace` (a whole word, as a
-    /// command is). It reads the ASCII codes the lexer reads, and a character only where
-    /// its code says it is not ASCII: asking every Character whether it is a letter took a
-    /// sixth of `--check`'s time.
-    static func mentionsRecording(_ source: SourceCharacters, from start: Int) -> Bool {
-        source.codes.withUnsafeBufferPointer { codes in
-            // `memmem` finds each word's spelling, and only there are the bytes around it
-            // asked: looking for its first letter with `memchr` and comparing the bytes after
-            // each (a `t` or an `m` starts many words) took 180 instructions a line.
-            Interpreter.recordingWords.contains { word in
-                var from = start
-                while let index = Interpreter.index(of: word, in: codes, from: from) {
-                    if Interpreter.isWord(word, at: index, from: start, in: source) { return true }
-                    from = index + 1
-                }
-                return false
-            }
+    /// Whether the entry from `start` has a `trace` or `marbles` statement anywhere, in a
+    /// func, a button or a view as well as at the top level: read by a parser of its own,
+    /// each tree let go of as soon as it is read. A syntax error ends the reading; compiling
+    /// reports it.
+    static func hasRecordingStatement(_ source: SourceCharacters, from start: SourceLocation,
+                                      isInterrupted: @escaping () -> Bool = { false }) -> Bool {
+        var parser = Parser.reader(source, from: start, isInterrupted: isInterrupted)
+        while !parser.readRecordingStatement {
+            guard let statement = try? parser.nextStatement() else { break }
+            withExtendedLifetime(statement) {}
         }
+        return parser.readRecordingStatement
     }
-
-    /// Where `word` next occurs in `codes` at or after `start`.
-    private static func index(of word: StaticString, in codes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = codes.baseAddress, start < codes.count else { return nil }
-        let found = word.utf8Start.withMemoryRebound(to: CChar.self, capacity: word.utf8CodeUnitCount) { spelling in
-            tapline_find(base + start, codes.count - start, spelling, word.utf8CodeUnitCount)
-        }
-        return found < 0 ? nil : start + found
-    }
-
-    /// Whether `word` is spelt at `index` as a whole word (counted from `start`, the entry's).
-    private static func isWord(_ word: StaticString, at index: Int, from start: Int, in source: SourceCharacters) -> Bool {
-        let end = index + word.utf8CodeUnitCount
-        guard source.spells(index..<end, word) else { return false }
-        let before = index > start && source.isWordPart(at: index - 1)
-        return !before && !(end < source.count && source.isWordPart(at: end))
-    }
-
-    private static let recordingWords: [StaticString] = ["marbles", "trace"]
 
     /// Adds text to the session's source without running it (the Swift exporter reads it).
     func appendSource(_ entry: String, name: String) -> SourceLocation { text.append(entry, name: name) }

@@ -9,6 +9,8 @@ mkdir -p "$out"
 # FUZZ_OPT=-Onone builds faster and runs slower; -O is the default. Line tables are enough for
 # sanitizer reports (full -g makes the driver wrap the module, which clashes with -o).
 flags=("${FUZZ_OPT:--O}" -sanitize=fuzzer,address -parse-as-library -swift-version 6 -gline-tables-only)
+# One package, as SwiftPM makes it: the language uses the core's `package` API (`StopSignal`).
+flags+=(-package-name tapline)
 find "$root/Sources/TaplineReactive" -name '*.swift' | sort > "$out/reactive.list"
 find "$root/Sources/TaplineLanguage" -name '*.swift' | sort > "$out/language.list"
 # Each module once: the C shim over glibc, the core, then the language on both, then the entry

@@ -2,7 +2,7 @@
 #define TAPLINE_CGLIBC_H
 
 // glibc calls that Swift's Glibc module leaves out: mallopt and its M_ constants live in
-// <malloc.h>, and sched_getaffinity, CPU_COUNT and memmem need _GNU_SOURCE. One small
+// <malloc.h>, and sched_getaffinity and CPU_COUNT need _GNU_SOURCE. One small
 // function each.
 
 /// Until the matching `tapline_malloc_end_long_entry` (calls nest, on any thread): blocks of
@@ -17,10 +17,6 @@ void tapline_malloc_end_long_entry(void);
 /// there, and gives the memory back (untouched pages cost nothing). Call it between the two
 /// calls above, so that so large a block comes from the arena.
 void tapline_malloc_reserve(unsigned long bytes);
-
-/// Where `word` (`wordLength` bytes) first occurs in `text` (`length` bytes), counted from
-/// its start; -1 when it does not (glibc's `memmem`).
-long tapline_find(const unsigned char *text, long length, const char *word, long wordLength);
 
 /// How many CPUs this process may run on (its affinity mask, which `taskset` narrows); 1 when
 /// that cannot be read.

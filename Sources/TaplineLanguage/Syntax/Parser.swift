@@ -34,6 +34,9 @@ public struct Parser {
     private var elseIfs = 0
     private var isInterrupted: () -> Bool = { false }
     private var statementsParsed = 0
+    /// Whether a `trace` or `marbles` statement has been read, at any depth: a script that has
+    /// one is recorded from its first stage (`Interpreter.hasRecordingStatement`).
+    public private(set) var readRecordingStatement = false
 
     /// Parses a whole program (a script), or the part of `source` from `start` on (a REPL
     /// entry appended to the session's text).
@@ -423,6 +426,10 @@ public struct Parser {
     //              | "marbles" [ "clear" | "save" path ] ;
     private mutating func parseTimeCommand(_ text: String) throws(Diagnostic) -> StmtKind {
         skip()
+        switch text {
+        case "trace", "marbles": readRecordingStatement = true
+        default: break
+        }
         switch text {
         case "trace":
             guard case .identifier(let word) = advance().kind else { return .trace(false) }
