@@ -158,3 +158,91 @@ struct OnePathTests {
         }
     }
 }
+
+/// Combine's behaviour in cases a corpus of published snippets found wrong, each with its
+/// source. (The core's side of each is in TaplineReactiveTests.)
+@Suite("Combine as published")
+struct PublishedSnippetTests {
+    @Test("each prints what Combine prints", arguments: [
+        // The Kodeco book, chapter 7, `output(at:)`: the value reaches the sink before the
+        // upstream is cancelled.
+        OnePathTests.Case(program: """
+            let publisher = ["A", "B", "C"].publisher
+            publisher.print("publisher").output(at: 1).sink(receiveValue: { print("Value at index 1 is \\($0)") })
+            """, expected: """
+            publisher: receive subscription: (["A", "B", "C"])
+            publisher: request unlimited
+            publisher: receive value: (A)
+            publisher: request max: (1) (synchronous)
+            publisher: receive value: (B)
+            Value at index 1 is B
+            publisher: receive cancel
+
+            """),
+        // prefix(n) is output(in: 0..<n): the same order (Neuburg, "Understanding Combine",
+        // prefix: "passes along the first n values … then cancels the upstream and sends a
+        // .finished completion").
+        OnePathTests.Case(program: """
+            (1...10).publisher.print("p").prefix(2).sink(receiveCompletion: { print("Completed with: \\($0)") }, receiveValue: { print($0) })
+            """, expected: """
+            p: receive subscription: (1...10)
+            p: request unlimited
+            p: receive value: (1)
+            1
+            p: receive value: (2)
+            2
+            p: receive cancel
+            Completed with: finished
+
+            """),
+        // The Kodeco book, chapter 4, `first(where:)`: a range describes itself as Swift does.
+        OnePathTests.Case(program: """
+            let numbers = (1...9).publisher
+            numbers.print("numbers").first(where: { $0 % 2 == 0 }).sink(receiveCompletion: { print("Completed with: \\($0)") }, receiveValue: { print($0) })
+            """, expected: """
+            numbers: receive subscription: (1...9)
+            numbers: request unlimited
+            numbers: receive value: (1)
+            numbers: receive value: (2)
+            numbers: receive cancel
+            2
+            Completed with: finished
+
+            """),
+        OnePathTests.Case(program: "(0..<2).publisher.print(\"r\").sink { _ in }", expected: """
+            r: receive subscription: (0..<2)
+            r: request unlimited
+            r: receive value: (0)
+            r: receive value: (1)
+            r: receive finished
+
+            """),
+        // The Kodeco book, chapter 5, `append(Sequence)` and `prepend(Sequence)`: an array
+        // of the stream's values is a sequence of them.
+        OnePathTests.Case(program: """
+            [1, 2, 3].publisher.append([4, 5]).sink { print($0) }
+            [5, 6, 7].publisher.prepend([3, 4]).collect().sink { print($0) }
+            """, expected: "1\n2\n3\n4\n5\n[3, 4, 5, 6, 7]\n"),
+        // A publisher of arrays appends an array as one value (`append(_ elements: Output...)`).
+        OnePathTests.Case(program: "[[1], [2]].publisher.append([3]).collect().sink { print($0) }", expected: "[[1], [2], [3]]\n"),
+        // Both fail with Never, as Swift types `CurrentValueSubject<Int, Never>`; the current
+        // value is delivered at once.
+        OnePathTests.Case(program: """
+            let cvs = CurrentValueSubject<Int, Never>(0)
+            Just(1).combineLatest(cvs).sink { print($0) }
+            cvs.send(5)
+            """, expected: "(1, 0)\n(1, 5)\n"),
+    ])
+    func printsWhatCombinePrints(_ example: OnePathTests.Case) {
+        #expect(run(example.program).output == example.expected)
+        #expect(run(example.program).error == nil)
+    }
+
+    @Test("what Swift would refuse is an error", arguments: [
+        ("let s = PassthroughSubject<Int, Never>()\nfail s \"x\"", "t:2:6: error: 's' is a subject declared with a Failure of Never: it cannot fail; declare it with 'Error' to fail it"),
+        ("[1].publisher.append(\"x\").sink { print($0) }", "t:1:22: error: 'append' needs a value like the stream's, of type 'Int', not 'String'"),
+    ])
+    func refused(_ program: String, _ message: String) {
+        #expect(run(program).error?.split(separator: "\n").first.map(String.init) == message)
+    }
+}

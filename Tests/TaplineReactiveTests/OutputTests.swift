@@ -16,7 +16,9 @@ struct OutputTests {
     }
 
     /// Skipped values are asked for again (`.max(1)`), the downstream's requests go straight
-    /// upstream, and the stream finishes and cancels right after the last wanted value.
+    /// upstream, and the stream finishes and cancels right after the last wanted value, which
+    /// gives back the downstream's demand. Source: OpenCombine's OutputTests
+    /// (testBasicBehavior: the last value in range returns `.max(42)`), run against Apple's.
     @Test func passesTheRangeThenFinishesAndCancels() {
         let upstream = ManualPublisher<Int, TestError>()
         let recorder = IntRecorder(demand: .none, perValue: { _ in .max(5) })
@@ -24,11 +26,42 @@ struct OutputTests {
         #expect(upstream.send(0) == .max(1))
         recorder.request(.max(2))
         #expect(upstream.send(1) == .max(5))
-        #expect(upstream.send(2) == .none)
+        #expect(upstream.send(2) == .max(5))
         #expect(upstream.send(3) == .none)
         upstream.send(completion: .finished)
         #expect(recorder.events == [.subscription("Output"), .value(1), .value(2), .completion(.finished)])
         #expect(upstream.subscription.history == [.requested(.max(2)), .cancelled])
+    }
+
+    /// The last value reaches the subscriber before the upstream is cancelled, and the
+    /// completion comes after the cancel. Source: the Kodeco book, "Combine: Asynchronous
+    /// Programming with Swift", chapter 7, the `output(at:)` listing (and OpenCombine's
+    /// OutputTests, whose finish hook sees the cancel already made).
+    @Test func theValueComesBeforeTheCancelAndTheCancelBeforeTheCompletion() {
+        var lines: [String] = []
+        let token = ["A", "B", "C"].publisher.print("publisher", to: { lines.append($0) }).output(at: 1)
+            .sink(receiveCompletion: { lines.append("completion: \($0)") }, receiveValue: { lines.append("Value at index 1 is \($0)") })
+        #expect(lines == [
+            "publisher: receive subscription: ([\"A\", \"B\", \"C\"])",
+            "publisher: request unlimited",
+            "publisher: receive value: (A)",
+            "publisher: request max: (1) (synchronous)",
+            "publisher: receive value: (B)",
+            "Value at index 1 is B",
+            "publisher: receive cancel",
+            "completion: finished",
+        ])
+        token.cancel()
+    }
+
+    /// `prefix(n)` is `output(in: 0..<n)`: the same order.
+    @Test func prefixDeliversItsLastValueBeforeItCancels() {
+        var lines: [String] = []
+        let token = (1...9).publisher.print("p", to: { lines.append($0) }).prefix(2)
+            .sink(receiveCompletion: { lines.append("\($0)") }, receiveValue: { lines.append("got \($0)") })
+        #expect(lines == ["p: receive subscription: (1...9)", "p: request unlimited", "p: receive value: (1)", "got 1",
+                          "p: receive value: (2)", "got 2", "p: receive cancel", "finished"])
+        token.cancel()
     }
 
     @Test func outputAtPassesOneValue() {

@@ -41,6 +41,20 @@ struct PublisherTests {
         #expect(recorder.events.last == .completion(.finished))
     }
 
+    /// The subscription describes itself by the sequence's description, or as `Sequence` for
+    /// one without (a `stride`). Sources: the Kodeco book's listings (`(1...9)` in chapter 4's
+    /// `first(where:)`, `(Sequence)` for `stride(from: 0, to: 5, by: 2)` in chapter 7's
+    /// `allSatisfy`) and OpenCombine's SequenceTests (testReflection: `1...5`).
+    @Test func aSequenceSubscriptionIsNamedByTheSequence() {
+        for (publisher, name) in [((1...9).publisher.eraseToAnyPublisher(), "1...9"), ((0..<2).publisher.eraseToAnyPublisher(), "0..<2"),
+                                  (stride(from: 0, to: 5, by: 2).publisher.eraseToAnyPublisher(), "Sequence"),
+                                  ([1, 2].publisher.eraseToAnyPublisher(), "[1, 2]")] {
+            let recorder = Recorder<Int, Never>(demand: .none)
+            publisher.subscribe(recorder)
+            #expect(recorder.events == [.subscription(name)])
+        }
+    }
+
     @Test func anEmptySequenceFinishesAtOnce() {
         let recorder = Recorder<Int, Never>()
         [Int]().publisher.subscribe(recorder)

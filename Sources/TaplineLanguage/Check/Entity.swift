@@ -24,6 +24,9 @@ final class Entity {
     let kind: Kind
     /// The declared or inferred type of the values it carries (subjects and values).
     var type: TypeName
+    /// Whether a subject was declared with a Failure of `Never`
+    /// (`PassthroughSubject<Int, Never>()`): it cannot fail, and its chains cannot either.
+    var neverFails = false
     /// False until its declaration has run; an entry that fails first forgets it.
     var isInitialized = false
 

@@ -84,6 +84,10 @@ indirect enum SType: Equatable, Sendable {
     }
 
     var isKnown: Bool { self != .unknown }
+    var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
     var isNumeric: Bool { self == .int || self == .double }
 
     /// True when a value of this type certainly cannot go where `type` is declared.

@@ -114,6 +114,9 @@ extension Compiler {
     /// `complete NAME` and `fail NAME "message"`.
     func completion(of name: Name, failure: Expr?) throws(Diagnostic) -> Action {
         let entity = try entity(name)
+        if failure != nil, entity.neverFails {
+            throw Diagnostic.error(Messages.neverFailingSubject(name.text, kind: entity.kindDescription), at: name.range)
+        }
         let message = try failure.map { (each) throws(Diagnostic) in try expression(each).code }
         let finish: (Subscribers.Completion<ScriptFailure>) -> Void
         switch entity.kind {

@@ -22,18 +22,19 @@ extension Compiler {
     }
 
     /// `subject NAME[: Type]`
-    func subject(_ name: Name, type: TypeName?) throws(Diagnostic) -> Action {
+    func subject(_ name: Name, type: TypeName?, neverFails: Bool = false) throws(Diagnostic) -> Action {
         let subject = PassthroughSubject<Value, ScriptFailure>()
         subject.monitor = monitor(name.text)
         subject.feedback.limit = runtime.feedbackLimit
         installFeedbackGuard(subject.feedback, name: name.text)
         let entity = Entity(name: name.text, range: name.range, kind: .subject(subject), type: type ?? .any)
+        entity.neverFails = neverFails
         try declare(entity)
         return { _ in entity.isInitialized = true }
     }
 
     /// `current NAME[: Type] = value` and `published NAME[: Type] = value`
-    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool) throws(Diagnostic) -> Action {
+    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool, neverFails: Bool = false) throws(Diagnostic) -> Action {
         let (code, staticType) = try expression(initial)
         if let type, staticType.conflicts(with: type) {
             throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.rawValue, got: staticType.name), at: initial.range)
@@ -60,6 +61,7 @@ extension Compiler {
             subject.feedback.limit = runtime.feedbackLimit
             installFeedbackGuard(subject.feedback, name: name.text)
             entity = Entity(name: name.text, range: name.range, kind: .current(subject), type: declaredType ?? .any)
+            entity.neverFails = neverFails
             store = { subject.value = $0 }
         }
         try declare(entity)
@@ -232,7 +234,8 @@ extension Compiler {
 
     /// Combine's own declarations, accepted as what they equal: `let s =
     /// PassthroughSubject<Int, Error>()` is `subject s: Int`, and `let c =
-    /// CurrentValueSubject<Int, Never>(0)` is `current c: Int = 0`. Nil for any other value.
+    /// CurrentValueSubject<Int, Never>(0)` is `current c: Int = 0` whose Failure is `Never`, as
+    /// Swift types it. Nil for any other value.
     private func combineSubject(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action? {
         guard case .call(let callee, let arguments, nil) = value.kind, case .specialized(let type, let generics) = callee.kind,
               type == "PassthroughSubject" || type == "CurrentValueSubject" else { return nil }
@@ -240,12 +243,13 @@ extension Compiler {
             throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range)
         }
         let annotation = TypeName(rawValue: output)
+        let neverFails = if case .named("Never", let inner) = generics[1].kind, inner.isEmpty { true } else { false }
         if type == "PassthroughSubject" {
             guard arguments.isEmpty else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
-            return try subject(name, type: annotation)
+            return try subject(name, type: annotation, neverFails: neverFails)
         }
         guard arguments.count == 1, arguments[0].label == nil else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
-        return try valueSubject(name, type: annotation, initial: arguments[0].value, isPublished: false)
+        return try valueSubject(name, type: annotation, initial: arguments[0].value, isPublished: false, neverFails: neverFails)
     }
 
     /// A body with a frame of its own, made per run (button actions, `on appear`): it needs

@@ -60,12 +60,12 @@ extension Compiler {
         switch entity.kind {
         case .subject(let subject):
             // The exporter may declare a subject nothing fails `PassthroughSubject<T, Never>`.
-            let failure: SType = typeRecord?.neverFailing.contains(entity.name) == true ? .never : .error
+            let failure: SType = entity.neverFails || typeRecord?.neverFailing.contains(entity.name) == true ? .never : .error
             return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: failure,
                                  text: text, describe: describe)
         case .current(let subject):
-            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: .error,
-                                 text: text, describe: describe)
+            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type),
+                                 failure: entity.neverFails ? .never : .error, text: text, describe: describe)
         case .stream(let box):
             return PublisherPlan(make: { _ in box.publisher ?? Empty().eraseToAnyPublisher() }, type: box.output,
                                  failure: box.failure, text: text, describe: { _ in "a publisher: \(box.chain)" })
@@ -124,9 +124,29 @@ extension Compiler {
             case _ where type == .unknown: elements = [value]
             default: throw RuntimeError(Messages.publisherOfNonArray(value.typeName), at: base.range)
             }
+            if let range = RangeValues(base, elements) {
+                return Publishers.Sequence<RangeValues, ScriptFailure>(sequence: range).eraseToAnyPublisher()
+            }
             return Publishers.Sequence<[Value], ScriptFailure>(sequence: elements).eraseToAnyPublisher()
         }, type: elementType, failure: .never, text: text, describe: { _ in "a sequence publisher" })
     }
+}
+
+/// The elements of a range written in a chain, `(1...9).publisher`, described as Swift
+/// describes the range: Combine's `print` shows `receive subscription: (1...9)`.
+struct RangeValues: Sequence, CustomStringConvertible {
+    let elements: [Value]
+    let description: String
+
+    /// Nil unless `base` is a range `a...b` or `a..<b` and its `Int` elements are `elements`.
+    init?(_ base: Expr, _ elements: [Value]) {
+        guard case .binary(let op, _, _) = base.kind, op == .closedRange || op == .halfOpenRange,
+              case .int(let low)? = elements.first, case .int(let last)? = elements.last else { return nil }
+        self.elements = elements
+        description = op == .closedRange ? "\(low)...\(last)" : "\(low)..<\(last + 1)"
+    }
+
+    func makeIterator() -> IndexingIterator<[Value]> { elements.makeIterator() }
 }
 
 extension Compiler {

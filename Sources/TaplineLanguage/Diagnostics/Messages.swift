@@ -72,6 +72,10 @@ enum Messages {
     static func neverFails(_ name: String, kind: String) -> Message {
         Message(.neverFails, "'\(name)' is \(kind), whose Failure type is Never: it cannot fail or complete")
     }
+
+    static func neverFailingSubject(_ name: String, kind: String) -> Message {
+        Message(.neverFails, "'\(name)' is \(kind) declared with a Failure of Never: it cannot fail; declare it with 'Error' to fail it")
+    }
     static let requestZero = Message(.requestZero, "a subscriber cannot request 0 values (Combine forbids it); request 1 or more, or '.unlimited'")
     static func notASubscription(_ name: String) -> Message {
         Message(.notASubscription, "'\(name)' is not a subscription; 'cancel' takes a name stored with 'let NAME = ….sink { … }'")

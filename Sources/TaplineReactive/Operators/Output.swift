@@ -78,11 +78,14 @@ extension Publishers.Output {
             }
             remaining -= 1
             guard remaining == 0 else { return downstream.receive(input) }
-            // Cancel before delivering, so a re-entrant send cannot reach us again.
-            upstream.detach()?.cancel()
-            _ = downstream.receive(input)
+            // As Combine: the value, then the upstream's cancel, then the completion (the Kodeco
+            // book's `output(at:)` listing prints the sink's line before `receive cancel`). The
+            // link is ended first, so a value sent re-entrantly meanwhile is not taken.
+            let subscription = upstream.detach()
+            let demand = downstream.receive(input)
+            subscription?.cancel()
             downstream.receive(completion: .finished)
-            return .none
+            return demand
         }
     }
 }

@@ -17,6 +17,13 @@ extension Publishers {
 
         public init(sequence: Elements) { self.sequence = sequence }
 
+        /// What the subscription calls itself, as Combine's does: a sequence that describes
+        /// itself (`[1, 2]`, `1...9`) by that description, any other as `Sequence` (the Kodeco
+        /// book's `allSatisfy` listing prints `receive subscription: (Sequence)` for a `stride`).
+        static func name(of sequence: Elements) -> String {
+            (sequence as? any CustomStringConvertible)?.description ?? "Sequence"
+        }
+
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var iterator = sequence.makeIterator()
             guard let first = iterator.next() else {
@@ -25,7 +32,7 @@ extension Publishers {
                 return
             }
             let subscription = SequenceSubscription(
-                name: String(describing: sequence), first: first, rest: iterator, downstream: subscriber)
+                name: Self.name(of: sequence), first: first, rest: iterator, downstream: subscriber)
             subscriber.receive(subscription: subscription)
         }
     }

@@ -59,9 +59,12 @@ extension Compiler {
         }
     }
 
-    /// `append(values…)` / `append(publisher)` and `prepend(…)`: one stream after the other.
+    /// `append(values…)` / `append(sequence)` / `append(publisher)` and `prepend(…)`: one
+    /// stream after the other. As Swift chooses among Combine's overloads, one array of the
+    /// stream's values is a sequence of them (`append<S: Sequence>(_ elements: S)`): on an `Int`
+    /// stream, `append([4, 5])` emits 4 and 5.
     ///
-    ///     [2, 3].publisher.prepend(1).append(4).collect().sink { print($0) }   // [1, 2, 3, 4]
+    ///     [2, 3].publisher.prepend(1).append([4, 5]).collect().sink { print($0) }   // [1, 2, 3, 4, 5]
     func compileConcatenate(_ call: OperatorCall, atEnd: Bool) throws(Diagnostic) -> PublisherPlan {
         guard call.trailing == nil, !call.arguments.isEmpty, call.arguments.allSatisfy({ $0.label == nil }) else { throw call.misuse }
         let other: (Frame) throws -> PublisherPlan.Stream
@@ -71,9 +74,20 @@ extension Compiler {
             other = plan.make
         } else {
             var codes: [Code] = []
-            for argument in call.arguments { codes.append(try expression(argument.value).code) }
-            other = { frame in
-                Publishers.Sequence<[Value], ScriptFailure>(sequence: try codes.map { try $0(frame) }).eraseToAnyPublisher()
+            var spreads = false
+            for argument in call.arguments {
+                let (code, valueType) = try expression(argument.value)
+                if call.arguments.count == 1, case .array(let element) = valueType, type.isKnown, !type.isArray, type.admits(element) {
+                    spreads = true
+                } else if type.isKnown, valueType.isKnown, !type.admits(valueType) {
+                    throw Diagnostic.error(Messages.replacementType(call.name, type.name, valueType.name), at: argument.value.range)
+                }
+                codes.append(code)
+            }
+            other = { [spreads] frame in
+                var values = try codes.map { try $0(frame) }
+                if spreads, case .array(let elements)? = values.first { values = elements }
+                return Publishers.Sequence<[Value], ScriptFailure>(sequence: values).eraseToAnyPublisher()
             }
         }
         return call.plan(type) { stream, frame in
