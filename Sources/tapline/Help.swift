@@ -21,7 +21,7 @@ enum Help {
         case "keys": return keys
         case "errors": return errors
         default:
-            if let entry = ChainOperator.all.first(where: { $0.name == topic }) { return page(for: entry) }
+            if let entry = ChainOperator.topic(topic) { return page(for: entry) }
             let suggestion = Suggest.closest(to: topic, in: topics).map { "did you mean '\($0)'? " } ?? ""
             return "no help on '\(topic)'; \(suggestion)topics: \(pages.joined(separator: ", ")), or an operator's name\n"
         }
@@ -31,20 +31,19 @@ enum Help {
     /// names, a program to try, and its marble diagram — drawn by running a program on the
     /// virtual clock through `marbles`' own renderer.
     static func page(for entry: ChainOperator, width: Int = 80) -> String {
-        let timeline = OperatorTimeline.named(entry.name)
-        let about = timeline?.about ?? entry.summary.filter { $0 != "`" }
+        let timeline = entry.timeline
         var page = """
             .\(entry.forms.joined(separator: "   ."))
-              \(wrap(about, width: 76).joined(separator: "\n  "))
+              \(wrap(timeline.about, width: 76).joined(separator: "\n  "))
 
             Combine's declaration:
               \(entry.signature)
 
             """
-        let names = [("RxSwift", timeline?.rxSwift), ("RxJS", timeline?.rxJS)].compactMap { name, other in other.map { "\(name): \($0)" } }
+        let names = [("RxSwift", timeline.rxSwift), ("RxJS", timeline.rxJS)].compactMap { name, other in other.map { "\(name): \($0)" } }
         if !names.isEmpty { page += "Elsewhere: " + names.joined(separator: "; ") + "\n\n" }
         page += "Try it:\n" + indented(entry.example) + "\nIt prints:\n" + indented(entry.output) + "\n"
-        if let timeline, let diagram = Diagrams.text(of: timeline.program, width: width) {
+        if let diagram = Diagrams.text(of: timeline.program, width: width) {
             page += "\nOn the clock (one column a frame of 100ms), as 'marbles' draws this program:\n"
             page += indented(timeline.program) + "\n\n" + diagram + "\n"
         }

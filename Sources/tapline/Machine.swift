@@ -191,7 +191,7 @@ extension Machine {
         let topic = (field(request, "topic") ?? "").trimmingCharacters(in: " ")
         var reply: [(String, JSON)] = [("status", .string("ok")), ("text", .string(Help.text(for: topic)))]
         // An operator's page comes with its marble diagram as a picture.
-        if let timeline = OperatorTimeline.named(topic), let svg = Diagrams.svg(of: timeline.program) {
+        if let timeline = ChainOperator.topic(topic)?.timeline, let svg = Diagrams.svg(of: timeline.program) {
             reply.append(("svg", .string(svg)))
         }
         return reply

@@ -10,7 +10,7 @@ import Testing
 struct OperatorPagesTests {
     static let docs = repositoryRoot.appendingPathComponent("docs/LANGUAGE.md")
     static let diagrams = repositoryRoot.appendingPathComponent("docs/diagrams")
-    static let begin = "<!-- operator pages: generated from ChainOperator.all and OperatorTimeline.all by scripts/update-docs.sh, checked by OperatorPagesTests -->\n"
+    static let begin = "<!-- operator pages: generated from ChainOperator.all by scripts/update-docs.sh, checked by OperatorPagesTests -->\n"
     static let end = "<!-- end of operator pages -->"
     static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_DOCS"] != nil }
 
@@ -49,7 +49,7 @@ struct OperatorPagesTests {
     }
 
     static var pages: String {
-        ChainOperator.all.compactMap { entry in OperatorTimeline.named(entry.name).map { page(entry, $0) } }.joined()
+        ChainOperator.all.map { entry in page(entry, entry.timeline) }.joined()
     }
 
     @Test func thePagesAreTheCataloguesAndTheirPrograms() throws {
@@ -73,7 +73,7 @@ struct OperatorPagesTests {
         }
         var expected: Set<String> = []
         for entry in ChainOperator.all {
-            let timeline = try #require(OperatorTimeline.named(entry.name))
+            let timeline = entry.timeline
             let svg = try #require(Diagrams.svg(of: timeline.program))
             let file = Self.diagrams.appendingPathComponent(Self.fileName(entry.name))
             expected.insert(file.lastPathComponent)

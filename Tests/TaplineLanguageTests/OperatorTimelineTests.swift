@@ -1,21 +1,18 @@
 import Testing
 @testable import TaplineLanguage
 
-/// The timelines `:help OPERATOR` draws: one per catalogue entry, each program running
-/// cleanly with recording on, and its diagram showing values on the virtual clock.
+/// The timelines `:help OPERATOR` draws, one in each operator: each program running cleanly
+/// with recording on, and its diagram showing values on the virtual clock.
 @Suite("Operator timelines")
 struct OperatorTimelineTests {
-    @Test func everyCatalogueEntryHasOneTimelineInTheSameOrder() {
-        #expect(OperatorTimeline.all.map(\.name) == ChainOperator.all.map(\.name))
-        for entry in ChainOperator.all {
-            #expect(OperatorTimeline.named(entry.name)?.name == entry.name, "\(entry.name)")
-        }
-        #expect(OperatorTimeline.named("nonsense") == nil)
+    @Test func aTopicIsAnOperatorsName() {
+        for entry in ChainOperator.all { #expect(ChainOperator.topic(entry.name) === entry, "\(entry.name)") }
+        #expect(ChainOperator.topic("nonsense") == nil)
     }
 
-    @Test("the program runs and its diagram shows values", arguments: OperatorTimeline.all.map(\.name))
+    @Test("the program runs and its diagram shows values", arguments: ChainOperator.all.map(\.name))
     func program(_ name: String) throws {
-        let timeline = try #require(OperatorTimeline.named(name))
+        let timeline = try #require(ChainOperator.topic(name)).timeline
         #expect(!timeline.program.contains("marbles"), "the renderer appends 'marbles' itself")
         var output = ""
         let interpreter = Interpreter(output: { output += $0 })
@@ -33,17 +30,18 @@ struct OperatorTimelineTests {
         #expect(output.contains("time "), "\(name): the diagram was not printed:\n\(output)")
     }
 
-    @Test("about is two sentences", arguments: OperatorTimeline.all.map(\.name))
+    @Test("about is two sentences", arguments: ChainOperator.all.map(\.name))
     func about(_ name: String) throws {
-        let timeline = try #require(OperatorTimeline.named(name))
+        let timeline = try #require(ChainOperator.topic(name)).timeline
         #expect(timeline.about.hasSuffix("."), "\(name)")
         #expect(timeline.about.components(separatedBy: ". ").count == 2, "\(name): \(timeline.about)")
     }
 
     @Test func rxNamesAreGivenOnlyWhereTheyDiffer() {
-        for timeline in OperatorTimeline.all {
-            #expect(timeline.rxSwift != timeline.name && timeline.rxJS != timeline.name, "\(timeline.name)")
-            #expect(timeline.rxSwift?.isEmpty != true && timeline.rxJS?.isEmpty != true, "\(timeline.name)")
+        for entry in ChainOperator.all {
+            let timeline = entry.timeline
+            #expect(timeline.rxSwift != entry.name && timeline.rxJS != entry.name, "\(entry.name)")
+            #expect(timeline.rxSwift?.isEmpty != true && timeline.rxJS?.isEmpty != true, "\(entry.name)")
         }
     }
 }

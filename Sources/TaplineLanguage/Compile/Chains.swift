@@ -200,7 +200,7 @@ extension Compiler {
         }
         let call = OperatorCall(entry: entry, upstream: upstream, arguments: arguments, trailing: trailing,
                                 range: expr.range, nameRange: nameRange, text: text(of: expr.range))
-        return recorded(try compile(self, call), shared: entry.isShared)
+        return recorded(try compile(self, call), shared: entry.traits.isShared)
     }
 
     /// Whether a chain's first stage is a publisher stored with `let` (its chain's stages were

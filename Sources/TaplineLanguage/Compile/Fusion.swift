@@ -24,7 +24,7 @@ import TaplineReactive
 /// Recording (`marbles`, `trace`) taps each stage, so `Compiler.recorded` drops `fusable`,
 /// and it is made only when `Compiler.fastPaths` is on.
 final class FusedSteps {
-    enum Kind { case filter, map, compactMap }
+    enum Kind: Sendable { case filter, map, compactMap }
 
     struct Step {
         let kind: Kind
@@ -78,27 +78,31 @@ final class FusedSteps {
     func bind(to frame: Frame) -> FusedRun { FusedRun(steps, frame: frame) }
 }
 
-extension Compiler {
-    /// `plan`, a `filter`/`map`/`compactMap` stage on `call.upstream`, with the run of such
-    /// stages it ends (see `FusedSteps`).
-    func fusing(_ plan: PublisherPlan, _ kind: FusedSteps.Kind, _ closure: CompiledClosure,
-                call: OperatorCall) -> PublisherPlan {
-        guard fastPaths else { return plan }
-        let before = openRun(before: call)
-        var fused = plan
-        fused.fusable = FusedSteps(source: before?.source ?? call.upstream.make, before: before,
-                                   last: FusedSteps.Step(kind: kind, closure: closure, range: call.range))
-        return fused
-    }
+/// What an operator is to a fused run (`OperatorTraits.fusion`): a step of it, or the
+/// `reduce` that ends it.
+enum Fusion: Sendable {
+    case step(FusedSteps.Kind)
+    case reduction
+}
 
-    /// `plan`, a `reduce` on `call.upstream`, as the end of the run before it (or of none).
-    func fusingReduce(_ plan: PublisherPlan, initial: @escaping Code, next: CompiledClosure,
-                      call: OperatorCall) -> PublisherPlan {
-        guard fastPaths else { return plan }
+extension Compiler {
+    /// `plan`, the stage `call` compiled with `closure`, as the last step of the run of such
+    /// stages before it (see `FusedSteps`), when its operator can be one (`traits.fusion`);
+    /// a `reduce` passes its `initial` value too. Otherwise, and without fast paths, `plan`.
+    func fusing(_ plan: PublisherPlan, closure: CompiledClosure, initial: Code? = nil, call: OperatorCall) -> PublisherPlan {
+        guard fastPaths, let fusion = call.entry.traits.fusion else { return plan }
         let before = openRun(before: call)
+        let source = before?.source ?? call.upstream.make
         var fused = plan
-        fused.fusable = FusedSteps(source: before?.source ?? call.upstream.make, before: before, last: nil,
-                                   reduction: FusedSteps.Reduction(initial: initial, next: next))
+        switch fusion {
+        case .step(let kind):
+            fused.fusable = FusedSteps(source: source, before: before,
+                                       last: FusedSteps.Step(kind: kind, closure: closure, range: call.range))
+        case .reduction:
+            guard let initial else { return plan }
+            fused.fusable = FusedSteps(source: source, before: before, last: nil,
+                                       reduction: FusedSteps.Reduction(initial: initial, next: closure))
+        }
         return fused
     }
 

@@ -1,3 +1,12 @@
+/// A call of a chain operator as the exporter writes it: `head` (`.name`) after `base`.
+struct ExportedCall {
+    let head: String
+    let base: Expr
+    let arguments: [Argument]
+    let trailing: ClosureExpr?
+    let context: ExportContext
+}
+
 /// Calls: where Tapline's lenient spelling and Combine's differ — a scheduler Tapline
 /// defaults, generic arguments Tapline infers, errors made from messages, a one-closure
 /// `sink` on a publisher that can fail.
@@ -105,34 +114,23 @@ extension SwiftExporter {
         return try expression(value, context)
     }
 
-    /// `base.method(…)`: a chain's stage or subscriber, or a method of a value.
+    /// `base.method(…)`: a chain's stage or subscriber, written by its operator where Tapline's
+    /// spelling and Combine's differ (`traits.export.write`), or a method of a value.
     private func methodCall(_ head: String, base: Expr, _ method: String, _ arguments: [Argument], _ trailing: ClosureExpr?,
                         _ context: ExportContext) throws(Diagnostic) -> String {
-        var arguments = arguments
-        switch method {
-        case "sink" where SwiftExporter.isOneClosureSink(arguments, trailing) && !isNeverFailing(base):
-            let value = if let trailing { try closure(trailing, context) } else { try expression(arguments[arguments.count - 1].value, context) }
-            return head + "(receiveCompletion: { _ in }, receiveValue: \(value))"
-        case "assign" where arguments.count == 1 && arguments[0].label == "to":
-            if case .name(let name) = arguments[0].value.kind, case .published? = globals[name]?.kind {
-                return head + "(to: &viewModel.$\(name))"
-            }
-        case "subscribe" where arguments.count == 1 && arguments[0].label == nil && isSubjectName(arguments[0].value):
-            // Combine subscribes a subject only to a publisher with the same Failure.
-            if isNeverFailing(base), case .name(let target) = arguments[0].value.kind, !types.neverFailing.contains(target) {
-                return ".setFailureType(to: Error.self)" + head + (try argumentList(arguments, trailing, context))
-            }
-        case "mapError":
-            if let trailing { return head + " " + (try closure(trailing, context, wrappingResult: true)) }
-        case "multicast" where trailing != nil && arguments.isEmpty:
-            guard case .publisher(let output, let failure)? = types.type(of: base) else { break }
-            return head + " { PassthroughSubject<\(swiftType(output)), \(swiftType(failure))>() }"
-        case _ where SwiftExporter.timedOperators.contains(method):
-            arguments = schedulerArguments(method, arguments)
-        default:
-            break
+        guard let entry = ChainOperator.named(method, firstLabel: arguments.first?.label) else {
+            return head + (try argumentList(arguments, trailing, context))
         }
-        return head + (try argumentList(arguments, trailing, context, wrappingErrorClosures: method == "timeout"))
+        let call = ExportedCall(head: head, base: base, arguments: arguments, trailing: trailing, context: context)
+        if let write = entry.traits.export.write, let written = try write(self, call) { return written }
+        return try operatorCall(call, entry)
+    }
+
+    /// A chain operator's call as Tapline writes it, its schedulers all the test scheduler.
+    func operatorCall(_ call: ExportedCall, _ entry: ChainOperator, wrappingErrorClosures: Bool = false) throws(Diagnostic) -> String {
+        var arguments = call.arguments
+        if entry.traits.scheduler.contains(.takesScheduler) { arguments = schedulerArguments(entry, arguments) }
+        return call.head + (try argumentList(arguments, call.trailing, call.context, wrappingErrorClosures: wrappingErrorClosures))
     }
 
     /// A subject or current value named as a subscriber: `.subscribe(subject)`.
@@ -144,29 +142,23 @@ extension SwiftExporter {
         }
     }
 
-    private static func isOneClosureSink(_ arguments: [Argument], _ trailing: ClosureExpr?) -> Bool {
-        if trailing != nil { return arguments.isEmpty }
-        return arguments.count == 1 && (arguments[0].label == nil || arguments[0].label == "receiveValue")
-    }
-
-    /// Whether a chain cannot fail, so Combine's one-closure `sink` applies to it.
-    private func isNeverFailing(_ base: Expr) -> Bool {
+    /// Whether a chain cannot fail (Combine's one-closure `sink` and `assign` apply to it).
+    func isNeverFailing(_ base: Expr) -> Bool {
         guard case .publisher(_, let failure)? = types.type(of: base) else { return false }
         return failure == .never
     }
 
     /// Every scheduler is the test scheduler; where Tapline defaults to `RunLoop.main`, the
     /// Swift program names it.
-    private func schedulerArguments(_ method: String, _ arguments: [Argument]) -> [Argument] {
+    private func schedulerArguments(_ entry: ChainOperator, _ arguments: [Argument]) -> [Argument] {
         var arguments = arguments
         let schedulerLabels: Set<String?> = ["scheduler", "on", "using"]
         var named = false
         for index in arguments.indices where schedulerLabels.contains(arguments[index].label) || isScheduler(arguments[index].value) {
-            if method == "subscribe", arguments[index].label != "on" { continue }
             arguments[index].value = SwiftExporter.schedulerName(at: arguments[index].value.range)
             named = true
         }
-        if !named, ["debounce", "throttle", "delay", "timeout"].contains(method), !arguments.isEmpty {
+        if !named, entry.traits.scheduler.contains(.defaultsToMainRunLoop), !arguments.isEmpty {
             arguments.insert(Argument(label: "scheduler", labelRange: nil, value: SwiftExporter.schedulerName(at: arguments[0].value.range)), at: 1)
         }
         return arguments

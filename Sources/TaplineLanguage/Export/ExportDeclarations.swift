@@ -79,9 +79,8 @@ extension SwiftExporter {
     private func subscribedType(of name: String) -> (input: String, failure: String) {
         var found: SType?
         try? SwiftExporter.walk(statements) { node in
-            guard found == nil, case .expr(let expr) = node, case .call(let callee, let arguments, _) = expr.kind,
-                  case .member(let base, "subscribe", _) = callee.kind, arguments.count == 1,
-                  case .name(name) = arguments[0].value.kind else { return }
+            guard found == nil, case .expr(let expr) = node, let (base, entry, arguments) = SwiftExporter.operatorCall(expr),
+                  entry.traits.export.subscribesArgument, arguments.count == 1, case .name(name) = arguments[0].value.kind else { return }
             found = types.type(of: base)
         }
         guard case .publisher(let output, let failure)? = found else { return ("Any", "Error") }

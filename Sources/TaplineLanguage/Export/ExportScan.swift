@@ -103,19 +103,24 @@ extension SwiftExporter {
                 default: break
                 }
             case .expr(let expr):
-                guard case .call(let callee, let arguments, _) = expr.kind, case .member(let base, let method, _) = callee.kind else { return }
-                if method == "subscribe", let first = arguments.first, case .name(let target) = first.value.kind {
+                guard let (base, entry, arguments) = SwiftExporter.operatorCall(expr) else { return }
+                if entry.traits.export.subscribesArgument, let first = arguments.first, case .name(let target) = first.value.kind {
                     failed.insert(target)
                 }
                 // Where Combine needs the upstream's Failure to be an error (a custom timeout
                 // error) or to match an inner publisher's, the subject keeps `Error`.
-                if SwiftExporter.failureSensitive.contains(method), let root = SwiftExporter.root(of: base) { failed.insert(root) }
+                if entry.traits.export.needsFailingUpstream, let root = SwiftExporter.root(of: base) { failed.insert(root) }
             }
         }
         return declared.subtracting(failed)
     }
 
-    static let failureSensitive: Set<String> = ["timeout", "flatMap", "switchToLatest", "merge", "combineLatest", "zip", "append", "prepend"]
+    /// A chain operator's call: its base, its operator and its arguments.
+    static func operatorCall(_ expr: Expr) -> (base: Expr, entry: ChainOperator, arguments: [Argument])? {
+        guard case .call(let callee, let arguments, _) = expr.kind, case .member(let base, let method, _) = callee.kind,
+              let entry = ChainOperator.named(method, firstLabel: arguments.first?.label) else { return nil }
+        return (base, entry, arguments)
+    }
 
     /// The name a chain starts from: `typed` in `typed.debounce(…).map { … }`.
     static func root(of expr: Expr) -> String? {
@@ -130,7 +135,7 @@ extension SwiftExporter {
     /// What the file needs beyond Combine, from what the program uses.
     func scanNeeds() -> Set<Need> {
         var needs: Set<Need> = []
-        var (debounces, ends) = (false, false)
+        var (completesSoon, ends) = (false, false)
         try? SwiftExporter.walk(statements) { node in
             switch node {
             case .stmt(let statement):
@@ -146,12 +151,12 @@ extension SwiftExporter {
                 }
             case .expr(let expr):
                 needs.formUnion(SwiftExporter.needs(of: expr))
-                if case .call(let callee, _, _) = expr.kind, case .member(_, "debounce", _) = callee.kind { debounces = true }
+                if SwiftExporter.operatorCall(expr)?.entry.traits.scheduler.contains(.completesAsSoonAsPossible) == true { completesSoon = true }
                 if SwiftExporter.isFiniteSource(expr) { ends = true }
             }
         }
         // debounce passes a completion on "as soon as possible": only a stream that ends needs it.
-        if debounces && ends { needs.insert(.drain) }
+        if completesSoon && ends { needs.insert(.drain) }
         if needs.contains(.drain) { needs.insert(.scheduler) }
         return needs
     }
@@ -168,27 +173,21 @@ extension SwiftExporter {
     }
 
     private static func needs(of expr: Expr) -> Set<Need> {
-        switch expr.kind {
-        case .call(let callee, let arguments, _):
-            switch callee.kind {
-            case .member(_, "subscribe", _) where arguments.first?.label != "on": return []
-            case .member(_, let method, _) where SwiftExporter.asSoonAsPossibleOperators.contains(method): return [.scheduler, .drain]
-            case .member(_, let method, _) where SwiftExporter.timedOperators.contains(method): return [.scheduler]
-            case .name("schedule"): return [.scheduler]
-            case .name("Fail"), .name("Record"), .implicitMember("failure"), .specialized("Fail", _): return [.appError]
-            case .member(_, "mapError", _), .member(_, "timeout", _): return [.appError]
-            default: return []
-            }
-        default:
-            return []
+        if let (_, entry, _) = operatorCall(expr) {
+            var needs: Set<Need> = []
+            let scheduler = entry.traits.scheduler
+            if scheduler.contains(.takesScheduler) { needs.insert(.scheduler) }
+            if scheduler.contains(.deliversAsSoonAsPossible) { needs.formUnion([.scheduler, .drain]) }
+            if entry.traits.export.needsAppError { needs.insert(.appError) }
+            return needs
+        }
+        guard case .call(let callee, _, _) = expr.kind else { return [] }
+        switch callee.kind {
+        case .name("schedule"): return [.scheduler]
+        case .name("Fail"), .name("Record"), .implicitMember("failure"), .specialized("Fail", _): return [.appError]
+        default: return []
         }
     }
-
-    /// Operators that deliver through their scheduler "as soon as possible" (a run loop's
-    /// next turn): the exported program drains the scheduler after each entry, as Tapline does.
-    static let asSoonAsPossibleOperators: Set<String> = ["receive", "subscribe", "throttle", "timeout"]
-    /// Operators that take a scheduler (Tapline's default is `RunLoop.main`).
-    static let timedOperators: Set<String> = ["debounce", "throttle", "delay", "timeout", "receive", "subscribe", "measureInterval", "collect"]
 
     /// The first construct with no Swift form, as a located error that says what to do.
     func rejectUnexportable(_ statements: [Stmt]) throws(Diagnostic) {
@@ -233,8 +232,8 @@ extension SwiftExporter {
                              at: expr.range)
             }
         case .call(let callee, _, _):
-            if case .member(_, "measureInterval", _) = callee.kind {
-                throw cannot("'measureInterval'", hint: "its values are durations, which Swift prints in its own way", at: expr.range)
+            if let (what, hint) = SwiftExporter.operatorCall(expr)?.entry.traits.export.unexportable {
+                throw cannot(what, hint: hint, at: expr.range)
             }
             if case .member(let base, "publish", _) = callee.kind, case .name("Timer") = base.kind {
                 throw cannot("'Timer.publish'", hint: "a timer on the test scheduler has no one Swift spelling for Combine and the core; use 'schedule(after:)' or a 'delay'",

@@ -180,12 +180,7 @@ extension SwiftExporter {
 
     /// Whether a chain ends in a subscriber that returns an `AnyCancellable`.
     func returnsCancellable(_ expr: Expr) -> Bool {
-        guard case .call(let callee, let arguments, _) = expr.kind, case .member(_, let method, _) = callee.kind else { return false }
-        switch method {
-        case "sink": return true
-        case "assign": return arguments.contains { $0.label == "on" }
-        case "subscribe": return arguments.count == 1 && isSubjectName(arguments[0].value)
-        default: return false
-        }
+        guard let (_, entry, arguments) = SwiftExporter.operatorCall(expr) else { return false }
+        return entry.traits.export.returnsCancellable?(self, arguments) ?? false
     }
 }

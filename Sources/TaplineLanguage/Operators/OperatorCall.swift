@@ -2,7 +2,7 @@ import TaplineReactive
 
 /// One call of a chain operator as written (`upstream.name(arguments) { trailing }`), with
 /// the helpers every operator's compile function reads its arguments through. A call whose
-/// arguments do not fit is reported with the operator's usage from the catalogue.
+/// arguments do not fit is reported with the operator's usage.
 struct OperatorCall {
     let entry: ChainOperator
     /// The chain before the dot (`nil` for a subscriber on a non-publisher — never built).
@@ -54,6 +54,9 @@ struct OperatorCall {
     }
 }
 
+/// What the compile functions of several families share: reading arguments, the closures
+/// the core's operators take, an accumulator (`scan`, `reduce` and their `try…` twins) and
+/// the publisher a closure returns (`catch`, `flatMap`).
 extension Compiler {
     /// An `Int` argument evaluated when the chain is built (`prefix(2)`), 0 or more.
     func countArgument(_ call: OperatorCall, default value: Int?) throws(Diagnostic) -> (Frame) throws -> Int {
@@ -142,5 +145,87 @@ extension Compiler {
             runtime.deliver { result = try bound.call(value) }
             return result
         }
+    }
+
+    /// `scan(initial) { acc, value in … }` and `reduce(initial) { … }` onto the core's
+    /// `Publishers.Scan` and `Publishers.Reduce`: one emits every step, the other the last.
+    /// With `throwing`, `tryScan` and `tryReduce`: the closure may throw, which fails the stream.
+    ///
+    ///     [1, 2, 3].publisher.scan(0) { $0 + $1 }.collect().sink { print($0) }   // [1, 3, 6]
+    ///     [1, 2, 3].publisher.reduce(0) { $0 + $1 }.sink { print($0) }           // 6
+    func compileAccumulator(_ call: OperatorCall, emitsEachStep: Bool, throwing: Bool = false) throws(Diagnostic) -> PublisherPlan {
+        var closureExpr = call.trailing
+        var initialExpr: Expr?
+        for argument in call.arguments where argument.label == nil {
+            if case .closure(let closure) = argument.value.kind, closureExpr == nil { closureExpr = closure } else { initialExpr = argument.value }
+        }
+        guard let closureExpr, let initialExpr, call.arguments.count == (call.trailing == nil ? 2 : 1) else { throw call.misuse }
+        let (initial, initialType) = try expression(initialExpr)
+        let next = try closure(closureExpr, inputs: [initialType, call.upstream.type], owner: call.name)
+        let resultType = next.resultType == initialType ? initialType : .unknown
+        let runtime = self.runtime
+        if throwing {
+            return call.plan(resultType, failure: .error) { stream, frame in
+                let start = try initial(frame)
+                let bound = next.bind(to: frame)
+                let step: (Value, Value) throws -> Value = { accumulator, value in
+                    try runtime.deliverThrowing { try bound.call(accumulator, value) }
+                }
+                return Compiler.settle(emitsEachStep ? stream.tryScan(start, step).stopping(on: runtime.stop).eraseToAnyPublisher()
+                                                     : stream.tryReduce(start, step).stopping(on: runtime.stop).eraseToAnyPublisher())
+            }
+        }
+        let plan = call.plan(resultType) { stream, frame in
+            let start = try initial(frame)
+            let bound = next.bind(to: frame)
+            let kernel = next.arity == 2 ? next.kernel : nil
+            let step: (Value, Value) -> Value = { accumulator, value in
+                var result = accumulator
+                runtime.deliver {
+                    if let kernel, case .int(let a) = accumulator, case .int(let b) = value,
+                       let fast = try kernel.value(a, b, frame) {
+                        result = fast
+                    } else {
+                        result = try bound.call(accumulator, value)
+                    }
+                }
+                return result
+            }
+            return emitsEachStep ? stream.scan(start, step).stopping(on: runtime.stop).eraseToAnyPublisher()
+                                 : stream.reduce(start, step).stopping(on: runtime.stop).eraseToAnyPublisher()
+        }
+        return fusing(plan, closure: next, initial: initial, call: call)
+    }
+
+    /// The Output and Failure of the publisher a closure returns, as far as it is known.
+    func publisherResult(of closure: CompiledClosure, _ call: OperatorCall) throws(Diagnostic) -> (SType, SType) {
+        switch closure.resultType {
+        case .publisher(let output, let failure): return (output, failure)
+        case .unknown: return (.unknown, .unknown)
+        default: throw Diagnostic.error(Messages.closureMustReturnPublisher(call.name, got: closure.resultType.name), at: call.range)
+        }
+    }
+
+    /// The stream a closure's result holds; a value that is not a publisher stops the program.
+    static func stream(of value: Value, at range: SourceRange, _ runtime: Runtime) throws -> PublisherPlan.Stream {
+        guard case .publisher(let publisher) = value else {
+            let error = RuntimeError(Messages.notAPublisher("a value of type '\(value.typeName)'"), at: range)
+            runtime.raise(error)
+            throw error
+        }
+        return publisher.stream
+    }
+
+    /// What a closure that stopped the program yields in place of its publisher: one that
+    /// never calls its subscriber. An `Empty` there would send a subscription and a completion
+    /// down every stage nested above it; a publisher that re-subscribes itself
+    /// (`Deferred { f() }`) nests a stage per level until the stack runs low, and that walk
+    /// back overflowed what was left (the fuzzer found it). Delivery has stopped anyway.
+    static var stopped: PublisherPlan.Stream { Stopped().eraseToAnyPublisher() }
+
+    private struct Stopped: Publisher {
+        typealias Output = Value
+        typealias Failure = ScriptFailure
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {}
     }
 }

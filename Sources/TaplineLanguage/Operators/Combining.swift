@@ -1,0 +1,130 @@
+import TaplineReactive
+
+/// Operators that join several publishers: `merge`, `combineLatest`, `zip`.
+extension ChainOperator {
+    static let combining: [ChainOperator] = [merge, combineLatest, zip]
+}
+
+extension ChainOperator {
+    static let merge = ChainOperator(
+        name: "merge", forms: ["merge(with: p…)"],
+        signature: "func merge(with other: Self) -> Publishers.MergeMany<Self>",
+        summary: "interleaves; finishes when all finish",
+        usage: "'.merge(with: other)'", completion: "merge(with:",
+        example: "[1, 2].publisher.merge(with: [3].publisher).collect().sink { print(\"merge\", $0) }",
+        output: "merge [1, 2, 3]\n",
+        timeline: OperatorTimeline(
+            about: "Interleaves the values of publishers of the same type, each as it arrives. It finishes when all of them have finished, and fails as soon as one fails.",
+            rxJS: "mergeWith (or merge(a, b))",
+            program: #"""
+            subject a: Int
+            subject b: Int
+            play a "-1---2---3-|"
+            play b "---7---8-|"
+            a.merge(with: b).sink { _ in }
+            wait 1.2s
+            """#),
+        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["merge(with: PUBLISHER)"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileMerge(call) })
+}
+
+extension Compiler {
+    /// `merge(with: p…)` onto the core's `Publishers.MergeMany`.
+    ///
+    ///     [1, 2].publisher.merge(with: [3].publisher).collect().sink { print($0) }   // [1, 2, 3]
+    func compileMerge(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        let (others, combiner) = try otherPublishers(call, firstLabel: "with")
+        guard combiner == nil else { throw call.misuse }
+        let makers = [call.upstream.make] + others.map(\.make)
+        // Merged publishers must have one Output, as Swift requires.
+        for other in others where call.upstream.type.isKnown && other.type.isKnown && other.type != call.upstream.type {
+            throw Diagnostic.error(Messages.outputMismatch(call.name, call.upstream.type.name, other.type.name), at: call.range)
+        }
+        let type = others.allSatisfy { $0.type == call.upstream.type } ? call.upstream.type : .unknown
+        return PublisherPlan(make: { frame in
+            Publishers.MergeMany(try makers.map { try $0(frame) }).eraseToAnyPublisher()
+        }, type: type, failure: try sharedFailure(call, others), text: call.text)
+    }
+
+    /// Publishers combined must fail alike, as Swift requires: a `Never` one joins an `Error`
+    /// one only after `setFailureType(to: Error.self)`.
+    private func sharedFailure(_ call: OperatorCall, _ others: [PublisherPlan]) throws(Diagnostic) -> SType {
+        var failure = call.upstream.failure
+        for other in others where other.failure != failure {
+            guard failure.isKnown, other.failure.isKnown else {
+                failure = .unknown
+                continue
+            }
+            throw Diagnostic.error(Messages.failureMismatch(call.name, failure.name, other.failure.name), at: call.range)
+        }
+        return failure
+    }
+}
+
+extension ChainOperator {
+    static let combineLatest = ChainOperator(
+        name: "combineLatest", forms: ["combineLatest(p…) [{ a, b in … }]"],
+        signature: "func combineLatest<P>(_ other: P) -> Publishers.CombineLatest<Self, P>",
+        summary: "latest of each, once all have emitted; finishes when all finish",
+        usage: "'.combineLatest(other)'", completion: "combineLatest(",
+        example: "just(1).combineLatest(just(\"x\")).sink { print(\"combineLatest\", $0) }",
+        output: "combineLatest (1, \"x\")\n",
+        timeline: OperatorTimeline(
+            about: "Once every input has emitted, emits a tuple of the latest value of each whenever any of them emits. It finishes when all have finished; a closure can combine the tuple into one value.",
+            rxJS: "combineLatestWith (or combineLatest([a, b]))",
+            program: #"""
+            subject n: Int
+            subject s: String
+            play n "-1---2---3-|"
+            play s "---x---y-|"
+            n.combineLatest(s).sink { _ in }
+            wait 1.2s
+            """#),
+        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["combineLatest(PUBLISHER).map { $0 + $1 }"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileCombination(call, pairsInOrder: false) })
+}
+
+extension Compiler {
+    /// `combineLatest(p…)` and `zip(p…)`, with an optional closure that combines each tuple,
+    /// onto the core's `CombineLatestMany` and `ZipMany`.
+    ///
+    ///     ["a", "b"].publisher.zip([1, 2].publisher) { "\($0)\($1)" }.collect().sink { print($0) }   // ["a1", "b2"]
+    func compileCombination(_ call: OperatorCall, pairsInOrder: Bool) throws(Diagnostic) -> PublisherPlan {
+        let (others, combinerExpr) = try otherPublishers(call, firstLabel: nil)
+        let makers = [call.upstream.make] + others.map(\.make)
+        let tupleType = SType.tuple([call.upstream.type] + others.map(\.type))
+        let combiner = try combinerExpr.map { (each) throws(Diagnostic) in try closure(each, inputs: [tupleType], owner: call.name) }
+        let runtime = self.runtime
+        return PublisherPlan(make: { frame in
+            let inputs = try makers.map { try $0(frame) }
+            let tuples = pairsInOrder
+                ? Publishers.ZipMany(inputs).map(Value.tuple).eraseToAnyPublisher()
+                : Publishers.CombineLatestMany(inputs).map(Value.tuple).eraseToAnyPublisher()
+            guard let combiner else { return tuples }
+            return tuples.map(Compiler.transform(combiner, frame, runtime)).stopping(on: runtime.stop).eraseToAnyPublisher()
+        }, type: combiner?.resultType ?? tupleType, failure: try sharedFailure(call, others), text: call.text)
+    }
+}
+
+extension ChainOperator {
+    static let zip = ChainOperator(
+        name: "zip", forms: ["zip(p…) [{ a, b in … }]"],
+        signature: "func zip<P>(_ other: P) -> Publishers.Zip<Self, P>",
+        summary: "pairs in order",
+        usage: "'.zip(other)'", completion: "zip(",
+        example: "[\"a\", \"b\"].publisher.zip([1, 2].publisher) { \"\\($0)\\($1)\" }.collect().sink { print(\"zip\", $0) }",
+        output: "zip [\"a1\", \"b2\"]\n",
+        timeline: OperatorTimeline(
+            about: "Pairs the first value of each input, then the second of each, and so on, waiting for the slower one. It finishes as soon as one input finishes and nothing more can be paired.",
+            rxJS: "zipWith (or zip(a, b))",
+            program: #"""
+            subject n: Int
+            subject s: String
+            play n "-1-2-3-|"
+            play s "----x---y---z-|"
+            n.zip(s).sink { _ in }
+            wait 1.5s
+            """#),
+        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["zip(PUBLISHER).map { $0 * $1 }"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileCombination(call, pairsInOrder: true) })
+}

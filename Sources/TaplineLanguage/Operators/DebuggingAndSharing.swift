@@ -1,0 +1,185 @@
+import TaplineReactive
+
+/// Operators that log, share, connect or retype a stream: `print`, `share`, `autoconnect`,
+/// `setFailureType`, `eraseToAnyPublisher`.
+extension ChainOperator {
+    static let debuggingAndSharing: [ChainOperator] = [print, share, autoconnect, setFailureType, eraseToAnyPublisher]
+}
+
+extension ChainOperator {
+    static let print = ChainOperator(
+        name: "print", forms: ["print(\"tag\")"],
+        signature: "func print(_ prefix: String = \"\", to stream: TextOutputStream? = nil) -> Publishers.Print<Self>",
+        summary: "logs every event in Combine's format",
+        usage: "'.print(\"tag\")'", completion: "print(",
+        example: "just(1).print(\"tag\").sink { _ in }",
+        output: "tag: receive subscription: (Just)\ntag: request unlimited\ntag: receive value: (1)\ntag: receive finished\n",
+        timeline: OperatorTimeline(
+            about: "Writes every event that passes (subscription, request, value, completion, cancel) in Combine's log format, prefixed with the tag, and changes nothing. It is the first tool for seeing what a chain really does.",
+            rxSwift: "debug(_:)", rxJS: "tap(console.log)",
+            program: #"""
+            subject n: Int
+            play n "-1-2-|"
+            n.print("n").sink { _ in }
+            wait 600ms
+            """#),
+        traits: OperatorTraits(generated: ["print(\"t\")"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compilePrint(call) })
+}
+
+extension Compiler {
+    /// `print("tag")` onto the core's `Publishers.Print`, writing Combine's lines to the output.
+    ///
+    ///     just(1).print("tag").sink { _ in }
+    ///     // tag: receive subscription: (Just)
+    ///     // tag: request unlimited
+    ///     // tag: receive value: (1)
+    ///     // tag: receive finished
+    func compilePrint(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.trailing == nil, call.arguments.count <= 1, call.arguments.first?.label == nil else { throw call.misuse }
+        let tag = try call.arguments.first.map { (each) throws(Diagnostic) in try expression(each.value).code }
+        let runtime = self.runtime
+        return call.plan(call.upstream.type) { stream, frame in
+            let prefix = try tag?(frame).description ?? ""
+            return stream.print(prefix, to: { runtime.write($0) }).eraseToAnyPublisher()
+        }
+    }
+}
+
+extension ChainOperator {
+    static let share = ChainOperator(
+        name: "share", forms: ["share()"],
+        signature: "func share() -> Publishers.Share<Self>",
+        summary: "one upstream subscription for all subscribers",
+        usage: "'.share()'", completion: "share()",
+        example: "subject s: Int\nlet shared = s.map { $0 * 2 }.share()\nshared.sink { print(\"A\", $0) }\nshared.sink { print(\"B\", $0) }\nsend s 1",
+        output: "A 2\nB 2\n",
+        timeline: OperatorTimeline(
+            about: "Gives every subscriber one shared upstream subscription instead of one each, so upstream work runs once. Values go to the subscribers that are there at the time; a late subscriber misses what came before.",
+            program: #"""
+            subject n: Int
+            let shared = n.map { $0 * 2 }.share()
+            shared.sink { _ in }
+            shared.filter { $0 > 2 }.sink { _ in }
+            play n "-1-2-3-|"
+            wait 800ms
+            """#),
+        traits: OperatorTraits(isShared: true, generated: ["share()"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileShare(call) })
+}
+
+extension Compiler {
+    /// `share()` onto the core's `Publishers.Share`: one upstream subscription for all.
+    ///
+    ///     subject s: Int
+    ///     let shared = s.map { $0 * 2 }.share()
+    ///     shared.sink { print("A", $0) }
+    ///     shared.sink { print("B", $0) }
+    ///     send s 1                                    // A 2, B 2
+    func compileShare(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.takesNothing else { throw call.misuse }
+        return call.plan(call.upstream.type) { stream, _ in stream.share().eraseToAnyPublisher() }
+    }
+}
+
+extension ChainOperator {
+    static let autoconnect = ChainOperator(
+        name: "autoconnect", forms: ["autoconnect()"],
+        signature: "func autoconnect() -> Publishers.Autoconnect<Self>   // on a ConnectablePublisher",
+        summary: "connects a connectable publisher (a Timer) when the first subscriber comes",
+        usage: "'.autoconnect()'", completion: "autoconnect()",
+        example: "Timer.publish(every: 1s).autoconnect().prefix(2).sink { print(\"tick at\", $0) }\nwait 3s",
+        output: "tick at 1000ms\ntick at 2000ms\n",
+        timeline: OperatorTimeline(
+            about: "Connects a connectable publisher, such as a Timer, as soon as the first subscriber arrives, and disconnects when the last one leaves. Without it a Timer's publisher does nothing until connect() is called.",
+            rxSwift: "refCount()", rxJS: "refCount() (share() in RxJS 7)",
+            program: #"""
+            Timer.publish(every: 300ms).autoconnect().prefix(3).sink { _ in }
+            wait 1s
+            """#),
+        traits: OperatorTraits(isShared: true),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileAutoconnect(call) })
+}
+
+extension Compiler {
+    /// `autoconnect()` on a connectable publisher (`Timer.publish(every:)`): connects it when
+    /// the first subscriber comes, disconnects when the last one leaves.
+    ///
+    ///     Timer.publish(every: 1s).autoconnect().prefix(2).sink { print($0) }
+    ///     wait 3s                                                    // 1000ms, 2000ms
+    func compileAutoconnect(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.takesNothing else { throw call.misuse }
+        guard let connected = call.upstream.autoconnected else {
+            throw Diagnostic.error(Messages.notConnectable, at: call.nameRange)
+        }
+        return PublisherPlan(make: connected, type: call.upstream.type, failure: call.upstream.failure, text: call.text)
+    }
+}
+
+extension ChainOperator {
+    static let setFailureType = ChainOperator(
+        name: "setFailureType", forms: ["setFailureType(to: Error.self)"],
+        signature: "func setFailureType<E>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> where Self.Failure == Never",
+        summary: "lets a publisher that never fails join ones that can (its Failure becomes Error)",
+        usage: "'.setFailureType(to: Error.self)'", completion: "setFailureType(to:",
+        example: "subject s: Int\ns.merge(with: Just(0).setFailureType(to: Error.self)).sink { print($0) }\nsend s 1",
+        output: "0\n1\n",
+        timeline: OperatorTimeline(
+            about: "Changes the declared failure type of a publisher that never fails, so it can be combined with publishers that can. Nothing at run time changes; RxSwift and RxJS have no typed failures, so they have no counterpart.",
+            program: #"""
+            published name = "a"
+            subject other: String
+            play other "--b--c-|"
+            $name.setFailureType(to: Error.self).merge(with: other).sink { _ in }
+            wait 800ms
+            """#),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileSetFailureType(call) })
+}
+
+extension Compiler {
+    /// `setFailureType(to: Error.self)`: the same values, with a Failure of `Error` for the
+    /// compiler (every stage can already carry an error at run time). As in Swift, only a
+    /// publisher that never fails has it.
+    ///
+    ///     subject s: Int
+    ///     s.merge(with: Just(0).setFailureType(to: Error.self)).sink { print($0) }   // 0
+    func compileSetFailureType(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.trailing == nil, call.arguments.count == 1, call.arguments[0].label == "to",
+              case .member(let base, "self", _) = call.arguments[0].value.kind, case .name("Error") = base.kind else { throw call.misuse }
+        guard call.upstream.failure != .error else {
+            throw Diagnostic.error(Messages.alreadyFails(call.name, call.upstream.failure.name), at: call.nameRange)
+        }
+        return call.plan(call.upstream.type, failure: .error) { stream, _ in stream }
+    }
+}
+
+extension ChainOperator {
+    static let eraseToAnyPublisher = ChainOperator(
+        name: "eraseToAnyPublisher", forms: ["eraseToAnyPublisher()"],
+        signature: "func eraseToAnyPublisher() -> AnyPublisher<Output, Failure>",
+        summary: "changes nothing (accepted for familiarity)",
+        usage: "'.eraseToAnyPublisher()'", completion: "eraseToAnyPublisher()",
+        example: "just(1).eraseToAnyPublisher().sink { print($0) }",
+        output: "1\n",
+        timeline: OperatorTimeline(
+            about: "Hides the publisher's concrete type behind AnyPublisher, so a function can return it without naming a long nested type. The events pass through unchanged.",
+            rxSwift: "asObservable()", rxJS: "asObservable() (on a Subject)",
+            program: #"""
+            subject n: Int
+            play n "-1-2-3-|"
+            n.eraseToAnyPublisher().sink { _ in }
+            wait 800ms
+            """#),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileErase(call) })
+}
+
+extension Compiler {
+    /// `eraseToAnyPublisher()`: every stage is already an `AnyPublisher`, so the values do not
+    /// change; printed, it is an `AnyPublisher`, as in Swift.
+    ///
+    ///     just(1).eraseToAnyPublisher().sink { print($0) }   // 1
+    func compileErase(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.takesNothing else { throw call.misuse }
+        return call.plan(call.upstream.type) { stream, _ in stream }
+    }
+}

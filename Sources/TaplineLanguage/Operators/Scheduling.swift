@@ -1,0 +1,304 @@
+import TaplineReactive
+
+/// Operators that take a scheduler or share one subscription: `receive(on:)`,
+/// `subscribe(on:)`, `timeout`, `measureInterval(using:)`, `buffer`, `multicast`,
+/// `makeConnectable`.
+extension ChainOperator {
+    static let scheduling: [ChainOperator] = [receive, subscribeOn, timeout, measureInterval, buffer, multicast, makeConnectable]
+}
+
+extension ChainOperator {
+    static let receive = ChainOperator(
+        name: "receive", forms: ["receive(on: DispatchQueue.main)"],
+        signature: "func receive<S>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> where S: Scheduler",
+        summary: "delivers on the scheduler: on the main queue, after the current entry",
+        usage: "'.receive(on: DispatchQueue.main)'", completion: "receive(on:",
+        example: "subject s: Int\ns.receive(on: DispatchQueue.main).sink { print(\"got\", $0) }\nprint(\"a\"); send s 1; print(\"b\")",
+        output: "a\nb\ngot 1\n",
+        timeline: OperatorTimeline(
+            about: "Delivers values and the completion downstream on the given scheduler, such as the main queue for updating the UI. Values arrive after the current work finishes, never in the middle of it.",
+            rxSwift: "observe(on:)", rxJS: "observeOn",
+            program: #"""
+            subject n: Int
+            play n "-1-2-3-|"
+            n.receive(on: DispatchQueue.main).sink { _ in }
+            wait 800ms
+            """#),
+        traits: OperatorTraits(scheduler: [.takesScheduler, .deliversAsSoonAsPossible], generated: ["receive(on: DispatchQueue.main)"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileHop(call, receiving: true) })
+}
+
+extension Compiler {
+    /// `receive(on: DispatchQueue.main)` and `subscribe(on: …)`: the events (or the
+    /// subscription and its requests) hop to the scheduler — on the virtual ones, to the end
+    /// of the entry, as on a run loop.
+    ///
+    ///     subject s: Int
+    ///     s.receive(on: DispatchQueue.main).sink { print("got", $0) }
+    ///     print("a"); send s 1; print("b")                   // a, b, got 1
+    func compileHop(_ call: OperatorCall, receiving: Bool) throws(Diagnostic) -> PublisherPlan {
+        guard call.trailing == nil, call.arguments.first?.label == "on",
+              call.arguments.dropFirst().allSatisfy({ $0.label == "options" }) else { throw call.misuse }
+        let target = try scheduler(call.arguments[0].value)
+        return call.plan(call.upstream.type) { stream, _ in
+            receiving ? stream.receive(on: target).eraseToAnyPublisher() : stream.subscribe(on: target).eraseToAnyPublisher()
+        }
+    }
+}
+
+extension ChainOperator {
+    static let subscribeOn = ChainOperator(
+        name: "subscribe(on:)", forms: ["subscribe(on: DispatchQueue.main)"],
+        signature: "func subscribe<S>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> where S: Scheduler",
+        summary: "subscribes, requests and cancels on the scheduler",
+        usage: "'.subscribe(on: DispatchQueue.main)'", completion: "subscribe(on:",
+        example: "Just(1).subscribe(on: DispatchQueue.main).sink { print(\"got\", $0) }; print(\"subscribing\")",
+        output: "subscribing\ngot 1\n",
+        timeline: OperatorTimeline(
+            about: "Makes the subscription, the requests and the cancel happen on the given scheduler; where values are delivered is receive(on:)'s job. An app uses it to start expensive upstream work off the main thread.",
+            rxJS: "subscribeOn",
+            program: #"""
+            subject n: Int
+            play n "-1-2-3-|"
+            n.subscribe(on: DispatchQueue(label: "work")).sink { _ in }
+            wait 800ms
+            """#),
+        traits: OperatorTraits(scheduler: [.takesScheduler, .deliversAsSoonAsPossible]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileHop(call, receiving: false) })
+}
+
+extension ChainOperator {
+    static let timeout = ChainOperator(
+        name: "timeout", forms: ["timeout(1s, scheduler: RunLoop.main)", "timeout(1s, scheduler: …, customError: { \"slow\" })"],
+        signature: "func timeout<S>(_ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil, customError: (() -> Failure)? = nil) -> Publishers.Timeout<Self, S>",
+        summary: "finishes (or fails) when the upstream is silent for that long",
+        usage: "'.timeout(1s, scheduler: RunLoop.main)'", completion: "timeout(",
+        example: "subject s: Int\ns.timeout(1s, scheduler: RunLoop.main, customError: { \"too slow\" }).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })\nsend s 1\nwait 2s",
+        output: "1\nfailure(too slow)\n",
+        timeline: OperatorTimeline(
+            about: "Finishes when the upstream stays silent for longer than the interval, or fails with the customError closure's error. Note that without customError Combine finishes normally, where RxSwift and RxJS fail.",
+            program: #"""
+            subject n: Int
+            play n "-1-2------3-|"
+            n.timeout(300ms, scheduler: RunLoop.main).sink { _ in }
+            wait 1.2s
+            """#),
+        traits: OperatorTraits(scheduler: [.takesScheduler, .defaultsToMainRunLoop, .deliversAsSoonAsPossible],
+            export: ExportTraits(needsFailingUpstream: true, write: { exporter, call throws(Diagnostic) in try exporter.exportTimeout(call) }),
+            generated: ["timeout(DURATION, scheduler: RunLoop.main)"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTimeout(call) })
+}
+
+extension Compiler {
+    /// `timeout(1s, scheduler: RunLoop.main)`, optionally `customError: { "slow" }`: finishes
+    /// (or fails) when the upstream is silent for that long.
+    func compileTimeout(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.trailing == nil, call.arguments.count >= 1, call.arguments[0].label == nil else { throw call.misuse }
+        let interval = try duration(call.arguments[0].value)
+        var clock: any Scheduler = runtime.clock
+        var makeError: CompiledClosure?
+        for argument in call.arguments.dropFirst() {
+            switch (argument.label, argument.value.kind) {
+            case ("scheduler", _): clock = try scheduler(argument.value)
+            case ("options", _): continue
+            case ("customError", .closure(let body)): makeError = try closure(body, inputs: [], owner: call.name)
+            default: throw call.misuse
+            }
+        }
+        let runtime = self.runtime
+        return call.plan(call.upstream.type, failure: makeError == nil ? nil : .error) { stream, frame in
+            let error = makeError.map { Compiler.transform($0, frame, runtime) }
+            return stream.timeout(.nanoseconds(try interval(frame)), scheduler: clock,
+                                  customError: error.map { make in { ScriptFailure(message: make(.void).description) } })
+                .stopping(on: runtime.stop).eraseToAnyPublisher()
+        }
+    }
+}
+
+extension ChainOperator {
+    static let measureInterval = ChainOperator(
+        name: "measureInterval", forms: ["measureInterval(using: RunLoop.main)"],
+        signature: "func measureInterval<S>(using scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S>",
+        summary: "the time between values (the first from the subscription)",
+        usage: "'.measureInterval(using: RunLoop.main)'", completion: "measureInterval(using:",
+        example: "subject s: Int\ns.measureInterval(using: RunLoop.main).sink { print($0) }\nwait 300ms\nsend s 1\nwait 1s\nsend s 2",
+        output: "300ms\n1000ms\n",
+        timeline: OperatorTimeline(
+            about: "Emits the time since the previous value (the first is measured from the subscription) in place of each value. An app uses it to see how fast events come.",
+            rxJS: "timeInterval",
+            program: #"""
+            subject n: Int
+            play n "-1-2---3-|"
+            n.measureInterval(using: RunLoop.main).sink { _ in }
+            wait 1s
+            """#),
+        traits: OperatorTraits(scheduler: [.takesScheduler],
+            export: ExportTraits(unexportable: ("'measureInterval'", "its values are durations, which Swift prints in its own way"))),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileMeasureInterval(call) })
+}
+
+extension Compiler {
+    /// `measureInterval(using: RunLoop.main)`: the time between values (the first from the
+    /// subscription), as a duration.
+    func compileMeasureInterval(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.trailing == nil, call.arguments.first?.label == "using",
+              call.arguments.dropFirst().allSatisfy({ $0.label == "options" }) else { throw call.misuse }
+        let clock = try scheduler(call.arguments[0].value)
+        return call.plan(.duration) { stream, _ in
+            stream.measureInterval(using: clock).map { Value.duration($0.nanosecondsSaturated) }.eraseToAnyPublisher()
+        }
+    }
+}
+
+extension ChainOperator {
+    static let buffer = ChainOperator(
+        name: "buffer", forms: ["buffer(size: n, prefetch: .byRequest, whenFull: .dropOldest)"],
+        signature: "func buffer(size: Int, prefetch: Publishers.PrefetchStrategy, whenFull: Publishers.BufferingStrategy<Failure>) -> Publishers.Buffer<Self>",
+        summary: "holds values the subscriber has not asked for yet",
+        usage: "'.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)'", completion: "buffer(size:",
+        example: "subscriber slow(demand: 0) { print(\"got\", $0); return .none }\nsubject s: Int\ns.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow)\nsend s 1\nsend s 2\nsend s 3\nrequest slow 5",
+        output: "got 2\ngot 3\n",
+        timeline: OperatorTimeline(
+            about: "Holds up to size values that arrive before the subscriber asks for them, delivering them when demand comes. When full it drops the oldest or newest value, or fails, as whenFull says.",
+            program: #"""
+            subscriber slow(demand: 0) { print($0) }
+            subject n: Int
+            n.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow)
+            play n "-1-2-3-|"
+            wait 600ms
+            request slow 1
+            wait 200ms
+            request slow 1
+            wait 300ms
+            """#),
+        traits: OperatorTraits(generated: ["buffer(size: COUNT, prefetch: .byRequest, whenFull: .dropOldest)"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileBuffer(call) })
+}
+
+extension Compiler {
+    /// `buffer(size: n, prefetch: .keepFull | .byRequest, whenFull: .dropOldest | .dropNewest)`.
+    func compileBuffer(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        guard call.trailing == nil, call.arguments.map(\.label) == ["size", "prefetch", "whenFull"],
+              case .implicitMember(let prefetch) = call.arguments[1].value.kind, prefetch == "keepFull" || prefetch == "byRequest",
+              case .implicitMember(let whenFull) = call.arguments[2].value.kind, whenFull == "dropOldest" || whenFull == "dropNewest"
+        else { throw call.misuse }
+        let size = try integer(call.arguments[0].value)
+        let range = call.arguments[0].value.range
+        return call.plan(call.upstream.type) { stream, frame in
+            let count = try size(frame)
+            guard count > 0 else { throw RuntimeError(Messages.negativeCount(call.name), at: range) }
+            return stream.buffer(size: count, prefetch: prefetch == "keepFull" ? .keepFull : .byRequest,
+                                 whenFull: whenFull == "dropOldest" ? .dropOldest : .dropNewest).eraseToAnyPublisher()
+        }
+    }
+}
+
+extension ChainOperator {
+    static let multicast = ChainOperator(
+        name: "multicast", forms: ["multicast { PassthroughSubject() }", "multicast(subject: SUBJECT)"],
+        signature: "func multicast<S>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S> where S: Subject, Self.Failure == S.Failure, Self.Output == S.Output",
+        summary: "one upstream subscription for every subscriber, once connected (autoconnect())",
+        usage: "'.multicast { PassthroughSubject() }.autoconnect()'", completion: "multicast",
+        example: "subject s: Int\nlet hub = s.map { $0 * 2 }.multicast { PassthroughSubject() }.autoconnect()\nhub.sink { print(\"A\", $0) }\nhub.sink { print(\"B\", $0) }\nsend s 1",
+        output: "A 2\nB 2\n",
+        timeline: OperatorTimeline(
+            about: "Shares one upstream subscription among all its subscribers through a subject, starting only when connected (or at the first subscriber, with autoconnect()). Unlike share(), you choose the subject and when to connect.",
+            rxSwift: "multicast(_:), publish()", rxJS: "connectable (multicast is deprecated)",
+            program: #"""
+            subject n: Int
+            let hub = n.multicast { PassthroughSubject() }.autoconnect()
+            hub.sink { _ in }
+            hub.filter { $0 > 1 }.sink { _ in }
+            play n "-1-2-3-|"
+            wait 800ms
+            """#),
+        traits: OperatorTraits(isShared: true, export: ExportTraits(write: { exporter, call throws(Diagnostic) in try exporter.exportMulticast(call) })),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileMulticast(call) })
+}
+
+extension Compiler {
+    /// `multicast { PassthroughSubject() }` and `makeConnectable()`: one upstream subscription
+    /// for every subscriber, made when the publisher is connected — here by `autoconnect()`,
+    /// when the first subscriber comes.
+    func compileMulticast(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
+        if call.arguments.first?.label == "subject" { return try multicast(call, into: call.arguments[0].value) }
+        if call.name == "multicast" {
+            guard let body = call.trailing ?? (call.arguments.count == 1 ? closureOf(call.arguments[0].value) : nil),
+                  call.arguments.count <= 1, body.body.count == 1, case .expression(let made) = body.body[0].kind,
+                  case .call(let callee, let arguments, nil) = made.kind, arguments.isEmpty,
+                  case .name("PassthroughSubject") = callee.kind else { throw call.misuse }
+        } else if !call.takesNothing {
+            throw call.misuse
+        }
+        let make = call.upstream.make
+        // Never connected, it delivers nothing, as in Combine; `autoconnect()` connects it.
+        var plan = call.plan(call.upstream.type) { stream, _ in
+            stream.multicast { PassthroughSubject<Value, ScriptFailure>() }.eraseToAnyPublisher()
+        }
+        plan.autoconnected = { frame in
+            try make(frame).multicast { PassthroughSubject<Value, ScriptFailure>() }.autoconnect().eraseToAnyPublisher()
+        }
+        plan.connectable = { frame in
+            let shared = try make(frame).multicast { PassthroughSubject<Value, ScriptFailure>() }
+            return (shared.eraseToAnyPublisher(), { shared.connect() })
+        }
+        return plan
+    }
+
+    /// `multicast(subject: s)`: the subscribers attach to that subject, which `connect()`
+    /// subscribes to the upstream.
+    private func multicast(_ call: OperatorCall, into subjectExpr: Expr) throws(Diagnostic) -> PublisherPlan {
+        guard call.arguments.count == 1, call.trailing == nil, case .name(let name) = subjectExpr.kind,
+              case .subject(let subject) = try entity(Name(text: name, range: subjectExpr.range)).kind else { throw call.misuse }
+        let make = call.upstream.make
+        var plan = call.plan(call.upstream.type) { stream, _ in stream.multicast(subject: subject).eraseToAnyPublisher() }
+        plan.autoconnected = { frame in try make(frame).multicast(subject: subject).autoconnect().eraseToAnyPublisher() }
+        plan.connectable = { frame in
+            let shared = try make(frame).multicast(subject: subject)
+            return (shared.eraseToAnyPublisher(), { shared.connect() })
+        }
+        return plan
+    }
+
+    private func closureOf(_ expr: Expr) -> ClosureExpr? {
+        if case .closure(let body) = expr.kind { return body }
+        return nil
+    }
+}
+
+extension ChainOperator {
+    static let makeConnectable = ChainOperator(
+        name: "makeConnectable", forms: ["makeConnectable()"],
+        signature: "func makeConnectable() -> Publishers.MakeConnectable<Self> where Self.Failure == Never",
+        summary: "a connectable publisher: nothing flows until it is connected (autoconnect())",
+        usage: "'.makeConnectable().autoconnect()'", completion: "makeConnectable()",
+        example: "[1, 2].publisher.makeConnectable().autoconnect().collect().sink { print($0) }",
+        output: "[1, 2]\n",
+        timeline: OperatorTimeline(
+            about: "Wraps a publisher so that nothing flows until connect() is called, letting every subscriber attach first. Values sent before the connection are missed.",
+            rxSwift: "publish()", rxJS: "connectable",
+            program: #"""
+            let n = PassthroughSubject<Int, Never>()
+            let hub = n.makeConnectable()
+            hub.map { $0 * 2 }.sink { _ in }
+            play n "-1-2-3-4-|"
+            wait 300ms
+            let connection = hub.connect()
+            wait 800ms
+            """#),
+        traits: OperatorTraits(isShared: true),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileMulticast(call) })
+}
+
+extension SwiftExporter {
+    /// `timeout(…, customError: { "slow" })`: the closure's message becomes an `AppError`.
+    func exportTimeout(_ call: ExportedCall) throws(Diagnostic) -> String? {
+        try operatorCall(call, .timeout, wrappingErrorClosures: true)
+    }
+
+    /// `multicast { PassthroughSubject() }`: Swift needs the subject's generic arguments.
+    func exportMulticast(_ call: ExportedCall) throws(Diagnostic) -> String? {
+        guard call.trailing != nil, call.arguments.isEmpty, case .publisher(let output, let failure)? = types.type(of: call.base) else { return nil }
+        return call.head + " { PassthroughSubject<\(swiftType(output)), \(swiftType(failure))>() }"
+    }
+}

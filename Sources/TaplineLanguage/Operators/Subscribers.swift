@@ -1,0 +1,260 @@
+import TaplineReactive
+
+/// The subscribers that end a chain: `sink`, `subscribe`, `assign`.
+extension ChainOperator {
+    static let subscribers: [ChainOperator] = [sink, subscribe, assign]
+}
+
+extension ChainOperator {
+    static let sink = ChainOperator(
+        name: "sink", forms: ["sink { value in … }", "sink(receiveCompletion: { … }, receiveValue: { … })"],
+        signature: "func sink(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void, receiveValue: @escaping (Output) -> Void) -> AnyCancellable",
+        summary: "requests unlimited and runs a closure for each value (and, if given, the completion)",
+        usage: "'.sink { … }' or '.sink(receiveCompletion: { … }, receiveValue: { … })'", completion: "sink",
+        example: "just(1).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })",
+        output: "1\nfinished\n",
+        timeline: OperatorTimeline(
+            about: "Subscribes with unlimited demand and runs a closure for each value, and another, if given, for the completion. It returns an AnyCancellable: the subscription lasts as long as that is kept.",
+            rxSwift: "subscribe(onNext:onError:onCompleted:)", rxJS: "subscribe",
+            program: #"""
+            subject n: Int
+            play n "-1-2-3-4-|"
+            let token = n.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            wait 600ms
+            cancel token
+            wait 400ms
+            """#),
+        traits: OperatorTraits(export: ExportTraits(write: { exporter, call throws(Diagnostic) in try exporter.exportSink(call) },
+                                 returnsCancellable: { _, _ in true })),
+        compile: .subscriber { compiler, call throws(Diagnostic) in try compiler.compileSink(call) })
+}
+
+extension Compiler {
+    /// `.sink { … }` and `.sink(receiveCompletion:receiveValue:)`: the language's `ValueSink`,
+    /// with unlimited demand; the closures run for each event.
+    ///
+    ///     just(1).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })   // 1, finished
+    func compileSink(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
+        var valueClosure: ClosureExpr? = call.trailing
+        var completionClosure: ClosureExpr?
+        for argument in call.arguments {
+            guard case .closure(let closure) = argument.value.kind else {
+                throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: argument.value.range)
+            }
+            switch argument.label {
+            case "receiveValue" where valueClosure == nil: valueClosure = closure
+            case "receiveCompletion": completionClosure = closure
+            case nil where valueClosure == nil: valueClosure = closure
+            default:
+                throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: argument.labelRange ?? argument.value.range)
+            }
+        }
+        guard valueClosure != nil || completionClosure != nil else {
+            throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: call.nameRange)
+        }
+        if case .publisher = call.upstream.type {
+            warnings.append(Diagnostic.warning(Messages.sinkOfPublishers, at: call.nameRange))
+        }
+        let onValue = try valueClosure.map { (each) throws(Diagnostic) in try closure(each, inputs: [call.upstream.type], owner: call.name) }
+        let onCompletion = try completionClosure.map { (each) throws(Diagnostic) in try closure(each, inputs: [.completion], owner: call.name) }
+        if let fused = call.upstream.fusable {
+            return fusedSink(fused, onValue: onValue, onCompletion: onCompletion, chain: call.text)
+        }
+        let (runtime, make) = (self.runtime, call.upstream.make)
+        return SubscriptionPlan(start: { frame in
+            var receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { _ in }
+            var receiveValue: (Value) -> Subscribers.Demand = { _ in .none }
+            if let bound = onCompletion?.bind(to: frame) {
+                receiveCompletion = { completion in runtime.deliver { try bound.perform(Value(completion)) } }
+            }
+            if let bound = onValue?.bind(to: frame) {
+                receiveValue = { value in
+                    runtime.deliver { try bound.perform(value) }
+                    return .none
+                }
+            }
+            let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            try make(frame).subscribe(sink)
+            return AnyCancellable(sink)
+        }, chain: call.text)
+    }
+}
+
+extension ChainOperator {
+    static let subscribe = ChainOperator(
+        name: "subscribe", forms: ["subscribe(SUBSCRIBER)", "subscribe(SUBJECT)"],
+        signature: "func subscribe<S>(_ subscriber: S) where S: Subscriber, Failure == S.Failure, Output == S.Input",
+        summary: "attaches a declared subscriber (once: Combine cancels a second subscription), or republishes into a subject",
+        usage: "'.subscribe(subscriberName)'", completion: "subscribe(",
+        example: "subject out: Int\nout.sink { print(\"out\", $0) }\n[1, 2].publisher.subscribe(out)",
+        output: "out 1\nout 2\n",
+        timeline: OperatorTimeline(
+            about: "Attaches a subscriber you declared, which asks for values with its own demand, or forwards every event into a subject. A value that comes when the subscriber has no demand left is dropped.",
+            program: #"""
+            subscriber two(demand: 2) { print($0) }
+            subject n: Int
+            play n "-1-2-3--4-|"
+            n.map { $0 * 2 }.subscribe(two)
+            wait 700ms
+            request two 1
+            wait 500ms
+            """#),
+        traits: OperatorTraits(export: ExportTraits(subscribesArgument: true, write: { exporter, call throws(Diagnostic) in try exporter.exportSubscribe(call) },
+                                 returnsCancellable: { exporter, arguments in arguments.count == 1 && exporter.isSubjectName(arguments[0].value) })),
+        compile: .subscriber { compiler, call throws(Diagnostic) in try compiler.compileSubscribe(call) })
+}
+
+extension Compiler {
+    /// `.subscribe(SUBSCRIBER)` attaches a declared subscriber; `.subscribe(SUBJECT)` makes a
+    /// subject republish what the chain emits (completion included).
+    ///
+    ///     subject out: Int
+    ///     out.sink { print($0) }
+    ///     [1, 2].publisher.subscribe(out)             // 1, 2
+    func compileSubscribe(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
+        guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailing == nil else { throw call.misuse }
+        var targetExpr = call.arguments[0].value
+        // `AnySubscriber(s)` erases a subscriber's type, which changes nothing here.
+        if case .call(let callee, let inner, nil) = targetExpr.kind, case .name("AnySubscriber") = callee.kind,
+           inner.count == 1, inner[0].label == nil {
+            targetExpr = inner[0].value
+        }
+        guard case .name(let targetName) = targetExpr.kind else { throw call.misuse }
+        let targetRange = targetExpr.range
+        let target = try entity(Name(text: targetName, range: targetRange))
+        let (runtime, make) = (self.runtime, call.upstream.make)
+        switch target.kind {
+        case .subscriber(let box):
+            return SubscriptionPlan(start: { frame in
+                guard let subscriber = box.subscriber, !box.isAttached else {
+                    throw RuntimeError(Messages.alreadySubscribed(targetName), at: targetRange)
+                }
+                box.isAttached = true
+                try make(frame).subscribe(subscriber)
+                return AnyCancellable(subscriber)
+            }, chain: call.text)
+        case .subject, .current:
+            let forward = try assignment(into: target, range: targetRange)
+            return SubscriptionPlan(start: { frame in
+                let sink = ValueSink(
+                    receiveCompletion: { completion in forward.complete(completion) },
+                    receiveValue: { value in
+                        runtime.deliver { try forward.send(value) }
+                        return .none
+                    })
+                try make(frame).subscribe(sink)
+                return AnyCancellable(sink)
+            }, chain: call.text)
+        default:
+            throw Diagnostic.error(Messages.notA(targetName, isA: target.kindDescription, expected: "a subscriber"), at: targetRange)
+        }
+    }
+
+    /// How `.assign(to:)` and `.subscribe(subject)` put values into a declared value.
+    private func assignment(into target: Entity, range: SourceRange) throws(Diagnostic)
+        -> (send: (Value) throws -> Void, complete: (Subscribers.Completion<ScriptFailure>) -> Void) {
+        switch target.kind {
+        case .published(let subject):
+            return ({ value in subject.value = try target.checked(value, at: range, verb: .assign) }, { _ in })
+        case .current(let subject):
+            return ({ value in subject.send(try target.checked(value, at: range, verb: .send)) }, { subject.send(completion: $0) })
+        case .subject(let subject):
+            return ({ value in subject.send(try target.checked(value, at: range, verb: .send)) }, { subject.send(completion: $0) })
+        default:
+            throw Diagnostic.error(Messages.notA(target.name, isA: target.kindDescription, expected: "a value to assign to"), at: range)
+        }
+    }
+}
+
+extension ChainOperator {
+    static let assign = ChainOperator(
+        name: "assign", forms: ["assign(to: NAME)", "assign(to: &$NAME)", "assign(to: \\.value, on: NAME)"],
+        signature: "func assign(to published: inout Published<Output>.Publisher)",
+        summary: "stores each value in a published or current value",
+        usage: "'.assign(to: name)', '.assign(to: &$name)' or '.assign(to: \\.value, on: name)'", completion: "assign(to:",
+        example: "published total = 0\n$total.sink { print(\"total\", $0) }\njust(5).assign(to: &$total)",
+        output: "total 0\ntotal 5\n",
+        timeline: OperatorTimeline(
+            about: "Stores each value into a published property or current value subject, which then emits it to its own subscribers. The form assign(to: &$name) ties the subscription's life to the property.",
+            rxSwift: "bind(to:) (RxCocoa)",
+            program: #"""
+            published total = 0
+            subject n: Int
+            play n "-1-2-3-|"
+            $total.sink { _ in }
+            n.map { $0 * 2 }.assign(to: &$total)
+            wait 800ms
+            """#),
+        traits: OperatorTraits(export: ExportTraits(write: { exporter, call throws(Diagnostic) in try exporter.exportAssign(call) },
+                                 returnsCancellable: { _, arguments in arguments.contains { $0.label == "on" } })),
+        compile: .subscriber { compiler, call throws(Diagnostic) in try compiler.compileAssign(call) })
+}
+
+extension Compiler {
+    /// `.assign(to: NAME)` and `.assign(to: &$NAME)`: each value is stored in a published or
+    /// current value (Combine's `assign(to:)` on a `Published.Publisher`).
+    ///
+    ///     published total = 0
+    ///     $total.sink { print($0) }
+    ///     just(5).assign(to: &$total)                 // 0, 5
+    func compileAssign(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
+        let labels = call.arguments.map(\.label)
+        guard labels == ["to"] || labels == ["to", "on"], call.trailing == nil else { throw call.misuse }
+        var targetExpr = call.arguments[0].value
+        if labels == ["to", "on"] {
+            // `assign(to: \.value, on: cur)`: the key path of a current value's `value`.
+            guard case .keyPath(["value"]) = targetExpr.kind else { throw call.misuse }
+            targetExpr = call.arguments[1].value
+        }
+        if case .inout(let inner) = targetExpr.kind { targetExpr = inner }
+        let targetName: String
+        switch targetExpr.kind {
+        case .name(let name), .dollarName(let name): targetName = name
+        default: throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: targetExpr.range)
+        }
+        let target = try entity(Name(text: targetName, range: targetExpr.range))
+        let forward = try assignment(into: target, range: targetExpr.range)
+        if call.upstream.type.conflicts(with: target.type) {
+            throw Diagnostic.error(Messages.sendTypeMismatch(targetName, expected: target.type.rawValue, got: call.upstream.type.name), at: call.range)
+        }
+        let (runtime, make) = (self.runtime, call.upstream.make)
+        return SubscriptionPlan(start: { frame in
+            let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in
+                runtime.deliver { try forward.send(value) }
+                return .none
+            })
+            try make(frame).subscribe(sink)
+            return AnyCancellable(sink)
+        }, chain: call.text)
+    }
+}
+
+/// The subscribers' Swift forms, where Tapline's spelling and Combine's differ.
+extension SwiftExporter {
+    /// A one-closure `sink` on a chain that can fail: Swift takes one only where the Failure
+    /// is `Never`, so the Swift form has both closures.
+    func exportSink(_ call: ExportedCall) throws(Diagnostic) -> String? {
+        let (arguments, trailing) = (call.arguments, call.trailing)
+        let oneClosure = trailing != nil ? arguments.isEmpty
+            : arguments.count == 1 && (arguments[0].label == nil || arguments[0].label == "receiveValue")
+        guard oneClosure, !isNeverFailing(call.base) else { return nil }
+        let value = if let trailing { try closure(trailing, call.context) } else { try expression(arguments[arguments.count - 1].value, call.context) }
+        return call.head + "(receiveCompletion: { _ in }, receiveValue: \(value))"
+    }
+
+    /// `assign(to: name)` of a published value: Combine's `assign(to: &object.$name)`.
+    func exportAssign(_ call: ExportedCall) throws(Diagnostic) -> String? {
+        guard call.arguments.count == 1, call.arguments[0].label == "to", case .name(let name) = call.arguments[0].value.kind,
+              case .published? = globals[name]?.kind else { return nil }
+        return call.head + "(to: &viewModel.$\(name))"
+    }
+
+    /// `subscribe(subject)` from a chain that never fails into a subject that can: Combine
+    /// subscribes a subject only to a publisher with the same Failure.
+    func exportSubscribe(_ call: ExportedCall) throws(Diagnostic) -> String? {
+        guard call.arguments.count == 1, call.arguments[0].label == nil, isSubjectName(call.arguments[0].value),
+              isNeverFailing(call.base), case .name(let target) = call.arguments[0].value.kind,
+              !types.neverFailing.contains(target) else { return nil }
+        return ".setFailureType(to: Error.self)" + call.head + (try argumentList(call.arguments, call.trailing, call.context))
+    }
+}

@@ -1,0 +1,110 @@
+import TaplineReactive
+
+/// Operators that wait on the virtual clock: `debounce`, `throttle`, `delay`.
+extension ChainOperator {
+    static let timing: [ChainOperator] = [debounce, throttle, delay]
+}
+
+extension ChainOperator {
+    static let debounce = ChainOperator(
+        name: "debounce", forms: ["debounce(for: 300ms)"],
+        signature: "func debounce<S>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S>",
+        summary: "emits after a pause; drops a pending value on completion",
+        usage: "'.debounce(for: 300ms)'", completion: "debounce(for:",
+        example: "subject s: Int\ns.debounce(for: 100ms).sink { print(\"debounce\", $0) }\nsend s 1\nsend s 2\nwait 200ms",
+        output: "debounce 2\n",
+        timeline: OperatorTimeline(
+            about: "Waits until the upstream has been quiet for the given time, then emits the latest value; a new value restarts the wait. A search box uses it to query only when the user pauses typing; a value still pending when the upstream finishes is dropped.",
+            rxJS: "debounceTime",
+            program: #"""
+            subject q: String
+            play q "-a-b-----c-d-e-----|"
+            q.debounce(for: 300ms).sink { _ in }
+            wait 2s
+            """#),
+        traits: OperatorTraits(scheduler: [.takesScheduler, .defaultsToMainRunLoop, .completesAsSoonAsPossible], generated: ["debounce(for: DURATION, scheduler: RunLoop.main)"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTimed(call, .debounce) })
+}
+
+extension Compiler {
+    /// The operators that wait on the virtual clock.
+    enum TimedOperator {
+        case debounce, throttle, delay
+    }
+
+    /// `debounce(for:)`, `throttle(for:latest:)` and `delay(for:)` onto the core's operators
+    /// of the same names, on the session's virtual clock (only `wait` moves it).
+    ///
+    ///     subject s: Int
+    ///     s.debounce(for: 100ms).sink { print($0) }
+    ///     send s 1
+    ///     send s 2
+    ///     wait 200ms                                  // 2
+    func compileTimed(_ call: OperatorCall, _ kind: TimedOperator) throws(Diagnostic) -> PublisherPlan {
+        var interval: ((Frame) throws -> Int64)?
+        var latest: Code?
+        var clock: any Scheduler = runtime.clock   // where a script omits `scheduler:`, it is RunLoop.main
+        for argument in call.arguments {
+            switch argument.label {
+            case "for": interval = try duration(argument.value)
+            case "latest" where kind == .throttle: latest = try expression(argument.value).code
+            case "scheduler": clock = try scheduler(argument.value)
+            case "options", "tolerance": continue
+            default: throw call.misuse
+            }
+        }
+        guard let interval, call.trailing == nil, kind != .throttle || latest != nil else { throw call.misuse }
+        let range = call.range
+        return call.plan(call.upstream.type) { stream, frame in
+            let nanoseconds = Duration.nanoseconds(try interval(frame))
+            switch kind {
+            case .debounce: return stream.debounce(for: nanoseconds, scheduler: clock).eraseToAnyPublisher()
+            case .delay: return stream.delay(for: nanoseconds, scheduler: clock).eraseToAnyPublisher()
+            case .throttle:
+                let keepLatest = try ValueArithmetic.truth(try latest?(frame) ?? .bool(true), range: range)
+                return stream.throttle(for: nanoseconds, scheduler: clock, latest: keepLatest).eraseToAnyPublisher()
+            }
+        }
+    }
+}
+
+extension ChainOperator {
+    static let throttle = ChainOperator(
+        name: "throttle", forms: ["throttle(for: 1s, latest: Bool)"],
+        signature: "func throttle<S>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool) -> Publishers.Throttle<Self, S>",
+        summary: "first value at once, then one per interval",
+        usage: "'.throttle(for: 1s, latest: true)'", completion: "throttle(for:",
+        example: "subject s: Int\ns.throttle(for: 100ms, latest: true).sink { print(\"throttle\", $0) }\nsend s 1\nsend s 2\nwait 200ms",
+        output: "throttle 1\nthrottle 2\n",
+        timeline: OperatorTimeline(
+            about: "Emits at most one value per interval: the first at once, then the latest (or with latest: false the first) of each busy window. Unlike debounce it keeps emitting while values keep coming.",
+            rxJS: "throttleTime",
+            program: #"""
+            subject q: String
+            play q "-abcdef----g-h-|"
+            q.throttle(for: 300ms, latest: true).sink { _ in }
+            wait 2s
+            """#),
+        traits: OperatorTraits(scheduler: [.takesScheduler, .defaultsToMainRunLoop, .deliversAsSoonAsPossible], generated: ["throttle(for: DURATION, scheduler: RunLoop.main, latest: BOOL)"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTimed(call, .throttle) })
+}
+
+extension ChainOperator {
+    static let delay = ChainOperator(
+        name: "delay", forms: ["delay(for: 500ms)"],
+        signature: "func delay<S>(for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Delay<Self, S>",
+        summary: "shifts values and completion later",
+        usage: "'.delay(for: 1s)'", completion: "delay(for:",
+        example: "subject s: Int\ns.delay(for: 50ms).sink { print(\"delay\", $0) }\nsend s 1\nprint(\"sent\")\nwait 50ms",
+        output: "sent\ndelay 1\n",
+        timeline: OperatorTimeline(
+            about: "Shifts every value and the completion (or failure) later by the given time, keeping their spacing. Unlike debounce it drops nothing: every value still arrives, only later.",
+            program: #"""
+            subject n: Int
+            play n "-1-2--3-|"
+            n.delay(for: 300ms).sink { _ in }
+            wait 1.2s
+            """#),
+        traits: OperatorTraits(scheduler: [.takesScheduler, .defaultsToMainRunLoop], generated: ["delay(for: DURATION, scheduler: RunLoop.main)"]),
+        compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTimed(call, .delay) })
+}
