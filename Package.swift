@@ -24,10 +24,12 @@ let package = Package(
         .target(name: "CGlibc", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The language: lexer, parser, diagnostics, compiler and runtime.
         .target(name: "TaplineLanguage", dependencies: ["TaplineReactive", "CGlibc"], swiftSettings: optimized),
-        .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage"]),
+        .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage", "TaplineTestSupport"]),
+        // For the tests (and the fuzzer): valid programs written from bytes, and the differential grid.
+        .target(name: "TaplineTestSupport", dependencies: ["TaplineLanguage"], path: "Tests/TestSupport"),
         // Lessons: the lesson file format, checking an exercise, the learner's progress.
         .target(name: "TaplineLearn", dependencies: ["TaplineLanguage"]),
-        .testTarget(name: "TaplineLearnTests", dependencies: ["TaplineLearn"]),
+        .testTarget(name: "TaplineLearnTests", dependencies: ["TaplineLearn", "TaplineTestSupport"]),
         // libedit's native API, wrapped where Swift cannot call it (variadic functions).
         // (DWARF 4 as for CGlibc: one unit in DWARF 5 and valgrind reads none of the binary.)
         .target(name: "CLibedit", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("edit")]),

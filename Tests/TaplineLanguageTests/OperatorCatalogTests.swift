@@ -29,6 +29,47 @@ struct OperatorCatalogTests {
         #expect(result.output == entry.output)
     }
 
+    /// The words that are an operator's name and also something else, and the files where they
+    /// are that other thing: no other file of the language writes an operator's name.
+    static let homonyms: [String: (files: Set<String>, meaning: String)] = [
+        "assign": (["Entity.swift", "Declarations.swift", "Commands.swift"], "the verb of a type-mismatch message"),
+        "contains": (["Builtins.swift"], "String's and Array's method"),
+        "count": (["Builtins.swift"], "String's and Array's property"),
+        "first": (["Builtins.swift"], "Array's property"),
+        "last": (["Builtins.swift"], "Array's property"),
+        "min": (["Builtins.swift", "Lexer.swift"], "Swift's min(_:_:), and the unit of a duration"),
+        "max": (["Builtins.swift", "Calls.swift"], "Swift's max(_:_:), and Demand's .max(n)"),
+        "print": (["Builtins.swift", "ExportCalls.swift"], "Swift's print(_:)"),
+        "output": (["FuturePublishers.swift"], "Record's output: label"),
+        "receive": (["Recorder.swift"], "a word of print's lines"),
+    ]
+
+    /// One operator, one place: outside comments, an operator's name as a string of its own
+    /// is written only in its family file (and in the files of its homonyms above).
+    @Test func anOperatorsNameIsWrittenInOneFile() throws {
+        let sources = repositoryRoot.appendingPathComponent("Sources/TaplineLanguage")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        var found: [String: Set<String>] = [:]
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            for entry in ChainOperator.all where code.contains("\"\(entry.method)\"") {
+                found[entry.method, default: []].insert((file as NSString).lastPathComponent)
+            }
+        }
+        for (name, where_) in found {
+            let others = where_.filter { !$0.hasPrefix("Operators/") && !Self.familyFiles.contains($0) }
+                .subtracting(Self.homonyms[name]?.files ?? [])
+            #expect(others.isEmpty, "'\(name)' is also written in \(others.sorted())")
+            #expect(where_.intersection(Self.familyFiles).count <= 1, "'\(name)' is in \(where_.sorted())")
+        }
+    }
+
+    static let familyFiles: Set<String> = ["Transforming.swift", "Filtering.swift", "Reducing.swift", "Combining.swift", "Timing.swift",
+                                           "DebuggingAndSharing.swift", "TryVariants.swift", "ErrorHandling.swift", "HigherOrder.swift",
+                                           "Sequencing.swift", "Scheduling.swift", "Subscribers.swift"]
+
     @Test func completionAfterADotOffersEveryEntry() {
         let (_, candidates) = Completer.complete("x.", declarations: [])
         #expect(Set(candidates) == Set(ChainOperator.all.map(\.completion)))

@@ -140,9 +140,10 @@ enum Messages {
     static func replacementType(_ name: String, _ expected: String, _ got: String) -> Message {
         Message(.replacementType, "'\(name)' needs a value like the stream's, of type '\(expected)', not '\(got)'")
     }
-    static func closureMustReturnPublisher(_ name: String, got: String) -> Message {
+    /// `forValues`: the operator that takes a closure returning a plain value instead.
+    static func closureMustReturnPublisher(_ name: String, got: String, forValues: String? = nil) -> Message {
         Message(.closureMustReturnPublisher, "the closure of '\(name)' must return a publisher, not '\(got)'"
-            + (name == "flatMap" ? "; for a value, use 'map'" : ""))
+            + (forValues.map { "; for a value, use '\($0)'" } ?? ""))
     }
     static func switchToLatestNeedsPublishers(_ got: String) -> Message {
         Message(.switchToLatestNeedsPublishers, "'switchToLatest' needs a publisher of publishers, and these values are '\(got)'; "

@@ -41,6 +41,9 @@ public final class ChainOperator: Sendable {
         case subscriber(@Sendable (Compiler, OperatorCall) throws(Diagnostic) -> SubscriptionPlan)
     }
 
+    /// Forms of a call a program generator may write, with holes to fill (`OperatorTraits.generated`).
+    public var generatedForms: [String] { traits.generated }
+
     /// Whether it ends a chain (a subscriber) or continues it.
     public var isSubscriber: Bool {
         if case .subscriber = compile { return true }

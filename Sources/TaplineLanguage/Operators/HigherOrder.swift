@@ -47,7 +47,7 @@ extension Compiler {
         }
         guard let closureExpr else { throw call.misuse }
         let transform = try closure(closureExpr, inputs: [call.upstream.type], owner: call.name)
-        let (output, failure) = try publisherResult(of: transform, call)
+        let (output, failure) = try publisherResult(of: transform, call, forValues: .map)
         let joined = try joinedFailure(call, inner: failure)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(output, failure: joined) { stream, frame in

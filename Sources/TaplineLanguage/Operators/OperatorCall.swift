@@ -197,12 +197,16 @@ extension Compiler {
         return fusing(plan, closure: next, initial: initial, call: call)
     }
 
-    /// The Output and Failure of the publisher a closure returns, as far as it is known.
-    func publisherResult(of closure: CompiledClosure, _ call: OperatorCall) throws(Diagnostic) -> (SType, SType) {
+    /// The Output and Failure of the publisher a closure returns, as far as it is known;
+    /// `forValues` names the operator to use for a closure that returns a plain value.
+    func publisherResult(of closure: CompiledClosure, _ call: OperatorCall,
+                         forValues: ChainOperator? = nil) throws(Diagnostic) -> (SType, SType) {
         switch closure.resultType {
         case .publisher(let output, let failure): return (output, failure)
         case .unknown: return (.unknown, .unknown)
-        default: throw Diagnostic.error(Messages.closureMustReturnPublisher(call.name, got: closure.resultType.name), at: call.range)
+        default:
+            let message = Messages.closureMustReturnPublisher(call.name, got: closure.resultType.name, forValues: forValues?.name)
+            throw Diagnostic.error(message, at: call.range)
         }
     }
 

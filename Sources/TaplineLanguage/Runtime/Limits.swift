@@ -32,7 +32,7 @@ public enum LargeStackThread {
     public static let stackSize = 512 << 20
 
     /// Starts `body` on a new thread, to be joined; nil when no thread could be started.
-    public static func start(_ body: @escaping () -> Void) -> pthread_t? {
+    public static func start(stackSize: Int = stackSize, _ body: @escaping () -> Void) -> pthread_t? {
         final class Box {
             let body: () -> Void
             init(_ body: @escaping () -> Void) { self.body = body }

@@ -1,8 +1,10 @@
 // Writes valid Tapline programs from the grammar (docs/LANGUAGE.md), choosing each production
-// by the fuzzer's bytes: arbitrary bytes rarely get past the parser, these reach the runtime.
+// by the bytes it is given: arbitrary bytes rarely get past the parser, these reach the
+// runtime. The fuzzer (tools/fuzz) and the differential tests (DifferentialTests) use it.
+import TaplineLanguage
 
 /// A program written from a byte string: the same bytes always give the same program.
-struct ProgramGenerator {
+public struct ProgramGenerator {
     private var entropy: [UInt8]
     private var position = 0
     private var lines: [String] = []
@@ -14,7 +16,14 @@ struct ProgramGenerator {
     private var stored: [String] = []
     private var nesting = 0
 
-    init(entropy: [UInt8]) { self.entropy = entropy }
+    /// Whether the program may show time (`trace`, `marbles`), which records every stage of
+    /// it: without, its chains take the fast paths that recording rules out.
+    private let showsTime: Bool
+
+    public init(entropy: [UInt8], showsTime: Bool = true) {
+        self.entropy = entropy
+        self.showsTime = showsTime
+    }
 
     /// The next choice in 0..<count (0 once the bytes run out, so every program ends).
     private mutating func choose(_ count: Int) -> Int {
@@ -27,7 +36,7 @@ struct ProgramGenerator {
 
     private var exhausted: Bool { position >= entropy.count }
 
-    mutating func program() -> String {
+    public mutating func program() -> String {
         while !exhausted && lines.count < 200 { statement() }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -60,22 +69,34 @@ struct ProgramGenerator {
     /// shows it (`trace`, `marbles`; `marbles save` writes nowhere in the fuzzer).
     private mutating func time() -> String {
         switch choose(9) {
-        case 5: return pick(["trace on", "trace off"])
-        case 6: return pick(["marbles", "marbles clear", "marbles save fuzz.svg"])
+        case 5 where showsTime: return pick(["trace on", "trace off"])
+        case 6 where showsTime: return pick(["marbles", "marbles clear", "marbles save fuzz.svg"])
         case 7: return "let k\(lines.count) = \(choose(9))"
         case 8: return "var v\(lines.count) = \(choose(9)); v\(lines.count) += 1"
         case 0: return "frame \(duration())"
         case 1 where !subjects.isEmpty: return "play \(pick(subjects)) \"\(marbles())\""
         case 2 where !subjects.isEmpty: return "expect \(pick(subjects)).map { $0 } \"\(marbles())\""
         case 3: return "schedule(after: \(duration())) { \(command()) }"
-        default: return "expect \(publisher()) \"\(marbles())\""
+        default:
+            // `expect` is a command only before a name or a number: a chain that starts with
+            // a literal (`[1, 2].publisher`) is named first.
+            let chain = publisher()
+            guard let first = chain.first, first == "[" || first == "(" else { return "expect \(chain) \"\(marbles())\"" }
+            let name = "e\(lines.count)"
+            return "let \(name) = \(chain)\nexpect \(name) \"\(marbles())\""
         }
     }
 
+    /// A marble string: mostly well formed (frames and values, then perhaps an end), now and
+    /// then any mix of its symbols, to reach the errors of a malformed one.
     private mutating func marbles() -> String {
         var text = ""
-        for _ in 0..<choose(12) { text += pick(["-", "1", "2", "(12)", "|", "#", " ", "100ms ", "^", " 9223372036854775807ms ", " 1.5s "]) }
-        return text
+        if choose(6) == 0 {
+            for _ in 0..<choose(12) { text += pick(["-", "1", "2", "(12)", "|", "#", " ", "100ms ", "^", " 9223372036854775807ms ", " 1.5s "]) }
+            return text
+        }
+        for _ in 0..<choose(8) { text += pick(["-", "-", "1", "2", "(12)", " 100ms "]) }
+        return text + pick(["", "|", "-|", "#"])
     }
 
     private mutating func declareSubject() {
@@ -101,7 +122,7 @@ struct ProgramGenerator {
     }
 
     private mutating func declareFunc() {
-        let name = "f\(funcs.count)"
+        let name = "f\(lines.count)"
         guard choose(3) == 0 else {
             funcs.append(name)
             lines.append("func \(name)(_ x: Int) -> Int { \(command()); return \(expression("x")) }")
@@ -119,12 +140,24 @@ struct ProgramGenerator {
     private mutating func declareView() {
         let name = "V\(views.count)"
         views.append(name)
-        lines.append("view \(name) {\n  on appear { \(subscription()) }\n  on disappear { \(command()) }\n}")
+        lines.append("view \(name) {\n  on appear { \(subscription(stored: false)) }\n  on disappear { \(command()) }\n}")
     }
 
-    /// A publisher: a declared one or a literal source, then zero or more operators.
-    private mutating func publisher() -> String {
-        var chain: String
+    /// A publisher: a declared one or a literal source, then zero or more operators. A source
+    /// that can fail mostly has its failure replaced, so that chains can be merged, zipped and
+    /// combined with ones that cannot (Swift requires their Failures to match); `neverFails`
+    /// always replaces it.
+    private mutating func publisher(neverFails: Bool = false) -> String {
+        var chain = source()
+        if chain.hasPrefix("s") || chain.hasPrefix("Fail") || chain.hasPrefix("Future"), neverFails || choose(3) > 0 {
+            chain += ".replaceError(with: 0)"
+        }
+        for _ in 0..<choose(5) { chain += "." + chainOperator() }
+        return chain
+    }
+
+    private mutating func source() -> String {
+        let chain: String
         switch choose(7) {
         case 0 where !subjects.isEmpty: chain = pick(subjects)
         case 1 where !publisheds.isEmpty: chain = "$" + pick(publisheds)
@@ -137,38 +170,31 @@ struct ProgramGenerator {
                               "Record(output: [1, 2], completion: .finished)"])
         default: chain = "[\(number()), \(number())].publisher"
         }
-        for _ in 0..<choose(5) { chain += "." + chainOperator() }
         return chain
     }
 
+    /// Every form the operators say a generator may write (`ChainOperator.generatedForms`).
+    private static let forms: [String] = ChainOperator.all.flatMap(\.generatedForms)
+
+    /// One operator's call, a form with its holes filled.
     private mutating func chainOperator() -> String {
-        let value = "$0"
-        switch choose(22) {
-        case 0: return "map { \(expression(value)) }"
-        case 1: return "filter { \(value) % 2 == 0 }"
-        case 2: return "scan(0) { $0 + $1 }"
-        case 3: return "removeDuplicates()"
-        case 4: return "prefix(\(choose(4)))"
-        case 5: return "dropFirst(\(choose(3)))"
-        case 6: return "debounce(for: \(duration()), scheduler: RunLoop.main)"
-        case 7: return "throttle(for: \(duration()), scheduler: RunLoop.main, latest: \(choose(2) == 0))"
-        case 8: return "delay(for: \(duration()), scheduler: RunLoop.main)"
-        case 9: return "collect(\(choose(4) + 1)).map { $0.count }"
-        case 10: return "merge(with: \(nested()))"
-        case 11: return "combineLatest(\(nested())).map { $0 + $1 }"
-        case 12: return "zip(\(nested())).map { $0 * $1 }"
-        case 13: return "flatMap { Just($0 + 1) }"
-        case 14: return "receive(on: DispatchQueue.main)"
-        case 15: return "share()"
-        case 16: return "reduce(0) { $0 + $1 }"
-        case 17: return "tryMap { if $0 > 3 { throw \"big\" }; return $0 }.replaceError(with: 0)"
-        case 18: return "handleEvents(receiveOutput: { _ in \(command()) })"
-        case 19: return "buffer(size: \(choose(3) + 1), prefetch: .byRequest, whenFull: .dropOldest)"
-        case 20: return pick(["print(\"t\")", "catch { _ in Just(0) }", "retry(\(choose(3)))", "switchToLatest()",
-                              "map { Just($0) }.switchToLatest()", "timeout(\(duration()), scheduler: RunLoop.main)",
-                              "output(in: 0...\(number()))", "collect(.byTime(RunLoop.main, \(duration()))).map { $0.count }"])
-        default: return "map { \(funcs.isEmpty ? value : pick(funcs) + "(" + value + ")") }"
+        var form = Self.forms[choose(Self.forms.count)]
+        for (hole, fill) in [("EXPR", { (g: inout ProgramGenerator) in g.operand() }),
+                             ("INT", { (g: inout ProgramGenerator) in String(g.choose(4)) }),
+                             ("COUNT", { (g: inout ProgramGenerator) in String(g.choose(4) + 1) }),
+                             ("DURATION", { (g: inout ProgramGenerator) in g.duration() }),
+                             ("BOOL", { (g: inout ProgramGenerator) in g.choose(2) == 0 ? "true" : "false" }),
+                             ("PUBLISHER", { (g: inout ProgramGenerator) in g.nested() }),
+                             ("COMMAND", { (g: inout ProgramGenerator) in g.command() })] {
+            while let range = form.firstRange(of: hole) { form.replaceSubrange(range, with: fill(&self)) }
         }
+        return form
+    }
+
+    /// An `Int` expression of `$0`, sometimes through a declared func.
+    private mutating func operand() -> String {
+        if !funcs.isEmpty, choose(3) == 0 { return pick(funcs) + "($0)" }
+        return expression("$0")
     }
 
     /// A publisher inside another's operator, kept shallow so programs stay small.
@@ -176,10 +202,11 @@ struct ProgramGenerator {
         guard nesting < 3 else { return "Just(1)" }
         nesting += 1
         defer { nesting -= 1 }
-        return publisher()
+        return publisher(neverFails: true)
     }
 
-    private mutating func subscription() -> String {
+    /// A chain and its sink; at the top level, sometimes stored with `let`.
+    private mutating func subscription(stored canStore: Bool = true) -> String {
         let chain = publisher()
         let body: String
         switch choose(4) {
@@ -188,7 +215,7 @@ struct ProgramGenerator {
         case 2: body = ".sink { _ in \(command()) }"
         default: body = ".sink { print($0) }"
         }
-        if choose(3) == 0 {
+        if canStore, choose(3) == 0 {
             let name = "c\(stored.count)"
             stored.append(name)
             return "let \(name) = " + chain + body
@@ -202,7 +229,7 @@ struct ProgramGenerator {
         defer { nesting -= 1 }
         switch choose(13) {
         case 0 where !subjects.isEmpty: return "send \(pick(subjects)) \(expression(number()))"
-        case 1 where !subjects.isEmpty: return pick(["complete ", "fail "]) + pick(subjects) + (choose(2) == 0 ? "" : " \"e\"")
+        case 1 where !subjects.isEmpty: return choose(2) == 0 ? "complete \(pick(subjects))" : "fail \(pick(subjects)) \"e\""
         case 2 where !publisheds.isEmpty: return "set \(pick(publisheds)) = \(expression(number()))"
         case 3 where !buttons.isEmpty: return "tap \(pick(buttons))"
         case 4: return "wait \(duration())"
@@ -229,11 +256,16 @@ struct ProgramGenerator {
         }
     }
 
+    /// Small numbers mostly, now and then one at the edge of `Int` (whose arithmetic then
+    /// overflows and stops the program, which is worth reaching but not every time).
     private mutating func number() -> String {
-        pick(["0", "1", "2", "3", "7", "-1", "100", "9223372036854775807", "-9223372036854775807"])
+        pick(["0", "1", "2", "3", "7", "-1", "100", "0", "1", "2", "3", "5", "-2", "10", "4", "6",
+              "9223372036854775807", "-9223372036854775807"])
     }
 
     private mutating func duration() -> String {
-        pick(["0ms", "1ms", "100ms", "300ms", "1s", "0ns", "1000000000s", "9223372036854775807ns"])
+        // A duration too long for the clock is a located error that ends the program: rare.
+        if choose(40) == 0 { return "9223372036854775807ns" }
+        return pick(["0ms", "1ms", "100ms", "300ms", "1s", "0ns", "1ms", "100ms", "300ms", "1s", "200ms", "50ms", "1000000000s"])
     }
 }
