@@ -1,5 +1,6 @@
 import Testing
 @testable import TaplineLanguage
+import TaplineReactive
 
 /// What a program prints does not depend on how it runs: with fast paths on or off, with
 /// recording on or off, each case below prints exactly its expected lines.
@@ -244,5 +245,37 @@ struct PublishedSnippetTests {
     ])
     func refused(_ program: String, _ message: String) {
         #expect(run(program).error?.split(separator: "\n").first.map(String.init) == message)
+    }
+}
+
+/// The language's sink keeps Combine's `Sink` contract: its closures, and what they capture,
+/// are let go of when the stream completes or is cancelled, though the program still holds
+/// the subscription (OpenCombine's SinkTests, run against Apple's Combine:
+/// testReleasesClosuresAfterFinishingWithSubscription and
+/// testReleasesClosuresAfterCancellationWithSubscription).
+@Suite("The language's sink")
+struct ValueSinkTests {
+    final class Captured {}
+
+    @Test(arguments: [true, false])
+    func closuresAreLetGoOfWhenTheStreamEnds(byCompletion: Bool) {
+        let subject = PassthroughSubject<Value, ScriptFailure>()
+        weak var watched: Captured?
+        var token: AnyCancellable?
+        do {
+            let captured = Captured()
+            watched = captured
+            let sink = ValueSink(receiveCompletion: { _ in _ = captured }, receiveValue: { _ in
+                _ = captured
+                return .none
+            })
+            subject.subscribe(sink)
+            token = sink.token
+        }
+        subject.send(.int(1))
+        #expect(watched != nil, "alive while subscribed")
+        if byCompletion { subject.send(completion: .finished) } else { token?.cancel() }
+        #expect(watched == nil, "let go of while the token is still held")
+        withExtendedLifetime(token) {}
     }
 }

@@ -228,7 +228,7 @@ extension Compiler {
                 return .none
             })
             try plan.make(frame).subscribe(sink)
-            runtime.keep(AnyCancellable(sink), chain: plan.text.prefixed("switch "))
+            runtime.keep(sink.token, chain: plan.text.prefixed("switch "))
         }
     }
 }

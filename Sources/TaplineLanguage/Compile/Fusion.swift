@@ -143,7 +143,7 @@ extension Compiler {
                     runtime.deliver { try value.perform(reducer.accumulator) }
                 })
                 upstream.subscribe(sink)
-                return AnyCancellable(sink)
+                return sink.token
             }
             // The steps run even without a value closure: theirs may have effects.
             let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: { input in
@@ -155,7 +155,7 @@ extension Compiler {
                 return demand
             })
             upstream.subscribe(sink)
-            return AnyCancellable(sink)
+            return sink.token
         }, chain: chain)
     }
 }

@@ -75,7 +75,7 @@ extension Compiler {
             }
             let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             try make(frame).subscribe(sink)
-            return AnyCancellable(sink)
+            return sink.token
         }, chain: call.text)
     }
 }
@@ -143,7 +143,7 @@ extension Compiler {
                         return .none
                     })
                 try make(frame).subscribe(sink)
-                return AnyCancellable(sink)
+                return sink.token
             }, chain: call.text)
         default:
             throw Diagnostic.error(Messages.notA(targetName, isA: target.kindDescription, expected: "a subscriber"), at: targetRange)
@@ -224,7 +224,7 @@ extension Compiler {
                 return .none
             })
             try make(frame).subscribe(sink)
-            return AnyCancellable(sink)
+            return sink.token
         }, chain: call.text)
     }
 }

@@ -74,7 +74,13 @@ final class Runtime {
     /// Raised exactly while an error is pending: the core's stages that call the program's
     /// closures then act on nothing they return (`StopSignal`), as after a trap in Swift.
     let stop = StopSignal()
-    var isAborting: Bool { stop.isRaised }
+    /// The same, read by every delivery: a field of the runtime's own is one load less.
+    private(set) var isAborting = false
+
+    private func setAborting(_ aborting: Bool) {
+        isAborting = aborting
+        stop.isRaised = aborting
+    }
     /// The top-level statement now running, to locate errors raised during delivery.
     var statementRange: SourceRange?
     /// Where subscriptions made now are kept: the view whose `on appear` is running.
@@ -98,7 +104,7 @@ final class Runtime {
     /// Records an error raised during delivery and stops further delivery.
     func raise(_ error: RuntimeError) {
         if pendingError == nil { pendingError = error }
-        stop.isRaised = true
+        setAborting(true)
     }
 
     /// Runs code called back by a publisher, turning a thrown error into a pending one.
@@ -163,7 +169,7 @@ final class Runtime {
         // (the error is a large optional): this runs after every statement.
         guard isAborting, let error = pendingError else { return }
         pendingError = nil
-        stop.isRaised = false
+        setAborting(false)
         throw error
     }
 
@@ -216,7 +222,7 @@ final class Runtime {
         depth = 0
         callDepth = 0
         pendingError = nil
-        stop.isRaised = false
+        setAborting(false)
         bagOwners.removeAll()
     }
 
