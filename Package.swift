@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds let the language specialise the core's generic code for its `Value`
-/// (cross-module optimisation): without it, every event pays for generic metadata look-ups.
-let optimized: [SwiftSetting] = [
-    .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
-
 let package = Package(
     name: "Tapline",
     products: [
@@ -15,15 +9,14 @@ let package = Package(
     ],
     targets: [
         // The reactive core: a faithful, single-threaded Combine. Knows no language.
-        .target(name: "TaplineReactive", swiftSettings: optimized),
+        .target(name: "TaplineReactive"),
         .testTarget(name: "TaplineReactiveTests", dependencies: ["TaplineReactive"]),
         // Ordinary Combine code with only its import changed: proves the core's API is Combine's.
         .testTarget(name: "CombineCodeTests", dependencies: ["TaplineReactive"]),
         // glibc calls Swift's Glibc module does not show: malloc settings, the CPUs usable.
-        // (DWARF 4: valgrind 3.19, which the performance work measures with, cannot read clang's 5.)
-        .target(name: "CGlibc", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CGlibc"),
         // The language: lexer, parser, diagnostics, compiler and runtime.
-        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive", "CGlibc"], swiftSettings: optimized),
+        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive", "CGlibc"]),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage", "TaplineTestSupport"]),
         // For the tests (and the fuzzer): valid programs written from bytes, and the differential grid.
         .target(name: "TaplineTestSupport", dependencies: ["TaplineLanguage"], path: "Tests/TestSupport"),
@@ -31,8 +24,7 @@ let package = Package(
         .target(name: "TaplineLearn", dependencies: ["TaplineLanguage"]),
         .testTarget(name: "TaplineLearnTests", dependencies: ["TaplineLearn", "TaplineTestSupport"]),
         // libedit's native API, wrapped where Swift cannot call it (variadic functions).
-        // (DWARF 4 as for CGlibc: one unit in DWARF 5 and valgrind reads none of the binary.)
-        .target(name: "CLibedit", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("edit")]),
+        .target(name: "CLibedit", linkerSettings: [.linkedLibrary("edit")]),
         // A small line editor on libedit: prompt, history, completion. Knows no Tapline.
         .target(name: "LineEditor", dependencies: ["CLibedit"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),

@@ -59,8 +59,7 @@ ONE_CPU = {"parse-1cpu"}
 
 
 def build():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "tapline"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([os.path.join(ROOT, "scripts", "build.sh")], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
 
 def peer_python(workdir):

@@ -61,7 +61,7 @@ fi
 
 binary=$root/.build/release/tapline
 if [[ -n $build ]]; then
-    (cd "$root" && swift build -c release --product tapline)
+    "$root/scripts/build.sh"
 fi
 [[ -x $binary ]] || { echo "install.sh: no release binary at $binary (run without --no-build)" >&2; exit 1; }
 existing=$prefix
