@@ -13,13 +13,17 @@ let package = Package(
         .testTarget(name: "TaplineReactiveTests", dependencies: ["TaplineReactive"]),
         // Ordinary Combine code with only its import changed: proves the core's API is Combine's.
         .testTarget(name: "CombineCodeTests", dependencies: ["TaplineReactive"]),
+        // The language: lexer, parser, diagnostics, compiler and runtime. Starts no thread and
+        // tunes no memory: the process lends what it chooses (LongEntryHost).
+        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"]),
+        // What a process running the interpreter does for it: a large stack, a thread to read a
+        // long script on, malloc made ready for it. The command and the tests' harness use it.
+        .target(name: "TaplineHost", dependencies: ["TaplineLanguage", "CGlibc"]),
         // glibc calls Swift's Glibc module does not show: malloc settings, the CPUs usable.
         .target(name: "CGlibc"),
-        // The language: lexer, parser, diagnostics, compiler and runtime.
-        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive", "CGlibc"]),
-        .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage", "TaplineTestSupport"]),
+        .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage", "TaplineTestSupport", "TaplineHost"]),
         // For the tests (and the fuzzer): valid programs written from bytes, and the differential grid.
-        .target(name: "TaplineTestSupport", dependencies: ["TaplineLanguage"], path: "Tests/TestSupport"),
+        .target(name: "TaplineTestSupport", dependencies: ["TaplineLanguage", "TaplineHost"], path: "Tests/TestSupport"),
         // Lessons: the lesson file format, checking an exercise, the learner's progress.
         .target(name: "TaplineLearn", dependencies: ["TaplineLanguage"]),
         .testTarget(name: "TaplineLearnTests", dependencies: ["TaplineLearn", "TaplineTestSupport"]),
@@ -30,7 +34,7 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         // The command: script runner and REPL.
         .executableTarget(
-            name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor", "CGlibc"],
+            name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor", "TaplineHost"],
             // A statically linked Swift runtime starts about a millisecond sooner.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Starts the real binary on a pseudo-terminal: forkpty's child must run no Swift before exec.

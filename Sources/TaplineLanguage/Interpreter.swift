@@ -43,9 +43,12 @@ public final class Interpreter {
     public var fastPaths = true
 
     /// Whether an entry's statements are read on a second thread while they compile: nil (the
-    /// default) for long entries only (`StatementSource`). Tests set it to prove both ways
-    /// read the same.
+    /// default) for long entries only, as the host decides (`StatementSource`). Tests set it
+    /// to prove both ways read the same. Never without a host to lend the thread.
     public var readsAhead: Bool?
+
+    /// What the process lends a long entry: a thread to read it on, memory made ready for it.
+    public var longEntryHost: LongEntryHost?
 
     /// All the text the session has been given: diagnostics' ranges point into it.
     public var source: SourceCharacters { text.source }
@@ -126,9 +129,9 @@ public final class Interpreter {
             return Diagnostic.error(Messages.scriptTooLarge(Limits.scriptBytes), at: SourceRange(start, start))
         }
         // Before the entry's bytes are copied in: they are the first large block.
-        let long = LongEntryMemory.isLong(entry.utf8.count)
-        if long { LongEntryMemory.begin() }
-        defer { if long { LongEntryMemory.end() } }
+        let host = LongEntryHost.isLong(entry.utf8.count) ? longEntryHost : nil
+        host?.beginEntry()
+        defer { host?.endEntry() }
         let start = text.append(entry, name: name)
         // A script that draws or traces is recorded from its first stage on (so a benchmark
         // pays nothing), known from its statements before it compiles (DESIGN §8). A check
@@ -182,7 +185,8 @@ public final class Interpreter {
     /// compiled too (it never runs, and only the declarations are needed to compile the
     /// rest), and makes no fast paths.
     private func compileEntry(from start: SourceLocation, keepingSteps: Bool) throws(Diagnostic) -> (Compiler, [CompiledStatement]) {
-        var statements = StatementSource(text.source, from: start, isInterrupted: runtime.isInterrupted, readsAhead: readsAhead)
+        var statements = StatementSource(text.source, from: start, isInterrupted: runtime.isInterrupted, readsAhead: readsAhead,
+                                         host: longEntryHost)
         defer { statements.finish() }
         let compiler = Compiler(runtime: runtime, globals: globals, source: text.source, echoes: echoes)
         // Fast paths only make code run faster, and find no error: a check, which runs

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TaplineHost
 import TaplineLanguage
 
 /// `tapline --machine`: one session driven by another program (the Jupyter kernel, an
@@ -33,6 +34,7 @@ final class Machine {
 
     private static func makeInterpreter(_ captured: Capture) -> Interpreter {
         let interpreter = Interpreter(output: { captured.text += $0 }, echoes: true)
+        interpreter.longEntryHost = .process
         interpreter.echo = { captured.text += $0 + "\n" }
         interpreter.isInterrupted = { Interrupt.isPending }
         // Recording for `marbles` is always on in --machine, as in the REPL and notebooks (DESIGN §8).

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LineEditor
+import TaplineHost
 import TaplineLanguage
 
 /// The interactive session: read an entry (asking for more lines while the parser says it
@@ -47,6 +48,7 @@ final class REPL {
 
     static func makeInterpreter(tool: Tool, color: Bool) -> Interpreter {
         let interpreter = Interpreter(output: { tool.stdout.write($0) }, echoes: true)
+        interpreter.longEntryHost = .process
         interpreter.echo = { tool.stdout.write((color ? ANSI.paint($0, ANSI.cyan) : $0) + "\n") }
         interpreter.isInterrupted = { Interrupt.isPending }
         interpreter.recordsEvents = true   // `marbles` draws what the session did (DESIGN §8)

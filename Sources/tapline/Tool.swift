@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TaplineHost
 import TaplineLanguage
 
 let version = "0.1.0"
@@ -121,6 +122,7 @@ final class Tool {
     /// Runs a program and reports its first error; returns the exit status.
     func runProgram(_ text: String, fileName: String, checkOnly: Bool, arguments: [String] = []) -> Int32 {
         let interpreter = Interpreter(output: { self.stdout.write($0) })
+        interpreter.longEntryHost = .process
         interpreter.arguments = arguments
         configureTime(interpreter)
         interpreter.warn = { [unowned interpreter] warning in self.report(warning, of: interpreter) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaplineHost
 @testable import TaplineLanguage
 
 /// A long entry is parsed on a second thread while it compiles (`StatementSource`). It must
@@ -12,6 +13,7 @@ struct ReadAheadTests {
         var output = ""
         let interpreter = Interpreter(output: { output += $0 })
         interpreter.readsAhead = readsAhead
+        interpreter.longEntryHost = .threadsOnly
         let diagnostic = execute ? interpreter.run(program) : interpreter.check(program)
         let error = diagnostic.map { DiagnosticFormatter().format($0, source: interpreter.source, fileName: "t") }
         return (output, error)
@@ -93,6 +95,7 @@ struct ReadAheadTests {
         var output = ""
         let interpreter = Interpreter(output: { output += $0 })
         interpreter.readsAhead = true
+        interpreter.longEntryHost = .threadsOnly
         var polls = 0
         interpreter.isInterrupted = {
             polls += 1

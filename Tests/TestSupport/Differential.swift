@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TaplineHost
 import TaplineLanguage
 
 /// The differential grid: a program run four ways — fast paths on and off, recording for

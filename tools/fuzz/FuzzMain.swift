@@ -30,6 +30,7 @@ private func exercise(_ text: String, verbose: Bool) {
     let interpreter = Interpreter(output: { if verbose { show($0) } })
     // Half the inputs are parsed on a second thread, as a long script is (`ReadAhead`).
     interpreter.readsAhead = text.utf8.count % 2 == 0
+    interpreter.longEntryHost = .threadsOnly
     // `marbles save PATH` draws the picture but writes no file: inputs are arbitrary.
     interpreter.writesFiles = false
     let deadline = now() + runBudget
@@ -63,6 +64,7 @@ private func outcome(_ text: String, fastPaths: Bool, readsAhead: Bool) -> Strin
     interpreter.writesFiles = false
     interpreter.fastPaths = fastPaths
     interpreter.readsAhead = readsAhead
+    interpreter.longEntryHost = .threadsOnly
     let deadline = now() + runBudget
     var interrupted = false
     interpreter.isInterrupted = {

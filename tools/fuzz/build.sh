@@ -30,7 +30,7 @@ swiftc "${flags[@]}" -module-name TaplineReactive -wmo -emit-module -emit-module
 swiftc "${flags[@]}" -module-name TaplineLanguage -wmo -I "$out" -I "$root/Sources/CGlibc/include" -emit-module -emit-module-path "$out/TaplineLanguage.swiftmodule" \
     -c -o "$out/TaplineLanguage.o" $(cat "$out/language.list")
 swiftc "${flags[@]}" -module-name TaplineFuzz -I "$out" -I "$root/Sources/CGlibc/include" \
-    "$root/tools/fuzz/FuzzMain.swift" "$root/Tests/TestSupport/ProgramGenerator.swift" \
+    "$root/tools/fuzz/FuzzMain.swift" "$root/Tests/TestSupport/ProgramGenerator.swift" "$root/Sources/TaplineHost/Host.swift" \
     "$out/TaplineLanguage.o" "$out/TaplineReactive.o" "${shim[@]}" -o "$out/tapline-fuzz" \
     2> >(grep -v "Cannot export local symbol" >&2)
 echo "$out/tapline-fuzz"

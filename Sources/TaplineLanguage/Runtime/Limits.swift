@@ -24,38 +24,6 @@ public enum Limits {
     public static let chainLength = 10_000
 }
 
-/// A thread with the large stack the interpreter runs on, so that deep but bounded recursion
-/// (parsing, compiling, delivering) cannot overflow it: the interpreter's own (`tapline`, the
-/// fuzz target) and a long entry's reader (`ReadAhead`). The stack is reserved, not touched;
-/// `StackGuard.current()` measures it from the thread.
-public enum LargeStackThread {
-    public static let stackSize = 512 << 20
-
-    /// Starts `body` on a new thread, to be joined; nil when no thread could be started.
-    public static func start(stackSize: Int = stackSize, _ body: @escaping () -> Void) -> pthread_t? {
-        final class Box {
-            let body: () -> Void
-            init(_ body: @escaping () -> Void) { self.body = body }
-        }
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, stackSize)
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(Box(body))
-        let created = pthread_create(&thread, &attributes, { argument in
-            guard let argument else { return nil }
-            Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().body()
-            return nil
-        }, box.toOpaque())
-        guard created == 0 else {
-            box.release()
-            return nil
-        }
-        return thread
-    }
-}
-
 /// glibc's `pthread_getattr_np`, which its Swift module leaves out (it needs _GNU_SOURCE).
 @_silgen_name("pthread_getattr_np")
 private func threadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32

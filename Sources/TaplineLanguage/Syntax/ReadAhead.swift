@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGlibc
 
 /// Where the interpreter takes an entry's statements from: the parser itself, or, for a long
 /// entry, a parser that reads ahead on a second thread while this one compiles.
@@ -9,11 +8,11 @@ import CGlibc
 /// The statements, and the first error, come in the same order either way: the second thread
 /// runs the very same `Parser.nextStatement`. What changes is when the work is done. Reading
 /// (lexing, parsing, and letting go of the trees once compiled) is about half of `--check`'s
-/// work and compiling the other half, so a script of 50,000 lines is checked in little more
-/// than half the time on two cores. A short entry (a REPL line, a lesson) stays on one thread:
-/// starting another costs more than it saves. So does a process held to one CPU (`taskset -c
-/// 0`, a one-CPU container): two threads taking turns on it checked 50,000 lines in 135 ms
-/// against 129 ms for one thread.
+/// work and compiling the other half, so a long script is checked in little more than half the
+/// time on two cores. A short entry (a REPL line, a lesson) stays on one thread: starting
+/// another costs more than it saves. So does a process held to one CPU (`taskset -c 0`, a
+/// one-CPU container), where the two threads only take turns. The thread is the host's to
+/// lend (`LongEntryHost`); without one, every entry is read on this thread.
 struct StatementSource {
     /// Entries at least this long (in characters) are read ahead.
     static let readAheadLength = 32 << 10
@@ -22,9 +21,10 @@ struct StatementSource {
     private let ahead: ReadAhead?
 
     init(_ source: SourceCharacters, from start: SourceLocation, isInterrupted: @escaping () -> Bool,
-         readsAhead: Bool? = nil) {
+         readsAhead: Bool? = nil, host: LongEntryHost? = nil) {
         let long = source.count - start.offset >= Self.readAheadLength
-        if readsAhead ?? (long && tapline_usable_cpus() > 1), let ahead = ReadAhead(source, from: start, isInterrupted: isInterrupted) {
+        if let host, readsAhead ?? (long && host.readsAhead),
+           let ahead = ReadAhead(source, from: start, host: host, isInterrupted: isInterrupted) {
             self.ahead = ahead
             parser = nil
         } else {
@@ -61,7 +61,8 @@ final class ReadAhead: @unchecked Sendable {
 
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var thread = pthread_t()
+    private var join: (@Sendable () -> Void)?
+    private let host: LongEntryHost
 
     // Shared, under `lock`.
     private var ready: [[Stmt]] = []
@@ -93,9 +94,10 @@ final class ReadAhead: @unchecked Sendable {
     private var finished = false
 
     /// A reader running on a new thread; nil when no thread could be started.
-    init?(_ source: SourceCharacters, from start: SourceLocation, isInterrupted: @escaping () -> Bool) {
+    init?(_ source: SourceCharacters, from start: SourceLocation, host: LongEntryHost, isInterrupted: @escaping () -> Bool) {
         self.source = source
         self.start = start
+        self.host = host
         self.isInterrupted = isInterrupted
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
@@ -115,19 +117,16 @@ final class ReadAhead: @unchecked Sendable {
         changed.deallocate()
     }
 
-    /// Starts the reading thread, as deep as the interpreter's own (the parser's depth guard
-    /// measures the stack it runs on). The thread holds this reader until it ends.
+    /// Starts the reading thread on the host's thread. The thread holds this reader until it ends.
     private func launch() -> Bool {
-        guard let thread = LargeStackThread.start({ self.read() }) else { return false }
-        self.thread = thread
+        guard let join = host.startThread({ self.read() }) else { return false }
+        self.join = join
         return true
     }
 
     /// The reading thread: parses batches until the entry ends, fails, or the reader stops.
     private func read() {
-        // Its trees come and go, but its malloc arena grows a page at a time (as the
-        // interpreter's would: see `LongEntryMemory`) until it holds a few batches.
-        tapline_malloc_reserve(4 << 20)
+        host.beginReading()
         var parser = Parser.reader(source, from: start)
         var end: Ending?
         while end == nil {
@@ -211,6 +210,6 @@ final class ReadAhead: @unchecked Sendable {
         stopping = true
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(lock)
-        pthread_join(thread, nil)
+        join?()
     }
 }
