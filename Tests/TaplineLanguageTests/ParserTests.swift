@@ -8,25 +8,18 @@ struct ParserTests {
         ASTPrinter.print(try Parser.parse(program))
     }
 
-    /// `\($0)` and `\(name)` are read without a parser of their own (`Parser.loneToken`):
-    /// the same tree at the same place as that parser makes, and anything else left to it.
-    @Test("a lone $n or name in an interpolation reads as the parser reads it", arguments: [
-        ("$0", true), ("$7", true), ("$42", true), ("$05", true), ("count", true), ("_x1", true), ("_", true),
-        ("s0", true), ("marbles", true), ("$100", false), ("$a", false), ("$0a", false), (" $0", false),
-        ("$0 ", false), ("true", false), ("nil", false), ("a.b", false), ("0", false), ("12", false),
-        ("x+1", false), ("f()", false), ("caf\u{E9}", false), ("$", false),
+    /// An interpolation is read by a parser of its own, in place: its tree points into the
+    /// string's line.
+    @Test("an interpolation reads as an expression where it stands", arguments: [
+        ("$0", "$0"), ("count", "count"), ("x + 1", "(binary + x 1)"), ("f()", "(call f)"),
     ])
-    func loneInterpolations(_ code: String, isLone: Bool) throws {
+    func interpolations(_ code: String, tree: String) throws {
         let line1 = "let a = 1\n", before = "print(\"v: \\("
         let source = SourceCharacters(line1 + before + code + ") end\")\n")
         let start = SourceLocation(line: 2, column: before.count + 1, offset: line1.count + before.count)
-        let length = code.count
-        let lone = Parser.loneToken(length: length, at: start, in: source)
-        #expect((lone != nil) == isLone)
-        guard let lone else { return }
-        let full = try Parser.parseInterpolationFully(length: length, at: start, in: source, depth: 1)
-        #expect(ASTPrinter.print(lone) == ASTPrinter.print(full))
-        #expect(lone.range == full.range)
+        let expr = try Parser.parseInterpolation(length: code.count, at: start, in: source, depth: 1)
+        #expect(ASTPrinter.print(expr) == tree)
+        #expect(expr.range.start == start)
     }
 
     @Test func parsesTheDeclarationsAndCommands() throws {

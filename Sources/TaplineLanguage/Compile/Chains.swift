@@ -115,18 +115,9 @@ extension Compiler {
     /// The source text of a range, to quote chains in `:list` and in messages.
     func text(of range: SourceRange) -> SourceText { SourceText(source, range) }
 
-    /// `ChainOperator.named`, remembering the last few names asked: a script asks for the
-    /// same few operators over and over (each chain's stages are asked for up to three times
-    /// as it compiles), and the catalogue's table hashed the name each time, 800 instructions.
+    /// The operator a chain stage names (`ChainOperator.named`).
     func chainOperator(_ name: String, firstLabel: String?) -> ChainOperator? {
-        for index in recentOperators.indices.reversed()
-        where recentOperators[index].name == name && recentOperators[index].label == firstLabel {
-            return recentOperators[index].found
-        }
-        let found = ChainOperator.named(name, firstLabel: firstLabel)
-        if recentOperators.count == 8 { recentOperators.removeFirst() }
-        recentOperators.append((name, firstLabel, found))
-        return found
+        ChainOperator.named(name, firstLabel: firstLabel)
     }
 
     /// `base.name(arguments) { trailing }` with `name` in the catalogue. A struct, not a

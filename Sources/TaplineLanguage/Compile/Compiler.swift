@@ -32,8 +32,6 @@ final class Compiler {
     var warnings: [Diagnostic] = []
     /// The functions of the view being compiled.
     var viewFunctions: [String: Entity] = [:]
-    /// The operators last looked up by name (`chainOperator`), most recent last.
-    var recentOperators: [(name: String, label: String?, found: ChainOperator?)] = []
     /// Set only by the Swift exporter: it learns each chain's and expression's static type here.
     var typeRecord: TypeRecord?
     /// The one switch for every fast path: `IntKernel`s for `Int` closures, and `FusedSteps`

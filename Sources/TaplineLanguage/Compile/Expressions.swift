@@ -14,9 +14,9 @@ extension Compiler {
         let range = expr.range
         try guardCompiling(range)
         switch expr.kind {
-        case .int(let value): return (Compiler.literal(value), .int)
+        case .int(let value): return ({ _ in .int(value) }, .int)
         case .double(let value): return ({ _ in .double(value) }, .double)
-        case .bool(let value): return (value ? { _ in .bool(true) } : { _ in .bool(false) }, .bool)
+        case .bool(let value): return ({ _ in .bool(value) }, .bool)
         case .nilLiteral: return ({ _ in .nil }, .nil)
         case .void: return ({ _ in .void }, .void)
         case .duration(let nanoseconds): return ({ _ in .duration(nanoseconds) }, .duration)
@@ -97,7 +97,7 @@ extension Compiler {
         }
     }
 
-    /// `a OP b`: `&&` and `||` short-circuit; the rest have `Int` fast paths.
+    /// `a OP b`: `&&` and `||` short-circuit; the rest have `Int` fast paths (`fastPaths`).
     private func binary(_ op: Punct, _ leftExpr: Expr, _ rightExpr: Expr, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         let (left, leftType) = try expression(leftExpr)
         let (right, rightType) = try expression(rightExpr)
@@ -114,6 +114,9 @@ extension Compiler {
                 return .bool(try ValueArithmetic.truth(try right(frame), range: rightExpr.range))
             }, .bool)
         default:
+            guard fastPaths else {
+                return ({ frame in try ValueArithmetic.binary(op, try left(frame), try right(frame), range: range) }, resultType)
+            }
             var constant: Int?
             if case .int(let value) = rightExpr.kind { constant = value }
             return (ValueArithmetic.specialized(op, left, right, constant: constant, range: range), resultType)
@@ -221,17 +224,6 @@ extension Compiler {
 
     private func interpolation(_ parts: [InterpolatedPart], range: SourceRange) throws(Diagnostic) -> Code {
         if parts.count == 1, case .text(let text) = parts[0] { return { _ in .string(text) } }
-        // The usual `"label \(x)"`: the two pieces held as they are, with no array of them to
-        // make and walk (the same size checks, in the same order, as below).
-        if parts.count == 2, case .text(let text) = parts[0], case .expr(let expr) = parts[1] {
-            let code = try expression(expr).code
-            return { frame in
-                try ValueArithmetic.checkSize(text.utf8.count, range: range)
-                let result = text + (try code(frame).description)
-                try ValueArithmetic.checkSize(result.utf8.count, range: range)
-                return .string(result)
-            }
-        }
         // The text kept as it is, not a closure made for each piece of it.
         var pieces: [InterpolationPiece] = []
         pieces.reserveCapacity(parts.count)
@@ -311,32 +303,10 @@ extension Compiler {
             throw Diagnostic.error(Messages.argumentOutOfRange(index, count: closureScope.argumentTypes.count), at: range)
         }
         let type = closureScope.argumentTypes[index]
-        if depth == 0 { return (Compiler.ownArgument(index), type) }
+        if depth == 0 { return ({ frame in frame.slots[index] }, type) }
         return ({ frame in frame.ancestor(depth).slots[index] }, type)
     }
 
-    /// An `Int` literal's code: 0, 1 and 2, the most written, capture nothing, so making
-    /// them allocates nothing.
-    private static func literal(_ value: Int) -> Code {
-        switch value {
-        case 0: return { _ in .int(0) }
-        case 1: return { _ in .int(1) }
-        case 2: return { _ in .int(2) }
-        default: return { _ in .int(value) }
-        }
-    }
-
-    /// The code of `$n` in its own closure. `$0` to `$2` capture nothing, so making them
-    /// allocates nothing (a closure that captured its index was an allocation for every `$0`:
-    /// three in `s.filter { $0 > 0 }.map { $0 * 2 }.sink { print($0) }`).
-    private static func ownArgument(_ index: Int) -> Code {
-        switch index {
-        case 0: return { frame in frame.slots[0] }
-        case 1: return { frame in frame.slots[1] }
-        case 2: return { frame in frame.slots[2] }
-        default: return { frame in frame.slots[index] }
-        }
-    }
 }
 
 /// One piece of a string interpolation, compiled: text, or the code of an expression.

@@ -160,62 +160,35 @@ extension Compiler {
     }
 }
 
-/// A fused `reduce`'s accumulator and step: the closure's Int kernel when both values are
-/// `Int`s, the closure otherwise, as `compileAccumulator`'s step. A step that fails leaves
-/// the accumulator as it was.
+/// A fused `reduce`'s accumulator and step (its closure's kernel on `Int`s, as every bound
+/// closure's: `BoundClosure`). A step that fails leaves the accumulator as it was.
 final class Reducer {
     private(set) var accumulator: Value
     private let bound: BoundClosure
-    private let kernel: IntKernel?
-    /// The kernel when it gives an `Int` (`reduce(0) { $0 + $1 }`), called without the enum
-    /// (`hasIntKernel`; not an optional, for the reason `FusedRun.intSteps` gives).
-    private let intKernel: IntNode
-    private let hasIntKernel: Bool
-    private let frame: Frame
 
     init(start: Value, _ next: CompiledClosure, frame: Frame) {
         accumulator = start
         bound = next.bind(to: frame)
-        kernel = next.arity == 2 ? next.kernel : nil
-        if case .int(let node)? = kernel {
-            intKernel = node
-            hasIntKernel = true
-        } else {
-            intKernel = ArgumentNode(0)
-            hasIntKernel = false
-        }
-        self.frame = frame
     }
 
     @inline(__always) func add(_ value: Value) throws {
-        if hasIntKernel, case .int(let a) = accumulator, case .int(let b) = value {
-            do {
-                accumulator = .int(try intKernel.eval(a, b, frame))
-                return
-            } catch is IntKernel.NotAnInt {}
-        }
-        if let kernel, case .int(let a) = accumulator, case .int(let b) = value,
-           let fast = try kernel.value(a, b, frame) {
-            accumulator = fast
-        } else {
-            accumulator = try bound.call(accumulator, value)
-        }
+        accumulator = try bound.call(accumulator, value)
     }
 }
 
 /// A `FusedSteps` run bound to its frame: each step does what its stage's closure does, in
-/// `Compiler.test` and `Compiler.transform` (an Int kernel when the value is an `Int`, the
-/// closure otherwise), without a delivery of its own: it runs inside the terminal's.
+/// `Compiler.test` and `Compiler.transform`, without a delivery of its own: it runs inside
+/// the terminal's. A run whose every step has an `Int` kernel runs them on plain `Int`s.
 final class FusedRun {
     private enum Stage {
-        case filter(BoundClosure, BoolNode?, SourceRange)
-        case map(BoundClosure, IntKernel?)
-        case compactMap(BoundClosure, IntKernel?)
+        case filter(BoundClosure, SourceRange)
+        case map(BoundClosure)
+        case compactMap(BoundClosure)
     }
 
     private let stages: [Stage]
     /// The steps on plain `Int`s, when every one has a kernel that keeps the value an `Int`
-    /// (`hasIntSteps`). Not an optional: binding one out of `self` counted a reference per value.
+    /// (`hasIntSteps`). Not an optional: binding one out of `self` retained it for every value.
     private let intSteps: IntStep
     private let hasIntSteps: Bool
     private let frame: Frame
@@ -224,13 +197,10 @@ final class FusedRun {
         self.frame = frame
         stages = steps.map { step in
             let bound = step.closure.bind(to: frame)
-            let kernel = step.closure.arity == 1 ? step.closure.kernel : nil
             switch step.kind {
-            case .filter:
-                if case .bool(let node)? = kernel { return .filter(bound, node, step.range) }
-                return .filter(bound, nil, step.range)
-            case .map: return .map(bound, kernel)
-            case .compactMap: return .compactMap(bound, kernel)
+            case .filter: return .filter(bound, step.range)
+            case .map: return .map(bound)
+            case .compactMap: return .compactMap(bound)
             }
         }
         let chain = IntStep.chain(steps)
@@ -260,24 +230,14 @@ final class FusedRun {
 
     private func step(_ stage: Stage, _ value: Value) throws -> Value? {
         switch stage {
-        case .filter(let bound, let kernel, let range):
-            if let kernel, case .int(let x) = value {
-                do {
-                    return try kernel.eval(x, 0, frame) ? value : nil
-                } catch is IntKernel.NotAnInt {}
-            }
+        case .filter(let bound, let range):
             return try ValueArithmetic.truth(try bound.call(value), range: range) ? value : nil
-        case .map(let bound, let kernel):
-            return try transform(bound, kernel, value)
-        case .compactMap(let bound, let kernel):
-            let result = try transform(bound, kernel, value)
+        case .map(let bound):
+            return try bound.call(value)
+        case .compactMap(let bound):
+            let result = try bound.call(value)
             return result == .nil ? nil : result
         }
-    }
-
-    private func transform(_ bound: BoundClosure, _ kernel: IntKernel?, _ value: Value) throws -> Value {
-        if let kernel, case .int(let x) = value, let fast = try kernel.value(x, 0, frame) { return fast }
-        return try bound.call(value)
     }
 }
 

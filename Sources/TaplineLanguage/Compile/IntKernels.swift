@@ -50,36 +50,6 @@ enum IntKernel {
         }
     }
 
-    /// `+ - * / %` on `Int`s, throwing what `ValueArithmetic.binary` throws.
-    @inline(__always) static func apply(_ op: Punct, _ x: Int, _ y: Int, range: SourceRange) throws -> Int {
-        let result: (partialValue: Int, overflow: Bool)
-        switch op {
-        case .plus: result = x.addingReportingOverflow(y)
-        case .minus: result = x.subtractingReportingOverflow(y)
-        case .star: result = x.multipliedReportingOverflow(by: y)
-        case .slash:
-            guard y != 0 else { throw RuntimeError(Messages.divisionByZero, at: range) }
-            result = x.dividedReportingOverflow(by: y)
-        default:
-            guard y != 0 else { throw RuntimeError(Messages.divisionByZero, at: range) }
-            result = x.remainderReportingOverflow(dividingBy: y)
-        }
-        if result.overflow { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
-        return result.partialValue
-    }
-
-    /// `== != < <= > >=` on `Int`s.
-    @inline(__always) static func compare(_ op: Punct, _ x: Int, _ y: Int) -> Bool {
-        switch op {
-        case .equal: return x == y
-        case .notEqual: return x != y
-        case .less: return x < y
-        case .lessEqual: return x <= y
-        case .greater: return x > y
-        default: return x >= y
-        }
-    }
-
     static let arithmeticOperators: Set<Punct> = [.plus, .minus, .star, .slash, .percent]
     static let comparisonOperators: Set<Punct> = [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual]
 }
@@ -121,9 +91,7 @@ final class NegateNode: IntNode {
     let operand: IntNode, range: SourceRange
     init(_ operand: IntNode, range: SourceRange) { (self.operand, self.range) = (operand, range) }
     override func eval(_ a: Int, _ b: Int, _ parent: Frame?) throws -> Int {
-        let value = try operand.eval(a, b, parent)
-        guard value != .min else { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
-        return -value
+        try ValueArithmetic.negate(try operand.eval(a, b, parent), range: range)
     }
 }
 
@@ -134,7 +102,7 @@ final class ArithmeticNode: IntNode {
     }
     override func eval(_ a: Int, _ b: Int, _ parent: Frame?) throws -> Int {
         let x = try left.eval(a, b, parent)
-        return try IntKernel.apply(op, x, try right.eval(a, b, parent), range: range)
+        return try ValueArithmetic.int(op, x, try right.eval(a, b, parent), range: range)
     }
 }
 
@@ -145,7 +113,7 @@ final class ArithmeticConstantNode: IntNode {
         (self.op, self.left, self.constant, self.range) = (op, left, constant, range)
     }
     override func eval(_ a: Int, _ b: Int, _ parent: Frame?) throws -> Int {
-        try IntKernel.apply(op, try left.eval(a, b, parent), constant, range: range)
+        try ValueArithmetic.int(op, try left.eval(a, b, parent), constant, range: range)
     }
 }
 
@@ -156,7 +124,7 @@ final class ArgumentConstantNode: IntNode {
         (self.op, self.index, self.constant, self.range) = (op, index, constant, range)
     }
     override func eval(_ a: Int, _ b: Int, _ parent: Frame?) throws -> Int {
-        try IntKernel.apply(op, index == 0 ? a : b, constant, range: range)
+        try ValueArithmetic.int(op, index == 0 ? a : b, constant, range: range)
     }
 }
 
@@ -165,7 +133,7 @@ final class CompareNode: BoolNode {
     init(_ op: Punct, _ left: IntNode, _ right: IntNode) { (self.op, self.left, self.right) = (op, left, right) }
     override func eval(_ a: Int, _ b: Int, _ parent: Frame?) throws -> Bool {
         let x = try left.eval(a, b, parent)
-        return IntKernel.compare(op, x, try right.eval(a, b, parent))
+        return ValueArithmetic.compare(op, x, try right.eval(a, b, parent))
     }
 }
 
@@ -173,7 +141,7 @@ final class CompareConstantNode: BoolNode {
     let op: Punct, left: IntNode, constant: Int
     init(_ op: Punct, _ left: IntNode, _ constant: Int) { (self.op, self.left, self.constant) = (op, left, constant) }
     override func eval(_ a: Int, _ b: Int, _ parent: Frame?) throws -> Bool {
-        IntKernel.compare(op, try left.eval(a, b, parent), constant)
+        ValueArithmetic.compare(op, try left.eval(a, b, parent), constant)
     }
 }
 

@@ -17,13 +17,7 @@ extension Compiler {
 
     /// `x OP c`, or nil when it overflows (the general code reports it).
     @inline(__always) static func updated(_ x: Int, _ op: Punct, _ c: Int) -> Int? {
-        let result: (partialValue: Int, overflow: Bool)
-        switch op {
-        case .plus: result = x.addingReportingOverflow(c)
-        case .minus: result = x.subtractingReportingOverflow(c)
-        default: result = x.multipliedReportingOverflow(by: c)
-        }
-        return result.overflow ? nil : result.partialValue
+        ValueArithmetic.intResult(op, x, c)
     }
 
     /// The update of a declared value (`current`, `@Published`; a subject is not readable),

@@ -104,19 +104,6 @@ extension Compiler {
     /// A predicate closure as the core's operators take it; an error stops delivery.
     static func test(_ predicate: CompiledClosure, _ frame: Frame, _ runtime: Runtime, range: SourceRange) -> (Value) -> Bool {
         let bound = predicate.bind(to: frame)
-        if predicate.arity == 1, let kernel = predicate.kernel, kernel.isBool {
-            return { value in
-                var result = false
-                runtime.deliver {
-                    if case .int(let x) = value, let fast = try kernel.test(x, frame) {
-                        result = fast
-                    } else {
-                        result = try ValueArithmetic.truth(try bound.call(value), range: range)
-                    }
-                }
-                return result
-            }
-        }
         return { value in
             var result = false
             runtime.deliver { result = try ValueArithmetic.truth(try bound.call(value), range: range) }
@@ -127,19 +114,6 @@ extension Compiler {
     /// A transforming closure as the core's operators take it; an error stops delivery.
     static func transform(_ closure: CompiledClosure, _ frame: Frame, _ runtime: Runtime) -> (Value) -> Value {
         let bound = closure.bind(to: frame)
-        if closure.arity == 1, let kernel = closure.kernel {
-            return { value in
-                var result = Value.void
-                runtime.deliver {
-                    if case .int(let x) = value, let fast = try kernel.value(x, 0, frame) {
-                        result = fast
-                    } else {
-                        result = try bound.call(value)
-                    }
-                }
-                return result
-            }
-        }
         return { value in
             var result = Value.void
             runtime.deliver { result = try bound.call(value) }
@@ -178,17 +152,9 @@ extension Compiler {
         let plan = call.plan(resultType) { stream, frame in
             let start = try initial(frame)
             let bound = next.bind(to: frame)
-            let kernel = next.arity == 2 ? next.kernel : nil
             let step: (Value, Value) -> Value = { accumulator, value in
                 var result = accumulator
-                runtime.deliver {
-                    if let kernel, case .int(let a) = accumulator, case .int(let b) = value,
-                       let fast = try kernel.value(a, b, frame) {
-                        result = fast
-                    } else {
-                        result = try bound.call(accumulator, value)
-                    }
-                }
+                runtime.deliver { result = try bound.call(accumulator, value) }
                 return result
             }
             return emitsEachStep ? stream.scan(start, step).stopping(on: runtime.stop).eraseToAnyPublisher()

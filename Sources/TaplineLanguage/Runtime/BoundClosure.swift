@@ -1,5 +1,10 @@
 /// A compiled closure bound to the frame it was made in, as a subscription holds it. When it
 /// can, it keeps one frame for all its calls instead of allocating one per event.
+///
+/// It owns the choice between the closure's `IntKernel` and its general code: a call with
+/// `Int`s runs the kernel when the closure has one, and the general code when it has none or
+/// when a value the kernel reads is not an `Int` (the kernel has no effects, so nothing can
+/// tell it began). Its callers only call.
 final class BoundClosure {
     private let body: Code
     /// The body's one statement, if that is all it is (`CompiledClosure.statement`), kept as
@@ -14,6 +19,10 @@ final class BoundClosure {
     /// The frame every call uses when `reusesFrame` (made at binding time).
     private let cached: Frame
     private var busy = false
+    /// The kernel, for calls with as many `Int`s as it takes (`kernelArity`, 0 when there is
+    /// none). Not an optional: binding one out of `self` retained it for every call.
+    private let kernel: IntKernel
+    private let kernelArity: Int
 
     init(_ closure: CompiledClosure, parent: Frame?) {
         body = closure.body
@@ -25,10 +34,12 @@ final class BoundClosure {
         reusesFrame = closure.reusesFrame
         self.parent = parent
         cached = Frame(size: closure.frameSize, parent: parent)
+        (kernel, kernelArity) = closure.kernel.map { ($0, closure.arity) } ?? (.int(ArgumentNode(0)), 0)
     }
 
     /// Calls with one value; a tuple is spread over `$0, $1…` when the closure takes that many.
     @inline(__always) func call(_ value: Value) throws -> Value {
+        if kernelArity == 1, case .int(let x) = value, let fast = try kernel.value(x, 0, parent) { return fast }
         if reusesFrame, !busy {
             busy = true
             defer { busy = false }
@@ -69,6 +80,9 @@ final class BoundClosure {
 
     /// Calls with two values (`scan`, `reduce`: the accumulator and the value).
     @inline(__always) func call(_ first: Value, _ second: Value) throws -> Value {
+        if kernelArity == 2, case .int(let a) = first, case .int(let b) = second, let fast = try kernel.value(a, b, parent) {
+            return fast
+        }
         if reusesFrame, !busy {
             busy = true
             defer { busy = false }

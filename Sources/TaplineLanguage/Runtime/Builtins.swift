@@ -15,7 +15,6 @@ enum Builtins {
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
                      runtime: Runtime, visible: () -> [String]) throws(Diagnostic) -> (code: Code, type: SType) {
-        // `print`, the most called, before the array of codes the others read.
         if name == "print" { return (try printCall(arguments, runtime: runtime), .void) }
         let codes = arguments.map(\.code)
         func expectCount(_ count: Int, _ usage: String) throws(Diagnostic) {
@@ -76,15 +75,6 @@ enum Builtins {
 
     /// `print(a, b, separator: ", ", terminator: "")`, as Swift's.
     private static func printCall(_ arguments: [BuiltinArgument], runtime: Runtime) throws(Diagnostic) -> Code {
-        // The usual `print(x)`: one item, the default separator and end, written as it is
-        // (no array of one to make, keep, map and join).
-        if arguments.count == 1, arguments[0].label == nil {
-            let item = arguments[0].code
-            return { frame in
-                runtime.write(try item(frame).description)
-                return .void
-            }
-        }
         var separator: Code = { _ in .string(" ") }
         var terminator: Code = { _ in .string("\n") }
         var items: [Code] = []

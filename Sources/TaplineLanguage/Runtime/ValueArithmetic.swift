@@ -22,9 +22,7 @@ enum ValueArithmetic {
 
     static func unary(_ op: Punct, _ value: Value, range: SourceRange) throws -> Value {
         switch (op, value) {
-        case (.minus, .int(let x)):
-            guard x != .min else { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
-            return .int(-x)
+        case (.minus, .int(let x)): return .int(try negate(x, range: range))
         case (.minus, .double(let x)): return .double(-x)
         case (.not, .bool(let x)): return .bool(!x)
         default: throw RuntimeError(Messages.unaryOperator(op.rawValue, value.typeName), at: range)
@@ -112,23 +110,59 @@ enum ValueArithmetic {
         throw RuntimeError(Messages.binaryOperator(op.rawValue, left.typeName, right.typeName), at: range)
     }
 
+    /// `x OP y` for `+ - * / %` on `Int`s, as Swift computes it, throwing where Swift traps
+    /// (overflow, division by zero): the one implementation of `Int` arithmetic, which every
+    /// fast path calls too (`specialized`, `IntKernel`, the self-updates).
+    @inline(__always) static func int(_ op: Punct, _ x: Int, _ y: Int, range: SourceRange) throws -> Int {
+        guard let result = intResult(op, x, y) else { throw intFault(op, y, range: range) }
+        return result
+    }
+
+    /// `x OP y` as `int` computes it, or nil where it throws.
+    @inline(__always) static func intResult(_ op: Punct, _ x: Int, _ y: Int) -> Int? {
+        let result: (partialValue: Int, overflow: Bool)
+        switch op {
+        case .plus: result = x.addingReportingOverflow(y)
+        case .minus: result = x.subtractingReportingOverflow(y)
+        case .star: result = x.multipliedReportingOverflow(by: y)
+        case .slash:
+            guard y != 0 else { return nil }
+            result = x.dividedReportingOverflow(by: y)
+        default:
+            guard y != 0 else { return nil }
+            result = x.remainderReportingOverflow(dividingBy: y)
+        }
+        return result.overflow ? nil : result.partialValue
+    }
+
+    /// The error of an `Int` operation that has no result.
+    @inline(never) private static func intFault(_ op: Punct, _ y: Int, range: SourceRange) -> RuntimeError {
+        (op == .slash || op == .percent) && y == 0 ? RuntimeError(Messages.divisionByZero, at: range)
+                                                    : RuntimeError(Messages.arithmeticOverflow, at: range)
+    }
+
+    /// `-x` on an `Int`, throwing where Swift traps (`-Int.min`).
+    @inline(__always) static func negate(_ x: Int, range: SourceRange) throws -> Int {
+        guard x != .min else { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
+        return -x
+    }
+
+    /// `== != < <= > >=` on `Int`s.
+    @inline(__always) static func compare(_ op: Punct, _ x: Int, _ y: Int) -> Bool {
+        switch op {
+        case .equal: return x == y
+        case .notEqual: return x != y
+        case .less: return x < y
+        case .lessEqual: return x <= y
+        case .greater: return x > y
+        default: return x >= y
+        }
+    }
+
     private static func arithmetic(_ op: Punct, _ left: Value, _ right: Value, range: SourceRange) throws -> Value? {
         switch (left, right) {
         case (.int(let x), .int(let y)):
-            let (result, overflow): (Int, Bool)
-            switch op {
-            case .plus: (result, overflow) = x.addingReportingOverflow(y)
-            case .minus: (result, overflow) = x.subtractingReportingOverflow(y)
-            case .star: (result, overflow) = x.multipliedReportingOverflow(by: y)
-            case .slash:
-                guard y != 0 else { throw RuntimeError(Messages.divisionByZero, at: range) }
-                (result, overflow) = x.dividedReportingOverflow(by: y)
-            default:
-                guard y != 0 else { throw RuntimeError(Messages.divisionByZero, at: range) }
-                (result, overflow) = x.remainderReportingOverflow(dividingBy: y)
-            }
-            if overflow { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
-            return .int(result)
+            return .int(try int(op, x, y, range: range))
         case (.int, .double), (.double, .int), (.double, .double):
             guard let x = number(left), let y = number(right) else { return nil }
             switch op {
@@ -177,113 +211,41 @@ enum ValueArithmetic {
         return x < y ? -1 : x == y ? 0 : 1
     }
 
-    /// Code for a binary operator, with the `Int` case done inline (and an `Int` literal on the
-    /// right folded in); anything else — and every error — goes the general way above.
+    /// Code for a binary operator with the `Int` case done inline (and an `Int` literal on the
+    /// right folded in), through `int` and `compare`; anything else goes the general way
+    /// above. A fast path (`Compiler.fastPaths`): the results and errors are the general
+    /// code's.
     static func specialized(_ op: Punct, _ left: @escaping Code, _ right: @escaping Code, constant: Int?,
                             range: SourceRange) -> Code {
-        if let c = constant, let code = specialized(op, left, constant: c, range: range) { return code }
-        return specializedPair(op, left, right, range: range)
-    }
-
-    /// `left OP c` with an `Int` literal `c`: nil where no fast path exists for `op`.
-    private static func specialized(_ op: Punct, _ left: @escaping Code, constant c: Int, range: SourceRange) -> Code? {
-        func general(_ a: Value, _ b: Value) throws -> Value { try binary(op, a, b, range: range) }
         switch op {
-        case .plus:
-            return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { let (r, o) = x.addingReportingOverflow(c); if !o { return .int(r) } }
-                return try general(a, .int(c))
+        case .plus, .minus, .star, .slash, .percent:
+            if let c = constant {
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .int(try int(op, x, c, range: range)) }
+                    return try binary(op, a, .int(c), range: range)
+                }
             }
-        case .minus:
             return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { let (r, o) = x.subtractingReportingOverflow(c); if !o { return .int(r) } }
-                return try general(a, .int(c))
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { return .int(try int(op, x, y, range: range)) }
+                return try binary(op, a, b, range: range)
             }
-        case .star:
-            return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { let (r, o) = x.multipliedReportingOverflow(by: c); if !o { return .int(r) } }
-                return try general(a, .int(c))
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+            if let c = constant {
+                return { frame in
+                    let a = try left(frame)
+                    if case .int(let x) = a { return .bool(compare(op, x, c)) }
+                    return try binary(op, a, .int(c), range: range)
+                }
             }
-        case .percent where c != 0 && c != -1:
             return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { return .int(x % c) }
-                return try general(a, .int(c))
-            }
-        case .slash where c != 0 && c != -1:
-            return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { return .int(x / c) }
-                return try general(a, .int(c))
-            }
-        case .equal:
-            return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { return .bool(x == c) }
-                return try general(a, .int(c))
-            }
-        case .notEqual:
-            return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { return .bool(x != c) }
-                return try general(a, .int(c))
-            }
-        case .less:
-            return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { return .bool(x < c) }
-                return try general(a, .int(c))
-            }
-        case .greater:
-            return { frame in
-                let a = try left(frame)
-                if case .int(let x) = a { return .bool(x > c) }
-                return try general(a, .int(c))
+                let a = try left(frame), b = try right(frame)
+                if case .int(let x) = a, case .int(let y) = b { return .bool(compare(op, x, y)) }
+                return try binary(op, a, b, range: range)
             }
         default:
-            return nil
-        }
-    }
-
-    /// `left OP right`, with the `Int` case inline.
-    private static func specializedPair(_ op: Punct, _ left: @escaping Code, _ right: @escaping Code, range: SourceRange) -> Code {
-        func general(_ a: Value, _ b: Value) throws -> Value { try binary(op, a, b, range: range) }
-        switch op {
-        case .plus:
-            return { frame in
-                let a = try left(frame), b = try right(frame)
-                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.addingReportingOverflow(y); if !o { return .int(r) } }
-                return try general(a, b)
-            }
-        case .minus:
-            return { frame in
-                let a = try left(frame), b = try right(frame)
-                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.subtractingReportingOverflow(y); if !o { return .int(r) } }
-                return try general(a, b)
-            }
-        case .star:
-            return { frame in
-                let a = try left(frame), b = try right(frame)
-                if case .int(let x) = a, case .int(let y) = b { let (r, o) = x.multipliedReportingOverflow(by: y); if !o { return .int(r) } }
-                return try general(a, b)
-            }
-        case .equal:
-            return { frame in
-                let a = try left(frame), b = try right(frame)
-                if case .int(let x) = a, case .int(let y) = b { return .bool(x == y) }
-                return try general(a, b)
-            }
-        case .less:
-            return { frame in
-                let a = try left(frame), b = try right(frame)
-                if case .int(let x) = a, case .int(let y) = b { return .bool(x < y) }
-                return try general(a, b)
-            }
-        default:
-            return { frame in try general(try left(frame), try right(frame)) }
+            return { frame in try binary(op, try left(frame), try right(frame), range: range) }
         }
     }
 }

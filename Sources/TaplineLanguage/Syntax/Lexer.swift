@@ -321,54 +321,71 @@ public struct Lexer {
         }
     }
 
+    /// A number: ASCII digits (with `_` between them, as Swift allows), then perhaps `.` and
+    /// digits and an exponent (a `Double`), then perhaps a unit glued on (a duration: `300ms`,
+    /// `1.5s`). Read from the bytes, an `Int`'s value as its digits go by; only a `Double`'s
+    /// or a duration's text is made, for `Double` to read.
     private mutating func lexNumber(_ end: Int) throws(Diagnostic) {
-        if lexPlainInt(end) { return }
         let start = location
-        var text = ""
-        func digits(_ lexer: inout Lexer) {
-            while lexer.index < end, lexer.isASCIIDigit(lexer.index) || lexer.byte(lexer.index) == 95 {
-                if lexer.byte(lexer.index) != 95 { text.append(lexer.chars[lexer.index]) }
-                lexer.advance()
-            }
-        }
-        digits(&self)
+        var (probe, value) = Lexer.digits(codes, from: index, end)
         var isDouble = false
         // `1.5` is a number; `1...5` and `x.count` are not.
-        if index < end, chars[index] == ".", let next = peek(1, end), next.isNumber, next.isASCII {
+        if probe + 1 < end, byte(probe) == UInt8(ascii: "."), isASCIIDigit(probe + 1) {
             isDouble = true
-            text.append(".")
-            advance()
-            digits(&self)
+            probe = Lexer.digits(codes, from: probe + 1, end).end
         }
-        if index < end, chars[index] == "e" || chars[index] == "E",
-           let next = peek(1, end), next.isNumber || ((next == "-" || next == "+") && (peek(2, end)?.isNumber ?? false)) {
-            isDouble = true
-            text.append("e")
-            advance()
-            if chars[index] == "-" || chars[index] == "+" {
-                text.append(chars[index])
-                advance()
+        if probe + 1 < end, byte(probe) | 0x20 == UInt8(ascii: "e") {
+            let sign = byte(probe + 1) == UInt8(ascii: "-") || byte(probe + 1) == UInt8(ascii: "+") ? 1 : 0
+            if probe + 1 + sign < end, isASCIIDigit(probe + 1 + sign) {
+                isDouble = true
+                probe = Lexer.digits(codes, from: probe + 1 + sign, end).end
             }
-            digits(&self)
         }
-        // A unit glued to the number makes a duration: `300ms`, `1.5s`.
+        let first = index
+        column += probe - index
+        index = probe
+        // A plain `Int`, the usual number, is its value; anything else, its text for `Double`.
+        if !isDouble, let value, probe == end || !isLetter(probe) {
+            append(.int(value), from: start)
+            return
+        }
+        let text = String(decoding: codes[first..<probe].lazy.filter { $0 != 95 }, as: UTF8.self)
+        try finishNumber(text, isDouble: isDouble, from: start, end)
+    }
+
+    /// Past ASCII digits and `_` from `start`: where they end, and their value as an `Int`
+    /// (nil when it overflows).
+    private static func digits(_ codes: [UInt8], from start: Int, _ end: Int) -> (end: Int, value: Int?) {
+        var probe = start
+        var value: Int? = 0
+        while probe < end, case let code = codes[probe], (48...57).contains(code) || code == 95 {
+            if code != 95, let sofar = value {
+                let (times, overflowed) = sofar.multipliedReportingOverflow(by: 10)
+                let (sum, carried) = times.addingReportingOverflow(Int(code - 48))
+                value = overflowed || carried ? nil : sum
+            }
+            probe += 1
+        }
+        return (probe, value)
+    }
+
+    /// The token of a number whose digits are `text`: a duration when a unit is glued on, else
+    /// a `Double` or an `Int`.
+    private mutating func finishNumber(_ text: String, isDouble: Bool, from start: SourceLocation, _ end: Int) throws(Diagnostic) {
         var unit = ""
         var probe = index
         while probe < end, isLetter(probe) { unit.append(chars[probe]); probe += 1 }
         if !unit.isEmpty, probe < end, isDigitOrNumber(probe) || byte(probe) == 95 { unit = "" }
-        if let scale = Lexer.durationUnits[unit] {
+        if !unit.isEmpty {
             for _ in unit { advance() }
+            guard let scale = Lexer.durationUnits[unit] else {
+                throw Diagnostic.error(Messages.badNumberSuffix(unit), at: SourceRange(start, location))
+            }
             guard let amount = Double(text), amount * scale < 9.2e18 else {
                 throw Diagnostic.error(Messages.durationTooLong, at: SourceRange(start, location))
             }
             append(.duration(Int64((amount * scale).rounded())), from: start)
-            return
-        }
-        if !unit.isEmpty {
-            for _ in unit { advance() }
-            throw Diagnostic.error(Messages.badNumberSuffix(unit), at: SourceRange(start, location))
-        }
-        if isDouble {
+        } else if isDouble {
             guard let value = Double(text), value.isFinite else {
                 throw Diagnostic.error(Messages.numberTooLarge(text), at: SourceRange(start, location))
             }
@@ -381,38 +398,7 @@ public struct Lexer {
         }
     }
 
-    /// The usual number, ASCII digits with nothing glued after them (no `.`, exponent, `_`,
-    /// unit or other letter), read straight from the bytes; false, having read nothing, for
-    /// anything else, which `lexNumber` reads a character at a time. Building its text and
-    /// looking up an empty unit made a number cost as much as a dozen words.
-    private mutating func lexPlainInt(_ end: Int) -> Bool {
-        var probe = index, value = 0
-        while probe < end, case 48...57 = byte(probe) {
-            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
-            let (sum, carried) = times.addingReportingOverflow(Int(byte(probe) - 48))
-            guard !overflowed, !carried else { return false }
-            value = sum
-            probe += 1
-        }
-        if probe < end {
-            switch byte(probe) {
-            case UInt8(ascii: "."), UInt8(ascii: "_"), 65...90, 97...122, Lexer.notASCII: return false
-            default: break
-            }
-        }
-        let start = location
-        column += probe - index
-        index = probe
-        append(.int(value), from: start)
-        return true
-    }
-
     // ASCII first: Unicode property look-ups are the lexer's biggest cost otherwise.
-    @inline(__always) static func isDigit(_ c: Character) -> Bool {
-        guard let a = c.asciiValue else { return false }
-        return a >= 48 && a <= 57
-    }
-
     @inline(__always) static func isWordStart(_ c: Character) -> Bool {
         if let a = c.asciiValue { return (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 }
         return c.isLetter

@@ -72,14 +72,6 @@ public struct Parser {
     /// `start`, as one expression.
     static func parseInterpolation(length: Int, at start: SourceLocation, in source: SourceCharacters,
                                    depth: Int, stack: StackGuard = .unlimited) throws(Diagnostic) -> Expr {
-        if let lone = loneToken(length: length, at: start, in: source) { return lone }
-        return try parseInterpolationFully(length: length, at: start, in: source, depth: depth, stack: stack)
-    }
-
-    /// An interpolation read by a lexer and a parser of its own (`loneToken` must read a lone
-    /// `$0` or name exactly so: `ParserTests` compares the two).
-    static func parseInterpolationFully(length: Int, at start: SourceLocation, in source: SourceCharacters,
-                                        depth: Int, stack: StackGuard = .unlimited) throws(Diagnostic) -> Expr {
         // Lex the interpolation in place, so positions point into the real source line.
         var parser = Parser(lexer: Lexer(source, start: start), end: start.offset + length, source: source, reportsIncomplete: false)
         parser.depth = depth
@@ -91,32 +83,6 @@ public struct Parser {
             }
             return expr
         }
-    }
-
-    /// `\($0)` and `\(name)`, the usual interpolations, as a parser of their own would read
-    /// them, without making one: a lexer and a parser for each took 3,700 instructions, a
-    /// tenth of reading a chain that prints. Nil for anything else.
-    static func loneToken(length: Int, at start: SourceLocation, in source: SourceCharacters) -> Expr? {
-        let codes = source.codes
-        let first = start.offset, end = first + length
-        guard length >= 1, length <= 64, end <= codes.count else { return nil }
-        let range = SourceRange(start, SourceLocation(line: start.line, column: start.column + length, offset: end))
-        if codes[first] == UInt8(ascii: "$") {
-            // `$0` to `$99`, as `lexDollar` reads them.
-            guard length == 2 || length == 3 else { return nil }
-            var number = 0
-            for index in first + 1..<end {
-                let digit = codes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                number = number * 10 + Int(digit)
-            }
-            return Expr(.argument(number), range)
-        }
-        // A name: ASCII letters, digits and `_`, not starting with a digit, not a keyword.
-        guard !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(codes[first]) else { return nil }
-        for index in first..<end where !Lexer.isASCIIWordPart(codes[index]) { return nil }
-        guard Lexer.keyword(codes, first..<end) == nil else { return nil }
-        return Expr(.name(String(decoding: codes[first..<end], as: UTF8.self)), range)
     }
 
     init(lexer: Lexer, end: Int, source: SourceCharacters, reportsIncomplete: Bool) {
