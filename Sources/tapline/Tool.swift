@@ -229,77 +229,62 @@ final class Tool {
     }
 
     func main(_ arguments: [String]) -> Int32 {
-        var arguments = arguments.dropFirst()
-        // A subcommand, as in 'swift build': a script named learn runs as './learn'.
-        if arguments.first == "learn" { return learn(Array(arguments.dropFirst())) }
-        var checkOnly = false
-        var swiftExport = false
-        var interactive = false
-        var quiet = false
-        while let first = arguments.first, first.hasPrefix("-"), first != "-" {
-            arguments.removeFirst()
-            switch first {
-            case "-h", "--help":
-                if let topic = arguments.first {
-                    // `tapline --help debounce`: the same page as `:help debounce` in the REPL.
-                    let known = Help.knows(topic)
-                    (known ? stdout : stderr).write(Help.text(for: topic))
-                    (known ? stdout : stderr).flush()
-                    return known ? Exit.success : Exit.usageError
-                }
-                stdout.write(usage + "\n")
-                stdout.flush()
-                return Exit.success
-            case "-v", "--version":
-                stdout.write("tapline \(version)\n")
-                stdout.flush()
-                return Exit.success
-            case "--check":
-                checkOnly = true
-            case "--swift":
-                swiftExport = true
-            case "-i":
-                interactive = true
-            case "-q":
-                quiet = true
-            case "--trace":
-                traces = true
-            case "--machine":
-                guard arguments.isEmpty else { fail(usage: "'--machine' takes no other arguments") }
-                return onLargeStack { Machine(tool: self).run() }
-            case "-e":
-                guard let code = arguments.first else { fail(usage: "'-e' needs a program: tapline -e 'print(1)'") }
-                if swiftExport { return onLargeStack { self.exportSwift(code, fileName: "-e") } }
-                return onLargeStack { self.runProgram(code, fileName: "-e", checkOnly: checkOnly) }
-            case "--":
-                break
-            default:
-                fail(usage: "unknown option '\(first)'")
-            }
-            if first == "--" { break }
+        let options: Options
+        do {
+            options = try Options.parse(Array(arguments.dropFirst()))
+        } catch {
+            fail(usage: error.message)
         }
-        guard let path = arguments.first else {
-            if checkOnly { fail(usage: "'--check' needs a file") }
-            if swiftExport { fail(usage: "'--swift' needs a file: tapline --swift FILE") }
-            if interactive { fail(usage: "'-i' needs a file: tapline -i FILE") }
+        traces = options.traces
+        switch options.mode {
+        case .help(let topic): return help(topic)
+        case .version:
+            stdout.write("tapline \(version)\n")
+            stdout.flush()
+            return Exit.success
+        case .machine: return onLargeStack { Machine(tool: self).run() }
+        case .learn(let rest): return learn(rest)
+        case .program(let action): return program(action, options)
+        }
+    }
+
+    /// `--help` (the usage) or `--help TOPIC` (the page `:help TOPIC` shows in the REPL).
+    private func help(_ topic: String?) -> Int32 {
+        guard let topic else {
+            stdout.write(usage + "\n")
+            stdout.flush()
+            return Exit.success
+        }
+        let known = Help.knows(topic)
+        (known ? stdout : stderr).write(Help.text(for: topic))
+        (known ? stdout : stderr).flush()
+        return known ? Exit.success : Exit.usageError
+    }
+
+    /// Runs, checks or exports the program, or starts the REPL with it.
+    private func program(_ action: Options.Action, _ options: Options) -> Int32 {
+        guard let source = options.source else {
             // libedit only when both ends are terminals; otherwise stdin runs as a script.
-            if isatty(0) == 1, isatty(1) == 1 {
-                return onLargeStack { self.startREPL(quiet: quiet, script: nil) }
-            }
-            let text: String
-            do { text = try readFile("-") } catch { return cannotRead("<stdin>", error) }
-            return onLargeStack { self.runProgram(text, fileName: "<stdin>", checkOnly: checkOnly) }
+            if isatty(0) == 1, isatty(1) == 1 { return onLargeStack { self.startREPL(quiet: options.quiet, script: nil) } }
+            return program(action, Options(source: .standardInput, scriptArguments: options.scriptArguments))
         }
         let text: String
-        do { text = try readFile(path) } catch { return cannotRead(path == "-" ? "<stdin>" : path, error) }
-        let scriptArguments = Array(arguments.dropFirst())
-        if swiftExport { return onLargeStack { self.exportSwift(text, fileName: path == "-" ? "<stdin>" : path) } }
-        if interactive {
-            guard isatty(0) == 1, isatty(1) == 1 else { fail(usage: "'-i' needs a terminal") }
-            return onLargeStack { self.startREPL(quiet: quiet, script: (text, path)) }
+        switch source {
+        case .code(let code): text = code
+        case .standardInput, .file("-"):
+            do { text = try readFile("-") } catch { return cannotRead("<stdin>", error) }
+        case .file(let path):
+            do { text = try readFile(path) } catch { return cannotRead(path, error) }
         }
-        return onLargeStack {
-            self.runProgram(text, fileName: path == "-" ? "<stdin>" : path, checkOnly: checkOnly, arguments: scriptArguments)
+        let name = source.name
+        switch action {
+        case .swift: return onLargeStack { self.exportSwift(text, fileName: name) }
+        case .interactive:
+            guard isatty(0) == 1, isatty(1) == 1 else { fail(usage: "'-i' needs a terminal") }
+            return onLargeStack { self.startREPL(quiet: options.quiet, script: (text, name)) }
+        case .run, .check:
+            let arguments = options.scriptArguments
+            return onLargeStack { self.runProgram(text, fileName: name, checkOnly: action == .check, arguments: arguments) }
         }
     }
 }

@@ -34,6 +34,13 @@ struct CommandLineTests {
         Case(arguments: [], stdin: "print(1)\nprint(x)\nprint(3)", stdout: "",
              stderrStart: "<stdin>:2:7: error: unknown name 'x'\n", status: 1),
         Case(arguments: ["-", "a", "b"], stdin: "print(arguments)", stdout: "[\"a\", \"b\"]\n", stderrStart: "", status: 0),
+        // Options are read wherever they stand among the options, before anything runs.
+        Case(arguments: ["-e", "print(1)", "--check"], stdout: "", stderrStart: "", status: 0),
+        Case(arguments: ["-e", "subject s: Int\ns.sink { _ in }\nsend s 1", "--trace"],
+             stdout: "[     0ms] s  receive subscription: (PassthroughSubject)\n[     0ms] s  request unlimited\n[     0ms] s  send value: (1)\n",
+             stderrStart: "", status: 0),
+        Case(arguments: ["-e", "print(arguments)", "--", "x"], stdout: "[\"x\"]\n", stderrStart: "", status: 0),
+        Case(arguments: ["-q", "--machine"], stdout: "", stderrStart: "tapline: '--machine' takes no other arguments\n", status: 2),
     ]
 
     @Test("arguments, output and exit status", arguments: cases)

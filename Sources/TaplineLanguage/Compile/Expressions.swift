@@ -45,10 +45,7 @@ extension Compiler {
             return try binary(op, leftExpr, rightExpr, range: range)
 
         case .ternary(let conditionExpr, let whenTrueExpr, let whenFalseExpr):
-            let test = try condition(conditionExpr)
-            let (whenTrue, trueType) = try expression(whenTrueExpr)
-            let (whenFalse, falseType) = try expression(whenFalseExpr)
-            return ({ frame in try test(frame) ? try whenTrue(frame) : try whenFalse(frame) }, trueType == falseType ? trueType : .unknown)
+            return try ternary(conditionExpr, whenTrueExpr, whenFalseExpr)
 
         case .member(let baseExpr, let member, let nameRange):
             return try property(member, of: baseExpr, nameRange: nameRange, range: range)
@@ -95,6 +92,14 @@ extension Compiler {
         case .specialized(let name, _): return Diagnostic.error(Messages.notAValue(name + "<…>", kind: "a generic type"), at: expr.range)
         default: return Diagnostic.error(Messages.closureAsValue, at: expr.range)
         }
+    }
+
+    /// `c ? a : b`: of the type both sides have, if they have one.
+    private func ternary(_ conditionExpr: Expr, _ whenTrueExpr: Expr, _ whenFalseExpr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
+        let test = try condition(conditionExpr)
+        let (whenTrue, trueType) = try expression(whenTrueExpr)
+        let (whenFalse, falseType) = try expression(whenFalseExpr)
+        return ({ frame in try test(frame) ? try whenTrue(frame) : try whenFalse(frame) }, trueType == falseType ? trueType : .unknown)
     }
 
     /// `a OP b`: `&&` and `||` short-circuit; the rest have `Int` fast paths (`fastPaths`).

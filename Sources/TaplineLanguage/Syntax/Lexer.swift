@@ -436,35 +436,7 @@ public struct Lexer {
                 index = runEnd
                 continue
             }
-            let escapeStart = location
-            advance()
-            guard index < end else {
-                throw Diagnostic(Messages.unterminatedString, at: SourceRange(start, location), incomplete: true)
-            }
-            // The escape's byte: comparing the Character with each case in turn took 400
-            // instructions to reach `\(`.
-            switch byte(index) {
-            case UInt8(ascii: "n"): text.append("\n"); advance()
-            case UInt8(ascii: "t"): text.append("\t"); advance()
-            case UInt8(ascii: "r"): text.append("\r"); advance()
-            case UInt8(ascii: "0"): text.append("\0"); advance()
-            case UInt8(ascii: "\""): text.append("\""); advance()
-            case UInt8(ascii: "'"): text.append("'"); advance()
-            case UInt8(ascii: "\\"): text.append("\\"); advance()
-            case UInt8(ascii: "("):
-                advance()
-                // Room for the usual `"text \(x) text"` at once: growing from empty took two
-                // allocations, a sixth of lexing such a string.
-                if parts.isEmpty { parts.reserveCapacity(3) }
-                if !text.isEmpty { parts.append(.text(text)); text = "" }
-                let codeStart = location
-                let length = try scanInterpolation(end, stringStart: start)
-                parts.append(.interpolation(length: length, codeStart))
-            default:
-                let e = chars[index]
-                advance()
-                throw Diagnostic.error(Messages.invalidEscape(e), at: SourceRange(escapeStart, location))
-            }
+            try lexEscape(end, stringStart: start, text: &text, parts: &parts)
         }
         if parts.isEmpty {
             appendLiteral([.text(text)], from: start)   // one allocation of the size it needs
@@ -472,6 +444,39 @@ public struct Lexer {
         }
         if !text.isEmpty { parts.append(.text(text)) }
         appendLiteral(parts, from: start)
+    }
+
+    /// An escape in a string, from its backslash: a character added to `text`, or an
+    /// interpolation (the text so far, then the code's place) added to `parts`.
+    private mutating func lexEscape(_ end: Int, stringStart start: SourceLocation, text: inout String,
+                                    parts: inout [StringPart]) throws(Diagnostic) {
+        let escapeStart = location
+        advance()
+        guard index < end else {
+            throw Diagnostic(Messages.unterminatedString, at: SourceRange(start, location), incomplete: true)
+        }
+        // Read on the byte, not by comparing Characters in turn.
+        switch byte(index) {
+        case UInt8(ascii: "n"): text.append("\n"); advance()
+        case UInt8(ascii: "t"): text.append("\t"); advance()
+        case UInt8(ascii: "r"): text.append("\r"); advance()
+        case UInt8(ascii: "0"): text.append("\0"); advance()
+        case UInt8(ascii: "\""): text.append("\""); advance()
+        case UInt8(ascii: "'"): text.append("'"); advance()
+        case UInt8(ascii: "\\"): text.append("\\"); advance()
+        case UInt8(ascii: "("):
+            advance()
+            // Room for the usual `"text \(x) text"` at once.
+            if parts.isEmpty { parts.reserveCapacity(3) }
+            if !text.isEmpty { parts.append(.text(text)); text = "" }
+            let codeStart = location
+            let length = try scanInterpolation(end, stringStart: start)
+            parts.append(.interpolation(length: length, codeStart))
+        default:
+            let e = chars[index]
+            advance()
+            throw Diagnostic.error(Messages.invalidEscape(e), at: SourceRange(escapeStart, location))
+        }
     }
 
     /// Finds the matching `)` of `\( … )`, skipping over nested parentheses and strings
