@@ -35,7 +35,7 @@ let package = Package(
         // The command: script runner and REPL.
         .executableTarget(
             name: "tapline", dependencies: ["TaplineLanguage", "TaplineLearn", "LineEditor", "TaplineHost"],
-            // A statically linked Swift runtime starts about a millisecond sooner.
+            // A statically linked Swift runtime starts sooner: no Swift libraries to load and bind at launch.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Starts the real binary on a pseudo-terminal: forkpty's child must run no Swift before exec.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),

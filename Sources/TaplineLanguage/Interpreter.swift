@@ -39,7 +39,8 @@ public final class Interpreter {
 
     /// Whether entries compiled from now on may take fast paths (`Compiler.fastPaths`). They
     /// skip nothing a program can see, nor anything recording for `marbles` and `trace` sees
-    /// (it taps stages, and today's fast paths only evaluate closures faster).
+    /// (it taps stages: an Int kernel only evaluates a closure faster, and a recorded stage
+    /// is never fused).
     public var fastPaths = true
 
     /// Whether an entry's statements are read on a second thread while they compile: nil (the
@@ -124,7 +125,8 @@ public final class Interpreter {
 
     private func run(_ entry: String, name: String, execute: Bool) -> Diagnostic? {
         guard entry.utf8.count <= Limits.scriptBytes else {
-            // Only its first line joins the session: enough for the caret, not 8 MB kept.
+            // Only the start of its first line joins the session: enough for the caret, and
+            // the oversized entry is not kept.
             let start = text.append(String(entry.prefix { $0 != "\n" }.prefix(200)), name: name)
             return Diagnostic.error(Messages.scriptTooLarge(Limits.scriptBytes), at: SourceRange(start, start))
         }
@@ -177,10 +179,9 @@ public final class Interpreter {
 
     /// Reads the entry from `start` a statement at a time, and resolves names, checks types
     /// and compiles every closure of each statement as it is read: all before anything runs,
-    /// and with one statement's syntax tree held at a time (a 50,000-line script's whole
-    /// tree took 42 MB). A syntax error anywhere is the error reported, before one found
-    /// compiling (the rest of the entry is read on to look for one), as when the whole entry
-    /// was parsed first.
+    /// and with one statement's syntax tree held at a time, not a long script's whole tree.
+    /// A syntax error anywhere is the error reported, before one found compiling (the rest of
+    /// the entry is read on to look for one), as if the whole entry were parsed first.
     /// A check (`keepingSteps` false) lets go of each statement's code as soon as it is
     /// compiled too (it never runs, and only the declarations are needed to compile the
     /// rest), and makes no fast paths.
@@ -305,7 +306,7 @@ public final class Interpreter {
 
     /// What an entry that failed to compile declared, which the session never gets: let go as
     /// `close()` lets go of the session's (a func that calls itself holds itself through its
-    /// body, and was leaked with everything it reaches; the fuzzer's leak check found it).
+    /// body, and would otherwise leak with everything it reaches).
     private func releaseDeclarations(of compiler: Compiler) {
         for name in compiler.declared {
             if let entity = compiler.globals[name], entity !== globals[name] { Interpreter.release(entity) }

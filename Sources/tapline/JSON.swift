@@ -1,7 +1,7 @@
 /// A JSON value, as `tapline --machine` reads and writes them: one object a line.
 ///
-/// Written here rather than taken from Foundation so the command links no Foundation and
-/// starts as fast as before. Objects keep their keys in order, so a reply is written in
+/// Written here rather than taken from Foundation so the command links no Foundation, which
+/// would slow its start. Objects keep their keys in order, so a reply is written in
 /// the order the protocol documents (docs/MACHINE.md) and tests can compare whole lines.
 /// `Sendable` is stated: inferring it through the tuples of `.object` is a cycle that the
 /// compiler reports as a "circular reference" when it compiles a user of this file alone.

@@ -93,9 +93,9 @@ final class Tool {
     /// A regular file's text read straight into the string's own storage, which repairs
     /// invalid UTF-8 as `String(decoding:as:)` does; nil when the file is not a regular one of
     /// a size within the limit, or changed size while read (`pread` leaves the offset where it
-    /// was, so `readFile` then reads it a chunk at a time from the start). A 2 MB script read
-    /// in chunks into a growing array and then copied into a string touched 6 MB, at a page
-    /// fault per 4 KiB: 2.5 ms of `--check`'s time.
+    /// was, so `readFile` then reads it a chunk at a time from the start). Read in chunks into
+    /// a growing array and then copied into a string, a script would touch several times its
+    /// size in memory, each new page a fault.
     private func readWhole(_ descriptor: Int32) -> String? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,

@@ -9,7 +9,7 @@ import TaplineLanguage
 /// How long one input may run before the interpreter is interrupted, in nanoseconds: long
 /// enough for real work, short enough that a loop never reads as a hang (libFuzzer's -timeout).
 /// `TAPLINE_FUZZ_BUDGET_MS` sets it (default 1000): inputs that run to the budget (timers,
-/// long loops) dominate a run's time, and a long campaign gets through more at 100 ms.
+/// long loops) dominate a run's time, so a long campaign gets through more with a smaller one.
 private let runBudget: UInt64 = {
     guard let text = getenv("TAPLINE_FUZZ_BUDGET_MS"), let milliseconds = UInt64(String(cString: text)),
           milliseconds > 0 else { return 1_000_000_000 }

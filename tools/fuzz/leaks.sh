@@ -12,7 +12,7 @@ work="${1:-$root/.build/fuzz}"
 rm -rf "$work/leak-seeds"
 mkdir -p "$work/leak-seeds" "$work/findings"
 find "$root/scripts" -name '*.tapline' -exec cp {} "$work/leak-seeds/" \;
-# -runs=0: each input once, no mutation. 100 ms a run is enough for every script.
+# -runs=0: each input once, no mutation. The short run budget below is enough: no script runs to it.
 TAPLINE_FUZZ_BUDGET_MS=100 ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=0" \
     exec "$work/tapline-fuzz" "$work/leak-seeds" -runs=0 -detect_leaks=1 -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="$work/findings/"

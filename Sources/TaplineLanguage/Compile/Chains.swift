@@ -5,7 +5,8 @@ import TaplineReactive
 ///
 /// A value, with its fields in one object copied on write: a plan is copied at every stage
 /// of every chain (into an optional, into the next stage's call, into a recording's tap), and
-/// copying nine fields retained each closure and the source text's storage, 5% of compiling.
+/// copying nine fields would retain each closure and the source text's storage, where copying
+/// the object's reference retains one.
 struct PublisherPlan {
     typealias Stream = AnyPublisher<Value, ScriptFailure>
     typealias Connectable = (Frame) throws -> (stream: Stream, connect: () -> any Cancellable)
@@ -86,7 +87,7 @@ struct PublisherPlan {
     }
 
     /// What the REPL shows when the chain is typed on its own. The default is made when asked:
-    /// a closure made for every stage cost an allocation each, for what is seldom shown.
+    /// a closure made for every stage would be an allocation each, for what is seldom shown.
     func describe(_ frame: Frame) throws -> String {
         if let describer { return try describer(frame) }
         if let valueDescription { return try valueDescription(frame) }
@@ -121,8 +122,7 @@ extension Compiler {
     }
 
     /// `base.name(arguments) { trailing }` with `name` in the catalogue. A struct, not a
-    /// tuple: an optional tuple of five was copied through the runtime's generic tuple copy,
-    /// 300 instructions each time.
+    /// tuple: an optional tuple of five is copied through the runtime's generic tuple copy.
     private struct CatalogCall {
         let base: Expr
         let entry: ChainOperator
@@ -140,8 +140,8 @@ extension Compiler {
     }
 
     /// Whether `expr` is written as a chain that ends in a subscriber (`….sink { … }`). Told
-    /// from the syntax alone: compiling the chain to find out, then again to use it, doubled
-    /// the work at each level of subscriptions nested in closures.
+    /// from the syntax alone: compiling the chain to find out, then again to use it, would
+    /// double the work at each level of subscriptions nested in closures.
     func isSubscription(_ expr: Expr) -> Bool {
         catalogCall(expr)?.entry.isSubscriber == true
     }

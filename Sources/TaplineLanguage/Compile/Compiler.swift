@@ -43,8 +43,7 @@ final class Compiler {
     var fastPaths = true
     /// False for a check, which runs nothing: code compiled only to find its errors, such as a
     /// button's action, is let go of at once rather than kept in the declaration, so that the
-    /// memory is used again (a check of 10,000 buttons kept 5 MB of actions, at a page fault
-    /// per 4 KiB).
+    /// memory is used again instead of growing, page by page, with every action checked.
     var keepsCode = true
     /// The stack compiling recurses on, and a count of expressions compiled, to poll Ctrl-C.
     private let stack = StackGuard.current()

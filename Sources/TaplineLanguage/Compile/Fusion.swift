@@ -17,8 +17,8 @@ import TaplineReactive
 ///
 /// Why it pays: the core's operators are generic, and reached through type erasure they run
 /// unspecialised, copying each `Value` through its value witnesses; the language's sink is
-/// a concrete class. A run fused into the core's generic `Reduce` instead did not pay: it
-/// moved the filter's cost into the reduce's closure, which then ran for every value.
+/// a concrete class. Fusing a run into the core's generic `Reduce` instead would not pay: it
+/// would move the filter's cost into the reduce's closure, which runs for every value.
 ///
 /// A plan keeps its unfused `make` for every other consumer; only `sink` reads `fusable`.
 /// Recording (`marbles`, `trace`) taps each stage, so `Compiler.recorded` drops `fusable`,
@@ -45,8 +45,8 @@ final class FusedSteps {
     /// The stream before the first step.
     let source: (Frame) throws -> PublisherPlan.Stream
     /// The run up to its last step, and that step: each stage adds one node and shares the
-    /// ones before (an array of the steps so far, copied at every stage, made a 4,000-map
-    /// chain's check take a quarter more memory). Nil for a reduce's node.
+    /// ones before (an array of the steps so far would be copied at every stage, and each
+    /// stage's plan would hold its own copy). Nil for a reduce's node.
     private let before: FusedSteps?
     private let last: Step?
     let reduction: Reduction?
@@ -188,7 +188,7 @@ final class FusedRun {
 
     private let stages: [Stage]
     /// The steps on plain `Int`s, when every one has a kernel that keeps the value an `Int`
-    /// (`hasIntSteps`). Not an optional: binding one out of `self` retained it for every value.
+    /// (`hasIntSteps`). Not an optional: binding one out of `self` would retain it for every value.
     private let intSteps: IntStep
     private let hasIntSteps: Bool
     private let frame: Frame
@@ -242,7 +242,7 @@ final class FusedRun {
 }
 
 /// A fused run's steps on plain `Int`s, each node holding the next: a call per step, with
-/// nothing to retain on the way (an array of steps was read with a retain per node).
+/// nothing to retain on the way (reading the steps out of an array retains each one).
 class IntStep {
     /// The `Int` after this step and the ones after it, or nil when one dropped it;
     /// `NotAnInt` when a value a kernel reads is not an `Int`.

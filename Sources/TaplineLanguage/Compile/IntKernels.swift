@@ -6,8 +6,8 @@
 /// payloads, so each copy is checked for retains) through a closure per node, and loads the
 /// arguments into a frame first. A kernel's nodes are final classes with one method each,
 /// taking the arguments as `Int`s: no frame, no closure contexts, no `Value` until the end.
-/// (A flat instruction list for a stack machine was tried first: its dispatch loop and
-/// temporary stack cost more than these calls.)
+/// (Not a flat instruction list for a stack machine: its dispatch loop and temporary stack
+/// cost more than these calls.)
 ///
 /// Semantics are the general code's exactly: operands are evaluated left to right, `&&` and
 /// `||` short-circuit, and overflow and division by zero throw the same `RuntimeError` at

@@ -207,8 +207,8 @@ enum PublisherFunction: String, CaseIterable {
     case future = "Future", deferred = "Deferred", record = "Record"
 
     /// The function `name` names, if any. A name whose first letter starts none is turned
-    /// away before the names are compared: `init(rawValue:)` compares with every case in turn
-    /// (650 instructions for a call to `print`, which asks).
+    /// away before the names are compared: `init(rawValue:)` compares with every case in turn,
+    /// and every call of a plain function (`print`) asks.
     static func named(_ name: String) -> PublisherFunction? {
         guard let first = name.utf8.first, first < 128, initials[Int(first)] else { return nil }
         return PublisherFunction(rawValue: name)

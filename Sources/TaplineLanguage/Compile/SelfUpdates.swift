@@ -23,7 +23,7 @@ extension Compiler {
     /// The update of a declared value (`current`, `@Published`; a subject is not readable),
     /// or `general` where it must run every time (a `Double` converts what it stores).
     /// (Never an optional closure: one passed through `Optional` is called through two
-    /// reabstraction thunks, a tenth of a delivery.)
+    /// reabstraction thunks, on every delivery.)
     func selfUpdateAssignment(_ entity: Entity, _ name: Name, _ valueExpr: Expr, general: @escaping Action) -> Action {
         guard entity.type == .int || entity.type == .any, let (op, c) = selfUpdate(of: name, valueExpr) else { return general }
         switch entity.kind {

@@ -5,7 +5,7 @@ public enum Suggest {
 
     public static func closest(to name: String, in candidates: [String]) -> String? {
         // Edit distance costs the product of the lengths: no real name is this long, and a
-        // pasted 100,000-character one must not take seconds to reject.
+        // pasted huge one must be turned away at once.
         guard name.count <= maximumLength else { return nil }
         let limit = max(1, name.count / 3)
         var best: (String, Int)?

@@ -13,8 +13,8 @@
 /// the contract suite), then its value and compile function in the family file here, listed
 /// in the family's array; `scripts/update-docs.sh` regenerates the docs. The tests say what is
 /// missing (docs/ARCHITECTURE.md, "Adding an operator").
-// A class: the compiler takes a value out of the catalogue at every stage, and copying the
-// struct retained each of its strings and arrays.
+// A class: the compiler takes a value out of the catalogue at every stage, and copying a
+// struct would retain each of its strings and arrays, where a class is one reference.
 public final class ChainOperator: Sendable {
     /// The method name as written after a dot: `filter`.
     public let name: String

@@ -22,8 +22,8 @@ struct OperatorCall {
 
     var takesNothing: Bool { arguments.isEmpty && trailing == nil }
 
-    /// The labels of a closure passed with none: made once (a default `[nil]` made a set at
-    /// every call).
+    /// The labels of a closure passed with none: made once (a default `[nil]` would make a
+    /// set at every call).
     static let unlabelled: Set<String?> = [nil]
 
     /// The operator's closure: trailing, or the one argument (optionally labelled).
@@ -190,7 +190,7 @@ extension Compiler {
     /// never calls its subscriber. An `Empty` there would send a subscription and a completion
     /// down every stage nested above it; a publisher that re-subscribes itself
     /// (`Deferred { f() }`) nests a stage per level until the stack runs low, and that walk
-    /// back overflowed what was left (the fuzzer found it). Delivery has stopped anyway.
+    /// back would overflow what is left. Delivery has stopped anyway.
     static var stopped: PublisherPlan.Stream { Stopped().eraseToAnyPublisher() }
 
     private struct Stopped: Publisher {

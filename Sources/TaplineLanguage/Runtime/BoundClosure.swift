@@ -20,7 +20,7 @@ final class BoundClosure {
     private let cached: Frame
     private var busy = false
     /// The kernel, for calls with as many `Int`s as it takes (`kernelArity`, 0 when there is
-    /// none). Not an optional: binding one out of `self` retained it for every call.
+    /// none). Not an optional: binding one out of `self` would retain it for every call.
     private let kernel: IntKernel
     private let kernelArity: Int
 
@@ -53,8 +53,8 @@ final class BoundClosure {
     }
 
     /// Calls with one value and drops the result, as a sink does: a body of one statement runs
-    /// without the closure around it that would give back `()` (a tenth of a delivery's work
-    /// in W2's `sink { set count = count + 1 }`).
+    /// without the closure around it that would give back `()` (one call fewer on every
+    /// delivery to the usual `sink { set count = count + 1 }`).
     @inline(__always) func perform(_ value: Value) throws {
         guard statementAction != nil else {
             _ = try call(value)

@@ -14,7 +14,7 @@ struct RecordingTap: Publisher {
 
     let upstream: AnyPublisher<Value, ScriptFailure>
     /// Weak: the recorder keeps the values it saw, and a value can be a publisher with taps
-    /// of its own (`map { Just($0) }`), which held the recorder in a cycle.
+    /// of its own (`map { Just($0) }`), which would hold the recorder in a cycle.
     weak var recorder: Recorder?
     let lane: Int
     let sendsOwnValues: Bool

@@ -230,8 +230,8 @@ final class Runtime {
         if isInterrupted() { throw RuntimeError(Messages.interrupted, at: range) }
     }
 
-    /// `checkInterrupt` at every 16th turn of a loop: asking the host is a closure call, a
-    /// tenth of a `send`'s turn, and 16 turns of any body take far less than a keystroke.
+    /// `checkInterrupt` at every 16th turn of a loop: asking the host is a closure call, costly
+    /// beside a short body, and 16 turns of any body take far less than a keystroke.
     @inline(__always) func pollInterrupt(_ range: SourceRange) throws {
         turns &+= 1
         if turns & 15 == 0 { try checkInterrupt(range) }

@@ -30,8 +30,8 @@ enum ValueArithmetic {
     }
 
     static func binaryType(_ op: Punct, _ left: SType, _ right: SType, range: SourceRange) throws(Diagnostic) -> SType {
-        // Made only when thrown: building the message for every operator compiled was a
-        // tenth of `--check`'s time.
+        // Made only when thrown: otherwise the message would be built for every operator
+        // compiled, and almost none fails.
         var fail: Diagnostic { Diagnostic.error(Messages.binaryOperator(op.rawValue, left.name, right.name), at: range) }
         switch op {
         case .and, .or:

@@ -19,7 +19,7 @@ struct SourceSegments {
             source.append(contentsOf: entry)
         }
         // Counted over the buffer, a loop the compiler vectorises (`reduce` on the array
-        // took 12 instructions a byte).
+        // is not vectorised).
         let newlines = entry.codes.withUnsafeBufferPointer { bytes in
             var count = 0
             for byte in bytes { count &+= byte == 10 ? 1 : 0 }

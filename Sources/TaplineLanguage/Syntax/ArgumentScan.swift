@@ -1,7 +1,7 @@
 /// Finds the highest `$n` a closure body uses (not counting nested closures, whose `$n`
 /// are their own), which fixes how many arguments the closure takes. Lists are folded with
-/// `highest(of:_:)`, not mapped to arrays: an array at every node made the scan cost a
-/// sixth of compiling a closure.
+/// `highest(of:_:)`, not mapped to arrays: an array at every node would be an allocation
+/// for every node the scan visits.
 enum ArgumentScan {
     static func highestArgument(in statements: [Stmt]) -> Int {
         highest(of: statements, highest(in:))

@@ -13,7 +13,7 @@ public struct Lexer {
     private var column = 1
     /// The tokens lexed and not yet dropped: the parser reads them here as `lexNext` makes
     /// them, and drops the ones it is done with, so a script's tokens are never all held
-    /// at once (they took 48 bytes each, a fifth of `--check`'s memory).
+    /// at once (held whole, a long script's tokens would be much of `--check`'s memory).
     var tokens: [Token] = []
     /// Whether `.eof` has been appended: nothing more is lexed.
     public private(set) var isFinished = false
@@ -82,7 +82,7 @@ public struct Lexer {
         let count = tokens.count
         while tokens.count == count {
             // Space, tab and a lone \r between tokens skipped here, a run at a time (each one
-            // column): one `lexToken` each was a call, a location and a switch for every space.
+            // column): one `lexToken` each would be a call, a location and a switch for every space.
             var spaces = index
             while spaces < end, Lexer.isSpace(byte(spaces)) { spaces += 1 }
             column += spaces - index
@@ -175,7 +175,7 @@ public struct Lexer {
             return
         }
         // The byte first (`isWordPart`): asking the Character that ends every word (a space,
-        // a dot) took as long as the rest of the lexer.
+        // a dot) would go through Unicode's property tables for every word.
         while index < end, chars.isWordPart(at: index) { advance() }
         let word = start.offset..<index
         let isSave = afterMarblesCommand && chars.spells(word, "save")
@@ -225,9 +225,9 @@ public struct Lexer {
     }
 
     /// The keyword `codes[range]` spells, if any, found without making a `String` of the word
-    /// (hashing the string for a dictionary took a third of a word's cost): the word's bytes
-    /// are packed into one integer and looked up in a small open-addressing table, slotted by
-    /// the word's length and first and last bytes.
+    /// (making and hashing one for a dictionary would be much of a word's cost): the word's
+    /// bytes are packed into one integer and looked up in a small open-addressing table,
+    /// slotted by the word's length and first and last bytes.
     static func keyword(_ codes: [UInt8], _ range: Range<Int>) -> Keyword? {
         guard !range.isEmpty, range.count <= Lexer.longestKeyword else { return nil }
         let table = Lexer.keywordTable
@@ -248,7 +248,7 @@ public struct Lexer {
 
     /// The word `bytes[range]` of at most 16 bytes as one integer, its first byte lowest (so
     /// no two words of letters, digits and `_` pack alike: none has a zero byte). A plain loop
-    /// over the indices: through a slice and `reduce`, the lexer took 8% longer.
+    /// over the indices, which compiles to less than a slice and `reduce`.
     @inline(__always) private static func packed(_ bytes: [UInt8], _ range: Range<Int>) -> UInt128 {
         var key: UInt128 = 0
         for index in range.reversed() { key = key << 8 | UInt128(bytes[index]) }
@@ -535,7 +535,7 @@ public struct Lexer {
 
     /// The longest punctuation at `index` (`..<` before `..`, `==` before `=`), matched on
     /// bytes rather than by building strings. Static, with the bytes passed in: as a method,
-    /// each call copied the whole lexer (272 bytes) to lend it, a fifth of a punctuation's cost.
+    /// each call would copy the whole lexer to lend it.
     private static func matchPunct(_ codes: [UInt8], at index: Int, _ end: Int) -> Punct? {
         let next = index + 1 < end ? codes[index + 1] : 0
         let third = index + 2 < end ? codes[index + 2] : 0

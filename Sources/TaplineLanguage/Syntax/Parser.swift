@@ -148,8 +148,8 @@ public struct Parser {
     // MARK: - Token helpers
 
     // Read in place (`_read` lends the token instead of returning a copy): matching on the
-    // current token's kind is the parser's most frequent act, and every copy of a token
-    // retained and released its payload.
+    // current token's kind is the parser's most frequent act, and lending it skips a copy
+    // of the token every time.
     private var current: Token { _read { yield tokens[position] } }
     private var previous: Token { _read { yield tokens[max(0, position - 1)] } }
 
@@ -190,8 +190,8 @@ public struct Parser {
 
     private mutating func peekKind(_ ahead: Int = 1) -> TokenKind { kind(at: position + ahead) }
 
-    // Inlined, with the lexing out of line: called as a function, it copied every token it
-    // returned, used or not (a tenth of the parser's instructions).
+    // Inlined, with the lexing out of line: called as a function, it would copy every token
+    // it returns, used or not.
     /// The current token, and moves past it.
     @inline(__always) private mutating func advance() -> Token {
         let token = tokens[position]
@@ -230,8 +230,8 @@ public struct Parser {
     }
 
     /// `skipNewlines` at the top level, letting go of the tokens read as it goes: each blank
-    /// or comment line is a newline token, and 50,000 of them in a row were all held (2 MB,
-    /// copied as the array grew) until the next statement.
+    /// or comment line is a newline token, and a long run of them would otherwise all be held
+    /// (and copied as the array grows) until the next statement.
     private mutating func skipNewlinesBetweenStatements() {
         while current.kind == .newline || check(.semicolon) {
             skip()
@@ -360,8 +360,8 @@ public struct Parser {
     /// names keep working.
     private mutating func isTimeCommand(_ command: Word) -> Bool {
         // Most names are none of the five: their length is compared first (`play` has four
-        // letters, `marbles` seven), then their bytes, without making a string (a `print`
-        // statement made one and switched on it).
+        // letters, `marbles` seven), then their bytes, without making a string (switching on
+        // one would make a string for every statement that starts with a name, as `print` does).
         guard (4...7).contains(command.count) else { return false }
         let next = peekKind()
         if spells(command, "frame") {
@@ -851,8 +851,8 @@ public struct Parser {
 
     // binary(level) = unary { operator(≥ level) binary(operator's level + 1) } ;
     /// Precedence climbing: each operand is parsed once, and an operator binds as tightly as
-    /// its level (asking each of the six levels in turn about every operand was a tenth of
-    /// the parser's time).
+    /// its level (asking each of the six levels in turn about every operand would repeat
+    /// the work once per level).
     private mutating func parseBinary(level minimum: Int) throws(Diagnostic) -> Expr {
         var left = try parseUnary()
         var terms = 0
@@ -1084,7 +1084,7 @@ public struct Parser {
     /// `PassthroughSubject<Int, Error>()`. Anything else (`a < b`) is left to the comparison:
     /// the parser backs up, as Swift's does.
     private mutating func genericArguments(after name: String) -> [TypeExpr]? {
-        // The `<` first: asking every name whether it starts with a capital took 650 instructions.
+        // The `<` first: asking every name whether it starts with a capital is the costlier test.
         guard check(.less), current.range.start.offset == previous.range.end.offset, name.first?.isUppercase == true else { return nil }
         let saved = self
         skip()

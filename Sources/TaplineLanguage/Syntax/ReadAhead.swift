@@ -7,12 +7,12 @@ import Glibc
 ///
 /// The statements, and the first error, come in the same order either way: the second thread
 /// runs the very same `Parser.nextStatement`. What changes is when the work is done. Reading
-/// (lexing, parsing, and letting go of the trees once compiled) is about half of `--check`'s
-/// work and compiling the other half, so a long script is checked in little more than half the
-/// time on two cores. A short entry (a REPL line, a lesson) stays on one thread: starting
-/// another costs more than it saves. So does a process held to one CPU (`taskset -c 0`, a
-/// one-CPU container), where the two threads only take turns. The thread is the host's to
-/// lend (`LongEntryHost`); without one, every entry is read on this thread.
+/// (lexing, parsing, and letting go of the trees once compiled) and compiling are work of a
+/// similar size, so on two cores they overlap and a long script is checked in little more
+/// than the time of the larger. A short entry (a REPL line, a lesson) stays on one thread:
+/// starting another costs more than it saves. So does a process held to one CPU
+/// (`taskset -c 0`, a one-CPU container), where the two threads only take turns. The thread
+/// is the host's to lend (`LongEntryHost`); without one, every entry is read on this thread.
 struct StatementSource {
     /// Entries at least this long (in characters) are read ahead.
     static let readAheadLength = 32 << 10
@@ -53,9 +53,8 @@ final class ReadAhead: @unchecked Sendable {
     /// wake-up) costs little against parsing them. Fewer than 124, so that a batch's array
     /// (8 bytes a statement and a 32-byte header) is a small block to glibc (under 1,024
     /// bytes): asking for a larger one first empties every fast bin into the general bins
-    /// (`malloc_consolidate`), and the tree nodes allocated after it then came from there at
-    /// about twice the instructions. At 128 that was 8% of the reading thread's instructions
-    /// (wall time moved less than the machine's noise: the reading thread is the faster one).
+    /// (`malloc_consolidate`), and the tree nodes allocated after it then come from there,
+    /// which is slower than from the fast bins.
     private static let batchSize = 120
     private static let limit = 8
 

@@ -1,9 +1,9 @@
 /// A position in a source text: 1-based line and column (columns count characters), and
 /// the 0-based offset into the source's array of characters.
 ///
-/// Stored in 32 bits each (a script is at most 8 MB, Limits.scriptBytes; a value past the
-/// range saturates rather than traps): every token and syntax node holds two, and at 64
-/// bits the tokens of a 50,000-line script took 38 MB.
+/// Stored in 32 bits each (a script is at most 8 MiB, Limits.scriptBytes; a value past the
+/// range saturates rather than traps): every token and syntax node holds two, and 64-bit
+/// fields would double what a long script's tokens take.
 public struct SourceLocation: Hashable, Sendable, Comparable {
     private var storedLine: Int32
     private var storedColumn: Int32

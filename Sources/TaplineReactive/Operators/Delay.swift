@@ -66,7 +66,7 @@ extension Publishers.Delay {
         override func relay(completion: Subscribers.Completion<Failure>) {
             scheduler.schedule(after: interval) {
                 // The upstream has ended: let go of it. One that keeps its downstream to the
-                // end (`dropFirst`, a recording tap) held this stage in a cycle.
+                // end (`dropFirst`, a recording tap) would otherwise hold this stage in a cycle.
                 self.kept = nil
                 self.downstream.receive(completion: completion)
             }

@@ -47,8 +47,8 @@ extension Publishers.Drop {
         /// DropTests.testReusableSubscription). One that comes with nothing to ask for is
         /// not kept here, a deviation only a request after the cancel could see: the
         /// downstream gets its subscription before the upstream is subscribed to and may
-        /// cancel at once (`zip` whose other side has finished), and the kept subscription
-        /// held itself and this stage in a cycle nothing broke (the fuzzer's leak check).
+        /// cancel at once (`zip` whose other side has finished), and a kept subscription
+        /// would hold itself and this stage in a cycle nothing breaks.
         private var isCancelled = false
         /// Asked for while no upstream was held.
         private var owed = Subscribers.Demand.none

@@ -11,8 +11,8 @@ protocol OtherPublisherWatcher: AnyObject, CustomStringConvertible {
 /// The subscriber such an operator gives the other publisher: it forwards what comes to the
 /// operator, which it holds weakly. The other publisher may keep this subscriber after it has
 /// done its work (a subject keeps it until the subject completes), and a strong reference
-/// kept the whole finished chain, and a session through it, in a cycle (found by the
-/// fuzzer's leak check). The operator lives as long as its stream: its downstream holds it.
+/// would keep the whole finished chain, and a session through it, in a cycle. The operator
+/// lives as long as its stream: its downstream holds it.
 struct OtherSide<Watcher: OtherPublisherWatcher, Input>: Subscriber, CustomStringConvertible {
     typealias Failure = Watcher.OtherFailure
     private weak var watcher: Watcher?

@@ -83,7 +83,7 @@ extension Publishers.ReceiveOn {
             // Let go of the upstream even when it has already ended: a completion still on
             // the scheduler, which would have cleared it, may never run (a session closed
             // with it pending), and a stage between that keeps its downstream (a recording
-            // tap) made a cycle of the two.
+            // tap) would make a cycle of the two.
             kept = nil
             guard upstream.isActive else { return }
             stopped = true

@@ -43,9 +43,9 @@ extension Publishers.Share {
     final class Connection: Subscriber {
         let core: Broadcast<Output, Failure>
         /// The subscription is the core's to hold (it asks and cancels); this side only knows
-        /// whether it has one. Holding it here too kept an upstream that keeps its subscriber
-        /// (`delay`, another `share`) and this connection in a cycle after the core had
-        /// cancelled it (found by the fuzzer's leak check).
+        /// whether it has one. Holding it here too would keep an upstream that keeps its
+        /// subscriber (`delay`, another `share`) and this connection in a cycle after the core
+        /// has cancelled it.
         private var isActive = false
         private var hadSubscription = false
 

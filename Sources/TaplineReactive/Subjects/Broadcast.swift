@@ -69,7 +69,7 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
         if monitor != nil { reportSent(value) }
         // A snapshot: subscribers joining during this send wait for the next one. It keeps
         // every conduit alive to the end, so each is called without a retain of its own
-        // (a retain and a release a subscriber per value, measured).
+        // (which would be a retain and a release per subscriber per value).
         let snapshot = conduits
         snapshot.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
@@ -86,8 +86,8 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
         monitor?(.completion(completion))
         let receivers = conduits
         conduits.removeAll()
-        // Nothing more is asked of the adopted subscriptions: let go of them (not cancelled,
-        // as before). One that keeps its subscriber to the end (a recording tap) held the
+        // Nothing more is asked of the adopted subscriptions: let go of them, not cancelled.
+        // One that keeps its subscriber to the end (a recording tap) would otherwise hold the
         // subject's connection, and so the subject, in a cycle (`share` with trace on).
         upstreams.removeAll()
         for conduit in receivers { conduit.finish(completion) }
@@ -107,8 +107,8 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
 
     /// Tells the monitor of a value a subscriber had no demand for. These reports are out of
     /// line so that the event path never builds a `SubjectActivity` (in the generic conduit,
-    /// fetching its type metadata on every value cost W2 a third of its speed) and stays small
-    /// enough to inline: with no monitor, a send pays one comparison.
+    /// that means fetching its type metadata on every value) and stays small enough to
+    /// inline: with no monitor, a send pays one comparison.
     @inline(never) func droppedForLackOfDemand(_ value: Output) {
         monitor?(.dropped(value, .noDemand))
     }
