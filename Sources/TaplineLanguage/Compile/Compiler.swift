@@ -34,9 +34,11 @@ final class Compiler {
     var viewFunctions: [String: Entity] = [:]
     /// Set only by the Swift exporter: it learns each chain's and expression's static type here.
     var typeRecord: TypeRecord?
-    /// The one switch for every fast path: `IntKernel`s for `Int` closures, and `FusedSteps`
-    /// (a filter/map/reduce run into its sink). A fast path is chosen here, at compile time,
-    /// and never where something observes the steps it skips. An Int kernel only evaluates a
+    /// The one switch for every fast path, which the differential grid flips: `IntKernel`s for
+    /// `Int` closures, `FusedSteps` (a filter/map/compactMap/reduce run into its sink), the
+    /// self-updates, the `Int` cases of binary operators (`ValueArithmetic.specialized`) and
+    /// `send s i` of a local. A fast path is chosen here, at compile time, and never where
+    /// something observes the steps it skips. An Int kernel only evaluates a
     /// closure's body faster: every stage still runs, so recording for `marbles`/`trace`
     /// (which taps stages, not closures) leaves it on. Fusion skips stages, so a recorded
     /// stage is never fused (`recorded` drops the run).
