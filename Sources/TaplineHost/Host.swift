@@ -38,8 +38,14 @@ public enum LargeStackThread {
         }
         return thread
     }
-}
 
+    /// Starts `work` on a large-stack thread, and returns a way to wait for it to end; nil when
+    /// no thread could be started (what `LongEntryHost.startThread` asks for).
+    @Sendable public static func joinable(_ work: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)? {
+        guard let thread = start(work) else { return nil }
+        return { pthread_join(thread, nil) }
+    }
+}
 
 extension LongEntryHost {
     /// The process's: the reading thread on a large stack, read ahead only when the process
@@ -54,10 +60,7 @@ extension LongEntryHost {
     /// arena and free keeps what it frees; the reader's arena grows by 4 MiB at once, enough
     /// for the batches of trees in flight.
     public static var process: LongEntryHost {
-        LongEntryHost(startThread: { work in
-            guard let thread = LargeStackThread.start(work) else { return nil }
-            return { pthread_join(thread, nil) }
-        }, readsAhead: tapline_usable_cpus() > 1, beginEntry: {
+        LongEntryHost(startThread: LargeStackThread.joinable, readsAhead: tapline_usable_cpus() > 1, beginEntry: {
             tapline_malloc_begin_long_entry()
             tapline_malloc_reserve(24 << 20)
         }, endEntry: {
@@ -70,9 +73,6 @@ extension LongEntryHost {
     /// A reading thread only, with no memory tuning and no look at the CPUs: for tests that
     /// read ahead whatever the machine.
     public static var threadsOnly: LongEntryHost {
-        LongEntryHost(startThread: { work in
-            guard let thread = LargeStackThread.start(work) else { return nil }
-            return { pthread_join(thread, nil) }
-        }, readsAhead: true)
+        LongEntryHost(startThread: LargeStackThread.joinable, readsAhead: true)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import TaplineLanguage
 import TaplineReactive
+import TaplineTestSupport
 
 /// What a program prints does not depend on how it runs: with fast paths on or off, with
 /// recording on or off, each case below prints exactly its expected lines.
@@ -130,32 +131,32 @@ struct OnePathTests {
 
     /// The REPL goes on after an error: a stage that failed kept nothing of the failed value.
     @Test func aFailedStageKeepsNoStateForTheSessionAfterIt() {
-        for (fastPaths, records) in [(true, false), (false, false), (true, true), (false, true)] {
+        for way in Differential.ways {
             var output = ""
             let interpreter = Interpreter(output: { output += $0 })
-            interpreter.fastPaths = fastPaths
-            interpreter.recordsEvents = records
+            interpreter.fastPaths = way.fastPaths
+            interpreter.recordsEvents = way.records
             for entry in ["subject n: Int", "n.map { 10 / $0 }.collect().sink { print($0) }",
                           "n.scan(0) { $0 + 10 / $1 }.sink { print(\"sum\", $0) }",
                           "n.drop(while: { 10 / $0 > 1 }).sink { print(\"after\", $0) }",
                           "send n 5", "send n 0", "send n 20", "complete n"] {
                 _ = interpreter.run(entry)
             }
-            #expect(output == "sum 2\nsum 2\nafter 20\n[2, 0]\n", "fast paths \(fastPaths), recording \(records)")
+            #expect(output == "sum 2\nsum 2\nafter 20\n[2, 0]\n", "\(way)")
         }
     }
 
     private func expectSameEveryWay(_ example: Case) {
-        for (fastPaths, records) in [(true, false), (false, false), (true, true), (false, true)] {
+        for way in Differential.ways {
             var output = ""
             let interpreter = Interpreter(output: { output += $0 })
-            interpreter.fastPaths = fastPaths
-            interpreter.recordsEvents = records
+            interpreter.fastPaths = way.fastPaths
+            interpreter.recordsEvents = way.records
             if let diagnostic = interpreter.run(example.program) {
                 output += DiagnosticFormatter().format(diagnostic, source: interpreter.source, fileName: "t")
                     .split(separator: "\n").first.map(String.init) ?? ""
             }
-            #expect(output == example.expected, "fast paths \(fastPaths), recording \(records)")
+            #expect(output == example.expected, "\(way)")
         }
     }
 }
