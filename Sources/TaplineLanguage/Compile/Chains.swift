@@ -21,6 +21,7 @@ struct PublisherPlan {
         var autoconnected: ((Frame) throws -> Stream)?
         var connectable: Connectable?
         var fusable: FusedSteps?
+        var recordedLane: Int?
 
         init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
              describer: ((Frame) throws -> String)?, valueDescription: ((Frame) throws -> String)?) {
@@ -36,6 +37,7 @@ struct PublisherPlan {
             let copy = Fields(make: make, type: type, failure: failure, text: text, describer: describer,
                               valueDescription: valueDescription)
             (copy.autoconnected, copy.connectable, copy.fusable) = (autoconnected, connectable, fusable)
+            copy.recordedLane = recordedLane
             return copy
         }
     }
@@ -78,6 +80,13 @@ struct PublisherPlan {
     var fusable: FusedSteps? {
         get { fields.fusable }
         set { own().fusable = newValue }
+    }
+
+    /// The lane of `trace` and `marbles` its last stage is recorded in, when recording is on:
+    /// the next stage's lane is found from it (`Recorder.lane(after:adding:)`).
+    var recordedLane: Int? {
+        get { fields.recordedLane }
+        set { own().recordedLane = newValue }
     }
 
     init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
@@ -191,7 +200,7 @@ extension Compiler {
         }
         let call = OperatorCall(entry: entry, upstream: upstream, arguments: arguments, trailing: trailing,
                                 range: expr.range, nameRange: nameRange, text: text(of: expr.range))
-        return recorded(try compile(self, call), shared: entry.traits.isShared)
+        return recorded(try compile(self, call), shared: entry.traits.isShared, after: upstream)
     }
 
     /// Whether a chain's first stage is a publisher stored with `let` (its chain's stages were

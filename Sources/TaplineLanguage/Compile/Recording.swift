@@ -38,11 +38,20 @@ extension Compiler {
     /// The plan with a tap after it that records its events in the lane named by its text.
     /// `sendsOwnValues`: the stage is a subject, whose monitor records what it is sent.
     /// `shared`: its subscribers share one upstream subscription, so the lane shows each event once.
-    func recorded(_ plan: PublisherPlan, sendsOwnValues: Bool = false, shared: Bool = false) -> PublisherPlan {
+    /// `upstream`: the stage before it, whose lane (when its text begins this one's) names
+    /// this one's with the text the stage adds.
+    func recorded(_ plan: PublisherPlan, sendsOwnValues: Bool = false, shared: Bool = false,
+                  after upstream: PublisherPlan? = nil) -> PublisherPlan {
         guard let recorder = runtime.recorder else { return plan }
-        let lane = recorder.lane(plan.text.description, shared: shared)
+        let lane: Int
+        if let upstream, let before = upstream.recordedLane, let added = plan.text.added(to: upstream.text) {
+            lane = recorder.lane(after: before, adding: added, shared: shared)
+        } else {
+            lane = recorder.lane(plan.text.description, shared: shared)
+        }
         var tapped = plan
         tapped.fusable = nil   // a tap observes between the stages: they must stay apart
+        tapped.recordedLane = lane
         let make = plan.make
         tapped.make = { frame in
             RecordingTap(upstream: try make(frame), recorder: recorder, lane: lane, sendsOwnValues: sendsOwnValues)

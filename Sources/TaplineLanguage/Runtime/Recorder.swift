@@ -38,9 +38,21 @@ final class Recorder {
     }
 
     /// The lanes' names in the order they were made: a subject's name, or a chain's text up
-    /// to the stage (`q.debounce(for: 300ms)`).
+    /// to the stage (`q.debounce(for: 300ms)`), shortened in the middle past `LaneName.longest`.
     private(set) var lanes: [String] = []
+    /// Lanes by whole name (a chain's first stage, and a stage whose name is kept whole):
+    /// lanes with the same name are one lane.
     private var laneIndex: [String: Int] = [:]
+    /// A stage's lane by its upstream's lane and the text the stage adds: found without the
+    /// chain's whole text, so that a chain of n stages costs n look-ups of one stage's text.
+    private var stageIndex: [StageKey: Int] = [:]
+    private struct StageKey: Hashable {
+        let upstream: Int
+        let text: String
+    }
+    /// For a lane whose name was shortened, the end of its whole name, which a stage after it
+    /// extends.
+    private var nameEnds: [Int: String] = [:]
     private(set) var entries: [Entry] = []
     /// How many events were let go to keep the recording bounded, and when the last was.
     private(set) var leftOut = 0
@@ -69,12 +81,35 @@ final class Recorder {
     /// A `shared` lane (a `share()`) shows each value and completion once, however many
     /// subscribers it delivers them to.
     func lane(_ name: String, shared: Bool = false) -> Int {
-        let name = Recorder.laneName(name)
-        if let index = laneIndex[name] { return index }
-        lanes.append(name)
-        laneIndex[name] = lanes.count - 1
-        if shared { sharedLanes[lanes.count - 1] = SharedLane() }
-        return lanes.count - 1
+        var whole = ""
+        LaneName.append(name[...], to: &whole, sameLine: false)
+        if let index = laneIndex[whole] { return index }
+        return makeLane(LaneName(whole), whole: whole, shared: shared)
+    }
+
+    /// The lane of a stage after the one recorded in lane `upstream`, which adds `text` to
+    /// its chain (`.map { $0 }`): the lane named by the upstream's name and the text, found
+    /// without the chain's whole text.
+    func lane(after upstream: Int, adding text: String, shared: Bool = false) -> Int {
+        let key = StageKey(upstream: upstream, text: text)
+        if let index = stageIndex[key] { return index }
+        let name = LaneName(shown: lanes[upstream], end: nameEnds[upstream]).adding(text)
+        let whole = name.isShortened ? nil : name.shown
+        let lane = whole.flatMap { laneIndex[$0] } ?? makeLane(name, whole: whole, shared: shared)
+        stageIndex[key] = lane
+        return lane
+    }
+
+    /// A new lane; `whole`, its whole name, finds it again (nil for a long stage's name,
+    /// which its upstream's lane and its own text find).
+    private func makeLane(_ name: LaneName, whole: String?, shared: Bool) -> Int {
+        let index = lanes.count
+        lanes.append(name.shown)
+        if let whole { laneIndex[whole] = index }
+        if let end = name.end { nameEnds[index] = end }
+        if shared { sharedLanes[index] = SharedLane() }
+        traceWidth = min(40, max(traceWidth, name.shown.count))
+        return index
     }
 
     /// For a shared lane: how many deliveries each subscription has had at the latest time,
@@ -97,20 +132,6 @@ final class Recorder {
         guard count > shared.drawn else { return true }
         shared.drawn = count
         return false
-    }
-
-    /// A chain's text on one line: a continuation line joined as written on one (`q\n  .map {…}`
-    /// is `q.map {…}`), other lines with a space.
-    static func laneName(_ text: String) -> String {
-        let blank: Set<Character> = [" ", "\t", "\r"]
-        var name = ""
-        for line in text.split(separator: "\n") {
-            let trimmed = String(line.drop(while: blank.contains).reversed().drop(while: blank.contains).reversed())
-            guard !trimmed.isEmpty else { continue }
-            if !name.isEmpty, trimmed.first != "." { name += " " }
-            name += trimmed
-        }
-        return name
     }
 
     /// A number for a new subscription, so a lane knows which of its subscriptions ended.
@@ -170,7 +191,7 @@ final class Recorder {
     }
 
     /// Lane names in a trace are padded to the longest one so far, up to a point.
-    private var traceWidth: Int { min(40, lanes.map(\.count).max() ?? 0) }
+    private var traceWidth = 0
 }
 
 /// One line of `trace`: `[   300ms] q.debounce(for: 300ms)  receive value: (sw)`, the event

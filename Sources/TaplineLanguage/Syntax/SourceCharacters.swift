@@ -123,4 +123,13 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
         if others == nil { return String(decoding: codes[clamped], as: UTF8.self) }
         return String(self[clamped])
     }
+
+    /// Whether `other` is this very text (a copy of it, not an equal text read again): the
+    /// same storage, so found without comparing the characters.
+    func isSameText(as other: SourceCharacters) -> Bool {
+        guard codes.count == other.codes.count, others === other.others else { return false }
+        return codes.withUnsafeBufferPointer { mine in
+            other.codes.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
+        }
+    }
 }

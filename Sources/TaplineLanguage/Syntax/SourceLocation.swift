@@ -84,4 +84,12 @@ public struct SourceText: CustomStringConvertible, Sendable {
     }
 
     public var description: String { prefix + characters.text(range) }
+
+    /// The text this one adds to `earlier` when `earlier` is its beginning, read from the same
+    /// source (a chain's stage after its upstream: `.map { $0 }`); nil otherwise.
+    func added(to earlier: SourceText) -> String? {
+        guard prefix.isEmpty, earlier.prefix.isEmpty, range.lowerBound == earlier.range.lowerBound,
+              earlier.range.upperBound <= range.upperBound, characters.isSameText(as: earlier.characters) else { return nil }
+        return characters.text(earlier.range.upperBound..<range.upperBound)
+    }
 }

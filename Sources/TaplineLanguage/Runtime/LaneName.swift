@@ -1,0 +1,72 @@
+/// The name of a lane of `trace` and `marbles`: a chain's text on one line, as far as the
+/// stage (`q.debounce(for: 300ms)`). Past `longest` characters it keeps its start and its end
+/// with `…` between: a chain of thousands of stages would otherwise copy its whole text at
+/// each stage, and a trace would print that text with every event.
+struct LaneName {
+    /// How long a name is shown whole.
+    static let longest = 160
+    /// What a shortened name keeps of its start (the publisher the chain begins with) and of
+    /// its end (the stage itself); with the `…` between, `longest` characters.
+    private static let keptStart = 60
+    private static let keptEnd = longest - keptStart - 1
+
+    /// The name as a trace and a diagram show it.
+    let shown: String
+    /// For a shortened name, its whole name's last `keptEnd` characters, which the text of a
+    /// stage after it extends; nil when `shown` is the whole name.
+    let end: String?
+
+    var isShortened: Bool { end != nil }
+
+    /// The name of `whole`, a chain's text already on one line.
+    init(_ whole: String) {
+        guard whole.count > LaneName.longest else {
+            (shown, end) = (whole, nil)
+            return
+        }
+        let end = String(whole.suffix(LaneName.keptEnd))
+        (shown, self.end) = (whole.prefix(LaneName.keptStart) + "…" + end, end)
+    }
+
+    /// A name as `shown` and `end` hold it.
+    init(shown: String, end: String?) {
+        (self.shown, self.end) = (shown, end)
+    }
+
+    /// The name of the chain that goes on from this one with `text` (`.map { $0 }`,
+    /// or a new line and `.filter { … }`).
+    func adding(_ text: String) -> LaneName {
+        guard let end else {
+            var whole = shown
+            LaneName.append(text[...], to: &whole, sameLine: true)
+            return LaneName(whole)
+        }
+        var longer = end
+        LaneName.append(text[...], to: &longer, sameLine: true)
+        let kept = String(longer.suffix(LaneName.keptEnd))
+        return LaneName(shown: shown.prefix(LaneName.keptStart) + "…" + kept, end: kept)
+    }
+
+    /// Appends `text` to `name` on one line: a continuation line is joined as written on one
+    /// (`q\n  .map {…}` is `q.map {…}`), another line with a space, blank lines left out.
+    /// `sameLine`: `text` goes on from the end of `name`'s last line, which ends in a token
+    /// (a stage's text after its upstream's), so its first line is joined as it stands.
+    static func append(_ text: Substring, to name: inout String, sameLine: Bool) {
+        var continuesLine = sameLine
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if continuesLine {
+                continuesLine = false
+                name += line.reversed().drop(while: isBlank).reversed()
+                continue
+            }
+            let trimmed = line.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+            guard !trimmed.isEmpty else { continue }
+            if !name.isEmpty, trimmed.first != "." { name += " " }
+            name += trimmed
+        }
+    }
+
+    private static func isBlank(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\r"
+    }
+}
