@@ -191,7 +191,7 @@ extension Compiler {
         // A subscriber ends the chain, and `subject.send(v)` is a call on a subject, not a stage.
         if entry?.isSubscriber == true || Compiler.isSubjectMethod(method) { return nil }
         guard let upstream = entry != nil ? try upstream(of: base) : try publisher(base) else {
-            if entry != nil { try rejectNonPublisherBase(base, operatorName: method) }
+            if entry != nil, !isValueMethod(method, on: base) { try rejectNonPublisherBase(base, operatorName: method) }
             return nil
         }
         guard let entry, case .`operator`(let compile) = entry.compile else {
@@ -272,6 +272,16 @@ extension Compiler {
     }
 
     /// An operator on something that is not a publisher: teach what to write instead.
+    /// Whether `base.method(…)` names a method of a plain value that is also an operator
+    /// (`"abc".contains("b")`, `[1, 2].contains(2)`): on a value that is no publisher, the
+    /// value's method. A subject, button or view is still told it is no publisher.
+    private func isValueMethod(_ method: String, on base: Expr) -> Bool {
+        guard Builtins.methods.contains(method) else { return false }
+        guard case .name(let name) = base.kind, case .entity(let entity)? = resolve(name) else { return true }
+        if case .value = entity.kind { return true }
+        return false
+    }
+
     func rejectNonPublisherBase(_ base: Expr, operatorName: String) throws(Diagnostic) {
         if case .name(let name) = base.kind {
             switch resolve(name) {

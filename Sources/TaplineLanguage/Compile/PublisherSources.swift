@@ -119,7 +119,8 @@ extension Compiler {
             let elements: [Value]
             switch value {
             case .array(let values): elements = values
-            case .string(let text) where type != .unknown: elements = text.map { .string(String($0)) }
+            case .string(let text) where type != .unknown:
+                return Publishers.Sequence<RangeValues, ScriptFailure>(sequence: RangeValues(characters: text)).eraseToAnyPublisher()
             case .nil where type == .unknown: elements = []
             case _ where type == .unknown: elements = [value]
             default: throw RuntimeError(Messages.publisherOfNonArray(value.typeName), at: base.range)
@@ -132,11 +133,18 @@ extension Compiler {
     }
 }
 
-/// The elements of a range written in a chain, `(1...9).publisher`, described as Swift
-/// describes the range: Combine's `print` shows `receive subscription: (1...9)`.
+/// The elements of a range written in a chain, `(1...9).publisher`, or of a string,
+/// `"ab".publisher`, described as Swift describes the range or the string: Combine's `print`
+/// shows `receive subscription: (1...9)` and `receive subscription: (ab)`.
 struct RangeValues: Sequence, CustomStringConvertible {
     let elements: [Value]
     let description: String
+
+    /// A string's characters, each a one-character string.
+    init(characters text: String) {
+        elements = text.map { .string(String($0)) }
+        description = text
+    }
 
     /// Nil unless `base` is a range `a...b` or `a..<b` and its `Int` elements are `elements`.
     init?(_ base: Expr, _ elements: [Value]) {
