@@ -177,13 +177,32 @@ extension Compiler {
     }
 
     /// The stream a closure's result holds; a value that is not a publisher stops the program.
+    /// Subscribing to it is one level of the depth budget: a publisher that re-subscribes
+    /// itself (`catch { _ in again() }`, `Deferred { f() }`, a `flatMap` into itself) nests a
+    /// subscription per level inside the core, where no delivery to a closure counts it.
     static func stream(of value: Value, at range: SourceRange, _ runtime: Runtime) throws -> PublisherPlan.Stream {
         guard case .publisher(let publisher) = value else {
             let error = RuntimeError(Messages.notAPublisher("a value of type '\(value.typeName)'"), at: range)
             runtime.raise(error)
             throw error
         }
-        return publisher.stream
+        return CountedSubscription(upstream: publisher.stream, runtime: runtime).eraseToAnyPublisher()
+    }
+
+    /// A closure's publisher, subscribed to as one level of the runtime's depth budget; past
+    /// the budget the recursion-depth error is raised and the subscriber is never called, as
+    /// by `stopped`.
+    private struct CountedSubscription: Publisher {
+        typealias Output = Value
+        typealias Failure = ScriptFailure
+        let upstream: PublisherPlan.Stream
+        unowned let runtime: Runtime
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {
+            guard runtime.enterSubscription() else { return }
+            upstream.subscribe(subscriber)
+            runtime.leaveSubscription()
+        }
     }
 
     /// What a closure that stopped the program yields in place of its publisher: one that

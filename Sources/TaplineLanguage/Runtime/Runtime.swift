@@ -117,9 +117,9 @@ final class Runtime {
             return
         }
         // Inlined at every delivery: the check is two comparisons, the error out of line.
-        // The stack is looked at every 16th delivery, whatever the depth: a chain that
-        // re-subscribes itself (`Deferred { f() }`, a flatMap into itself) grows it through
-        // the core with the depth at 1; 16 such steps are far less than the reserve.
+        // The stack is looked at every 16th delivery, whatever the depth: the backstop for
+        // nesting that no count sees (a subscription to a closure's publisher counts, through
+        // `enterSubscription`); 16 such steps are far less than the reserve.
         let level = depth
         guard level < Limits.recursionDepth, deliveries & 15 != 0 || !stack.isLow else {
             raiseTooDeep()
@@ -137,6 +137,21 @@ final class Runtime {
         }
         depth = level   // every error is caught above, so this always runs
     }
+
+    /// Enters a subscription made inside the core to a publisher a closure gave
+    /// (`Compiler.stream(of:)`) as one level of the depth budget; past it, raises the
+    /// recursion-depth error and returns false. `leaveSubscription()` ends the level.
+    func enterSubscription() -> Bool {
+        guard !isAborting else { return false }
+        guard depth < Limits.recursionDepth, !stack.isLow else {
+            raiseTooDeep()
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    func leaveSubscription() { depth -= 1 }
 
     @inline(never) private func raiseTooDeep() {
         raise(RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? .zero))
