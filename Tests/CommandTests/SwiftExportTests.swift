@@ -32,6 +32,8 @@ struct SwiftExportTests {
             "traces its run: `trace` shows Tapline's recording, which Swift has no form for",
         "scripts/semantics/marbles-of-cold-publishers.tapline":
             "draws its run: `marbles` shows Tapline's recording, which Swift has no form for",
+        "scripts/semantics/durations-print-every-digit.tapline":
+            "prints durations: Swift prints a Duration its own way",
         "scripts/semantics/marbles-long-recordings.tapline":
             "draws its run: `marbles` shows Tapline's recording, which Swift has no form for",
     ]

@@ -21,6 +21,14 @@ struct LimitsTests {
         ("subject e: Int\ne.receive(on: DispatchQueue.main).sink { send e $0 }\nsend e 1", .eventsPerInstantLimit),
         ("print(" + Array(repeating: "1", count: Limits.chainLength + 2).joined(separator: "+") + ")", .chainTooLong),
         ("Just(1)" + String(repeating: ".map { $0 }", count: Limits.chainLength + 1) + ".sink { _ in }", .chainTooLong),
+        // The clock's end (issue 27): a wait past it, work scheduled past it, and a timer
+        // whose next tick would fall past it, which saturated at the end and ticked there.
+        ("wait 9223372036854775000ns\nwait 1ms", .clockEnd),
+        ("wait 9223372036854775000ns\nschedule(after: 1s) { print(\"early\") }", .clockEnd),
+        ("wait 9223372036854775000ns\nTimer.publish(every: 1ns).autoconnect().sink { print($0) }\nwait 800ns", .clockEnd),
+        ("subject s: Int\ns.delay(for: 300ms, scheduler: RunLoop.main).sink { print($0) }\nwait 9223372036854775000ns\nsend s 1", .clockEnd),
+        // A catch whose recovery fails into itself: each re-subscription counts.
+        ("func again() -> AnyPublisher<Int, Error> {\n    return Fail(error: \"x\").catch { _ in again() }.eraseToAnyPublisher()\n}\nagain().sink(receiveCompletion: { _ in }, receiveValue: { _ in })", .recursionDepthLimit),
     ]
 
     @Test("each limit is a located error, and the session goes on", arguments: cases.indices)
@@ -43,6 +51,7 @@ struct LimitsTests {
         let messages = [
             Messages.scriptTooLarge(1), Messages.valueTooLarge(2, 1), Messages.valueNestedTooDeeply(1),
             Messages.recursionDepthLimit(1), Messages.eventsPerInstantLimit(1, at: "0ms"), Messages.chainTooLong(1),
+            Messages.clockEnd(waiting: true),
         ]
         for message in messages {
             let name = String(message.text.prefix { $0 != ":" })

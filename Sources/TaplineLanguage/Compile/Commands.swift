@@ -171,7 +171,9 @@ extension Compiler {
         let duration = try self.duration(durationExpr)
         let runtime = self.runtime
         return { frame in
-            let target = runtime.clock.now + .nanoseconds(try duration(frame))
+            let (time, overflow) = runtime.clock.now.nanoseconds.addingReportingOverflow(try duration(frame))
+            guard !overflow else { throw RuntimeError(Messages.clockEnd(waiting: true), at: range) }
+            let target = VirtualTime(nanoseconds: time)
             // A `wait` inside a sink runs the clock inside the clock: one level of the budget.
             try runtime.nested(at: range) {
                 runtime.clock.advance(to: target, shouldStop: runtime.clockShouldStop(at: range))

@@ -188,7 +188,7 @@ extension Compiler {
 
     /// The units of Swift's `Duration` (and of the schedulers' stride) a program may call.
     /// Each unit's length in nanoseconds.
-    static let durationUnits: [String: Double] = ["nanoseconds": 1, "microseconds": 1e3, "milliseconds": 1e6, "seconds": 1e9]
+    static let durationUnits: [String: Int64] = ["nanoseconds": 1, "microseconds": 1_000, "milliseconds": 1_000_000, "seconds": 1_000_000_000]
 
     /// A duration: `300ms`, `1.5s`, `.milliseconds(n)`, `.seconds(n)`; in nanoseconds.
     func duration(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Int64 {
@@ -200,16 +200,19 @@ extension Compiler {
                   let scale = Compiler.durationUnits[unit] else { break }
             let (code, _) = try expression(arguments[0].value)
             return { frame in
-                let amount: Double
                 switch try code(frame) {
-                case .int(let value): amount = Double(value)
-                case .double(let value): amount = value
+                case .int(let value):
+                    // Whole units exactly: through `Double`, a long one would lose its last digits.
+                    let (nanoseconds, overflow) = Int64(value).multipliedReportingOverflow(by: scale)
+                    guard value >= 0, !overflow else { throw RuntimeError(Messages.durationOutOfRange, at: expr.range) }
+                    return nanoseconds
+                case .double(let amount):
+                    guard amount >= 0, amount * Double(scale) < 9.2e18 else {
+                        throw RuntimeError(Messages.durationOutOfRange, at: expr.range)
+                    }
+                    return Int64((amount * Double(scale)).rounded())
                 case let other: throw RuntimeError(Messages.expectedDuration(other.typeName), at: expr.range)
                 }
-                guard amount >= 0, amount * scale < 9.2e18 else {
-                    throw RuntimeError(Messages.durationOutOfRange, at: expr.range)
-                }
-                return Int64((amount * scale).rounded())
             }
         default:
             // Any other expression that gives a Duration: `now - start`, a `current` one.

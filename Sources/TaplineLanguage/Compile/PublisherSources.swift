@@ -176,7 +176,7 @@ extension Compiler {
         }
         let clock = runtime.clock
         let timer: (Frame) throws -> VirtualTimer.TimerPublisher = { frame in
-            VirtualTimer.publish(every: .nanoseconds(try every(frame)), on: clock)
+            VirtualTimer.publish(every: .nanoseconds(max(Limits.shortestRepeatingInterval, try every(frame))), on: clock)
         }
         func values(_ ticks: some Publisher<VirtualTime, Never>) -> PublisherPlan.Stream {
             ticks.map { Value.duration($0.nanoseconds) }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()

@@ -313,6 +313,11 @@ extension Messages {
     static func eventsPerInstantLimit(_ limit: Int, at time: String) -> Message {
         Message(.eventsPerInstantLimit, "events per instant limit: more than \(limit) scheduled actions ran at \(time) without the clock moving; work that schedules itself for now (a zero delay, receive(on:)) never lets time pass")
     }
+    /// Work scheduled, or a `wait`, past the virtual clock's end (`Int64.max` nanoseconds).
+    static func clockEnd(waiting: Bool) -> Message {
+        let what = waiting ? "'wait' cannot move it past that" : "this schedules work after it, which would never run"
+        return Message(.clockEnd, "virtual clock end: the clock ends \(Int64.max)ns (about 292 years) after the start; \(what)")
+    }
     static func chainTooLong(_ limit: Int) -> Message {
         Message(.chainTooLong, "chain too long: more than \(limit) operators in one expression or 'else if' chain; use a loop or a func")
     }

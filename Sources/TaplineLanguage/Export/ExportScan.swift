@@ -254,7 +254,9 @@ extension SwiftExporter {
                 if case .wait(let value) = statement.kind { positions.insert(ObjectIdentifier(value)) }
                 if case .frame(let value) = statement.kind { positions.insert(ObjectIdentifier(value)) }
             case .expr(let expr):
-                guard case .call(_, let arguments, _) = expr.kind else { return }
+                // `print(1ns)` prints a value, which Swift writes its own way.
+                guard case .call(let callee, let arguments, _) = expr.kind else { return }
+                if case .name("print") = callee.kind { return }
                 for argument in arguments { positions.insert(ObjectIdentifier(argument.value)) }
             }
         }

@@ -124,8 +124,12 @@ enum ExportSupport {
                 var nanoseconds: Int64
                 func distance(to other: Self) -> Stride { Stride(nanoseconds: other.nanoseconds - nanoseconds) }
                 func advanced(by stride: Stride) -> Self { Self(nanoseconds: nanoseconds + stride.nanoseconds) }
-                var description: String {   // as Tapline prints `now`: 1500ms, 0.5ms
-                    nanoseconds % 1_000_000 == 0 ? "\\(nanoseconds / 1_000_000)ms" : "\\(Double(nanoseconds) / 1_000_000)ms"
+                var description: String {   // as Tapline prints `now`: 1500ms, 0.5ms, 0.000001ms
+                    let (whole, part) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000)
+                    guard part != 0 else { return "\\(whole)ms" }
+                    var fraction = String(1_000_000 + part).dropFirst()
+                    while fraction.last == "0" { fraction.removeLast() }
+                    return "\\(whole).\\(fraction)ms"
                 }
 
                 struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric {

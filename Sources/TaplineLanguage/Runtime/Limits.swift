@@ -20,6 +20,11 @@ public enum Limits {
     public static let recursionDepth = 10_000
     /// How many scheduled actions the virtual clock runs at one instant without time moving.
     public static let eventsPerInstant = 1_000_000
+    /// The shortest interval of work that repeats on the clock (`Timer.publish(every:)`,
+    /// `collect(.byTime(…))`), in nanoseconds: a shorter one runs at this one. Foundation's
+    /// `Timer` takes an interval of zero or less as 0.1 ms; on a virtual clock a shorter one
+    /// would tick a billion times in a second of `wait`.
+    public static let shortestRepeatingInterval: Int64 = 100_000
     /// How many operators one flat expression may chain (`1 + 2 + …`, `a.b.c…`, `else if`).
     public static let chainLength = 10_000
 }

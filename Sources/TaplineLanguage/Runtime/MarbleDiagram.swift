@@ -215,12 +215,8 @@ extension MarbleDiagram {
 extension VirtualTime {
     /// A ruler's label: `0`, `500ms`, `1s`, `1.5s`, `90s`.
     var shortDescription: String {
-        let milliseconds = Double(nanoseconds) / 1_000_000
         if nanoseconds == 0 { return "0" }
-        if milliseconds >= 1000 {
-            let seconds = milliseconds / 1000
-            return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
-        }
-        return VirtualTime(nanoseconds: nanoseconds).description
+        if nanoseconds >= 1_000_000_000 { return VirtualTime.decimal(nanoseconds, unit: 1_000_000_000) + "s" }
+        return description
     }
 }

@@ -91,6 +91,11 @@ final class Runtime {
     init(output: @escaping (String) -> Void, feedbackLimit: Int) {
         self.output = output
         self.feedbackLimit = feedbackLimit
+        // The clock's end is an error, never a silent saturation: a timer ticking there would
+        // tick at one instant, and a `schedule(after:)` past it would run early.
+        clock.whenPastEnd = { [unowned self] in
+            self.raise(RuntimeError(Messages.clockEnd(waiting: false), at: self.statementRange ?? .zero))
+        }
     }
 
     /// Where the REPL's echo of an expression's value goes (one line, no newline).

@@ -381,10 +381,10 @@ public struct Lexer {
             guard let scale = Lexer.durationUnits[unit] else {
                 throw Diagnostic.error(Messages.badNumberSuffix(unit), at: SourceRange(start, location))
             }
-            guard let amount = Double(text), amount * scale < 9.2e18 else {
+            guard let nanoseconds = Lexer.nanoseconds(text, scale: scale) else {
                 throw Diagnostic.error(Messages.durationTooLong, at: SourceRange(start, location))
             }
-            append(.duration(Int64((amount * scale).rounded())), from: start)
+            append(.duration(nanoseconds), from: start)
         } else if isDouble {
             guard let value = Double(text), value.isFinite else {
                 throw Diagnostic.error(Messages.numberTooLarge(text), at: SourceRange(start, location))
@@ -404,7 +404,34 @@ public struct Lexer {
         return c.isLetter
     }
 
-    static let durationUnits: [String: Double] = ["ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9, "min": 60e9]
+    /// Each duration unit's length in nanoseconds.
+    static let durationUnits: [String: Int64] = ["ns": 1, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000, "min": 60_000_000_000]
+
+    /// A duration literal's digits (`1.5`, `9007199254740993`, `2e3`) times `scale`, to the
+    /// nearest nanosecond; nil past `Int64`. Decimal digits are read exactly: through
+    /// `Double`, a long duration would lose its last digits.
+    static func nanoseconds(_ text: String, scale: Int64) -> Int64? {
+        if text.contains(where: { $0 == "e" || $0 == "E" }) {
+            guard let amount = Double(text), amount * Double(scale) < 9.2e18 else { return nil }
+            return Int64((amount * Double(scale)).rounded())
+        }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = Int64(parts[0]) else { return nil }
+        let (total, overflow) = whole.multipliedReportingOverflow(by: scale)
+        guard !overflow else { return nil }
+        var (place, fraction, roundsUp) = (scale, Int64(0), false)
+        for character in parts.dropFirst().first ?? "" {
+            let digit = Int64(character.wholeNumberValue ?? 0)
+            guard place >= 10 else {
+                roundsUp = digit >= 5
+                break
+            }
+            place /= 10
+            fraction += digit * place
+        }
+        let (sum, carried) = total.addingReportingOverflow(fraction + (roundsUp ? 1 : 0))
+        return carried ? nil : sum
+    }
 
     private mutating func lexString(_ end: Int) throws(Diagnostic) {
         let start = location

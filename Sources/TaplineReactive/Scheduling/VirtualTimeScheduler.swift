@@ -5,6 +5,8 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     public static let zero = VirtualTime(nanoseconds: 0)
+    /// The clock's end, about 292 years in: nothing can be scheduled after it.
+    public static let end = VirtualTime(nanoseconds: .max)
 
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
@@ -19,11 +21,21 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
         .nanoseconds(lhs.nanoseconds &- rhs.nanoseconds)
     }
 
-    /// Milliseconds, the way the REPL shows the clock: `1500ms`, `0.5ms`.
-    public var description: String {
-        nanoseconds % 1_000_000 == 0
-            ? "\(nanoseconds / 1_000_000)ms"
-            : "\(Double(nanoseconds) / 1_000_000)ms"
+    /// Milliseconds, the way the REPL shows the clock: `1500ms`, `0.5ms`, `0.000001ms`:
+    /// every digit, as a decimal (through `Double` a long time would lose its last digits).
+    public var description: String { VirtualTime.decimal(nanoseconds, unit: 1_000_000) + "ms" }
+
+    /// `amount` divided by `unit` (a power of ten), written with every digit it needs.
+    public static func decimal(_ amount: Int64, unit: UInt64) -> String {
+        let magnitude = amount.magnitude
+        let sign = amount < 0 ? "-" : ""
+        let (whole, part) = magnitude.quotientAndRemainder(dividingBy: unit)
+        guard part > 0 else { return sign + String(whole) }
+        let places = String(unit).count - 1
+        let digits = String(part)
+        var fraction = String(repeating: "0", count: places - digits.count) + digits
+        while fraction.last == "0" { fraction.removeLast() }
+        return sign + String(whole) + "." + fraction
     }
 }
 
@@ -87,9 +99,19 @@ public final class VirtualTimeScheduler: Scheduler {
     /// How many actions the queue holds, cancelled ones included (what memory it takes).
     public var storedCount: Int { queue.size }
 
+    /// Told when work is scheduled past the clock's end (`VirtualTime.end`), which is never
+    /// run: a host makes it an error. Without it such work is let go.
+    public var whenPastEnd: (() -> Void)?
+
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-        let entry = ScheduledAction(due: now + (delay < .zero ? .zero : delay), sequence: nextSequence, action: action)
+        let (due, overflow) = now.nanoseconds.addingReportingOverflow(max(0, delay.nanosecondsSaturated))
+        // A delay too long for the clock saturates at `Int64.max` nanoseconds: past the end too.
+        guard !overflow, delay.nanosecondsSaturated < .max else {
+            whenPastEnd?()
+            return ScheduledAction(due: .end, sequence: nextSequence, action: nil)
+        }
+        let entry = ScheduledAction(due: VirtualTime(nanoseconds: due), sequence: nextSequence, action: action)
         nextSequence += 1
         queue.push(entry)
         queue.compactIfGrown()
@@ -167,7 +189,7 @@ private final class ScheduledAction: Cancellable {
     let sequence: UInt64
     var action: (() -> Void)?
 
-    init(due: VirtualTime, sequence: UInt64, action: @escaping () -> Void) {
+    init(due: VirtualTime, sequence: UInt64, action: (() -> Void)?) {
         self.due = due
         self.sequence = sequence
         self.action = action
