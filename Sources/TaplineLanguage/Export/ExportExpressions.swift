@@ -93,8 +93,7 @@ extension SwiftExporter {
         for part in parts {
             switch part {
             case .text(let text):
-                // Escaped as Tapline quotes a string, which is Swift's notation.
-                out += Value.quote(text).dropFirst().dropLast()
+                out += ExportSupport.literalContent(text)
             case .expr(let inner): out += "\\(\(try printable(inner, context)))"
             }
         }

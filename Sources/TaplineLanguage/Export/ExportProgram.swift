@@ -37,10 +37,11 @@ extension SwiftExporter {
         }
     }
 
+    /// A Tapline comment (`// …` or `# …`) as a Swift one; nil for anything else.
     private static func comment(_ text: Substring) -> String? {
         if text.hasPrefix("#!") { return nil }
-        if text.hasPrefix("//") { return String(text) }
-        if text.hasPrefix("#") { return "//" + text.dropFirst() }
+        if text.hasPrefix("//") { return ExportSupport.comment(text.dropFirst(2)) }
+        if text.hasPrefix("#") { return ExportSupport.comment(text.dropFirst()) }
         return nil
     }
 

@@ -112,7 +112,7 @@ final class SwiftExporter {
 
     /// The file: the imports, a header, what the program needs, the view model, the program.
     private func assemble(model: [String], body: SwiftWriter) -> String {
-        let header = ["// \(fileName), exported by Tapline as Swift over Combine's API: it runs as it is."] + leadingComments
+        let header = [ExportSupport.comment(" \(fileName), exported by Tapline as Swift over Combine's API: it runs as it is.")] + leadingComments
         var parts = [ExportSupport.imports, header.joined(separator: "\n")]
         if needs.contains(.appError) { parts.append(ExportSupport.appError) }
         if needs.contains(.button) { parts.append(ExportSupport.button) }
