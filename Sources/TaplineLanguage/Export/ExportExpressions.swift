@@ -3,6 +3,7 @@
 /// name is `level.value`), and durations become strides (`300ms` is `.milliseconds(300)`).
 extension SwiftExporter {
     func expression(_ expr: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        try guardStack(expr.range)
         switch expr.kind {
         case .int(let value): return String(value)
         case .double(let value): return String(value)

@@ -27,6 +27,7 @@ extension SwiftExporter {
     }
 
     func statement(_ stmt: Stmt, into out: inout SwiftWriter, context: inout ExportContext) throws(Diagnostic) {
+        try guardStack(stmt.range)
         if try declaration(stmt, into: &out, context: &context) { return }
         if let line = try command(stmt, context: context) {
             out.line(line)
