@@ -38,11 +38,32 @@ struct SwiftExportTests {
             "draws its run: `marbles` shows Tapline's recording, which Swift has no form for",
     ]
 
-    /// One program to export: where it comes from, and its text.
+    /// One program to export: where it comes from, and its text; with a `fileName`, it is
+    /// exported from a file of that name (which the export's header names), else from stdin.
     struct Program {
         var path: String
         var text: String
+        var fileName: String? = nil
     }
+
+    /// A program whose comments, `#` comments, trailing comment, string, marble string and file
+    /// name hold text that ends a line where Swift does (a lone CR; a LF decoded from `\n`) or
+    /// where an editor does (U+0085, U+2028, U+2029), with a statement after it, and control
+    /// characters, quotes, backslashes and `\(`. Built and run with the scripts, its export
+    /// prints only what the interpreter prints: none of that text became code.
+    static let hostile = Program(path: "(hostile text)", text: """
+        // a comment\rprint("INJECTED")
+        # a hash comment\u{2028}print("INJECTED")
+        // more\u{2029}print("INJECTED")\u{85}print("INJECTED")\u{B}\u{C}\u{0}\u{1B}\u{202E} */ /* \\( \\ "
+        subject s: String
+        s.sink { print("got \\($0)") }   # trailing\rprint("INJECTED")
+        send s "cr\r lf\\n nul\\0 tab\t quote\\" backslash\\\\ interp\\\\(1) ls\u{2028} ps\u{2029} nel\u{85} vt\u{B} esc\u{1B} del\u{7F} rlo\u{202E} */"
+        play s "-a\\rprint(\\"INJECTED\\")//\\nprint(\\"INJECTED\\")//|"
+        wait 10s
+        button b { print("tapped") }
+        tap b
+
+        """, fileName: "evil\rprint(\"INJECTED\")\u{2028}.tapline")
 
     /// The programs of `folders` that run without error (a `*.error.tapline` shows an error on purpose).
     static var programs: [Program] {
@@ -113,8 +134,8 @@ struct SwiftExportTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var targets: [(name: String, program: Program)] = []
         var refused: Set<String> = []
-        for (index, program) in Self.programs.enumerated() {
-            let exported = try Tapline.run(["--swift", "-"], stdin: program.text)
+        for (index, program) in (Self.programs + [Self.hostile]).enumerated() {
+            let exported = try Self.export(program, in: scratch)
             if exported.status != 0 {
                 #expect(exported.stderr.contains("error: cannot export"), "\(program.path): \(exported.stderr)")
                 refused.insert(program.path)
@@ -139,6 +160,16 @@ struct SwiftExportTests {
             let compiled = try Self.run(scratch.appendingPathComponent(".build/debug/\(target.name)"))
             #expect(compiled == interpreted.stdout, "\(target.program.path) as Swift (\(target.name)) prints otherwise")
         }
+    }
+
+    /// `tapline --swift` on the program: from stdin, or from a file named as `fileName` says.
+    static func export(_ program: Program, in scratch: URL) throws -> Tapline.Result {
+        guard let fileName = program.fileName else { return try Tapline.run(["--swift", "-"], stdin: program.text) }
+        let folder = scratch.appendingPathComponent("inputs")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(fileName)
+        try program.text.write(to: file, atomically: true, encoding: .utf8)
+        return try Tapline.run(["--swift", file.path])
     }
 
     /// The scratch package: one executable target per exported program, on TaplineReactive.

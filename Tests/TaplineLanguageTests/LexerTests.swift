@@ -40,6 +40,15 @@ struct LexerTests {
         #expect(try kinds("$value1 $0 $12") == [.dollarName("value1"), .dollarIndex(0), .dollarIndex(12), .eof])
     }
 
+    /// U+0D4E is a "prepended" letter: Unicode makes it and the scalar after it one character,
+    /// which a name may hold only when that scalar is a letter, a digit or `_`.
+    @Test func aNameHoldsNoPunctuationJoinedToALetter() throws {
+        #expect(try kinds("x\u{D4E}y = 1") == [.identifier("x\u{D4E}y"), .punct(.assign), .int(1), .eof])
+        for source in ["let x\u{D4E}\" = 1", "f\u{D4E}(1)", "\u{D4E}/ 2"] {
+            #expect(throws: Diagnostic.self, "\(source)") { try Lexer.tokenize(source) }
+        }
+    }
+
     @Test func rangesAreNotDecimals() throws {
         #expect(try kinds("1...5 0..<3") == [.int(1), .punct(.closedRange), .int(5), .int(0), .punct(.halfOpenRange), .int(3), .eof])
     }

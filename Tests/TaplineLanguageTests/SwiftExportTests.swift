@@ -74,4 +74,83 @@ struct SwiftExportUnitTests {
         }
         #expect(diagnostic.id == .unknownName)
     }
+
+    /// Program text that ends a line where Swift does (a lone CR), or where an editor does
+    /// (U+0085, U+2028, U+2029), with a statement after it: in comments, `#` comments, trailing
+    /// comments, strings, marble strings and the file's name. None of it may become code.
+    static let hostile = """
+        // a comment\rprint("INJECTED")
+        # a hash comment\u{2028}print("INJECTED")
+        // more\u{2029}print("INJECTED")\u{85}print("INJECTED")\u{B}\u{C}\u{0}\u{1B}\u{202E} */ /* \\( \\ "
+        subject s: String
+        s.sink { print("got \\($0)") }   # trailing\rprint("INJECTED")
+        send s "cr\r lf\\n nul\\0 tab\t quote\\" backslash\\\\ interp\\\\(1) ls\u{2028} ps\u{2029} nel\u{85} vt\u{B} esc\u{1B} rlo\u{202E} */"
+        play s "-a\\rprint(\\"INJECTED\\")//|"
+        """
+
+    /// Each line of `swift`, split where Swift or an editor ends a line.
+    static func lines(_ swift: String) -> [String] {
+        swift.unicodeScalars.split(omittingEmptySubsequences: false) { ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
+            .map { String(String.UnicodeScalarView($0)) }
+    }
+
+    @Test func noTextOfTheProgramBecomesCode() throws {
+        let swift = try Interpreter(output: { _ in })
+            .exportSwift(Self.hostile, name: "scripts/evil\rprint(\"INJECTED\")\u{2028}.tapline").get()
+        for line in Self.lines(swift) where line.contains("print(\"INJECTED\")") {
+            // Only a comment holds it as written: in a string literal its quotes are escaped.
+            let payload = try #require(line.firstRange(of: "print(\"INJECTED\")"))
+            #expect(line.firstRange(of: "//").map { $0.lowerBound < payload.lowerBound } ?? false, "live code: \(line)")
+        }
+        for line in [
+            "// evil\\u{D}print(\"INJECTED\")\\u{2028}.tapline, exported by Tapline as Swift over Combine's API: it runs as it is.",
+            "// a comment\\u{D}print(\"INJECTED\")",
+            "// a hash comment\\u{2028}print(\"INJECTED\")",
+            "// more\\u{2029}print(\"INJECTED\")\\u{85}print(\"INJECTED\")\\u{B}\\u{C}\\u{0}\\u{1B}\\u{202E} */ /* \\( \\ \"",
+            ".store(in: &subscriptions)  // trailing\\u{D}print(\"INJECTED\")",
+            "s.send(\"cr\\r lf\\n nul\\0 tab\\t quote\\\" backslash\\\\ interp\\\\(1) ls\\u{2028} ps\\u{2029} nel\\u{85} vt\\u{B} esc\\u{1B} rlo\\u{202E} */\")",
+            "// play s \"-a\\rprint(\\\"INJECTED\\\")//|\"",
+            "scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(200))) { s.send(\"\\r\") }",
+        ] {
+            #expect(swift.contains(line + "\n"), "missing \(line) in:\n\(swift)")
+        }
+    }
+
+    /// What `ExportSupport.literal` writes, read back as Swift reads a string literal's escapes.
+    static func unescaped(_ literal: String) -> String? {
+        var scalars = Array(literal.unicodeScalars.dropFirst().dropLast())[...]
+        var out = String.UnicodeScalarView()
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\" else { out.append(scalar); continue }
+            switch scalars.popFirst() {
+            case "\""?: out.append("\"")
+            case "\\"?: out.append("\\")
+            case "n"?: out.append("\n")
+            case "r"?: out.append("\r")
+            case "t"?: out.append("\t")
+            case "0"?: out.append("\0")
+            case "u"?:
+                guard scalars.popFirst() == "{", let end = scalars.firstIndex(of: "}"),
+                      let value = UInt32(String(String.UnicodeScalarView(scalars[..<end])), radix: 16),
+                      let decoded = Unicode.Scalar(value) else { return nil }
+                out.append(decoded)
+                scalars = scalars[(end + 1)...]
+            default: return nil   // `\(` would interpolate: never written for text
+            }
+        }
+        return String(out)
+    }
+
+    @Test("a string literal reads back as its text; a comment is one line", arguments: [
+        "plain", "\"quoted\" \\ \\(x) \\\\(y)", "cr\r lf\n crlf\r\n nul\0 tab\t", "\u{85}\u{2028}\u{2029}\u{B}\u{C}\u{1B}\u{7F}\u{9F}",
+        "\u{202E}rlo\u{2066}isolate\u{2069}\u{200F}", "*/ /* // #", "emoji 👩‍👩‍👧 e\u{301} ൎ\"",
+    ])
+    func literalsAndComments(_ text: String) {
+        let literal = ExportSupport.literal(text)
+        #expect(Self.unescaped(literal) == text, "\(literal)")
+        let hidden: (Unicode.Scalar) -> Bool = { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
+        #expect(!literal.unicodeScalars.contains(where: hidden), "\(literal)")
+        let comment = ExportSupport.comment(text)
+        #expect(comment.hasPrefix("//") && !comment.unicodeScalars.contains { hidden($0) && $0 != "\t" }, "\(comment)")
+    }
 }

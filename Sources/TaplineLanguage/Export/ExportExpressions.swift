@@ -3,6 +3,7 @@
 /// name is `level.value`), and durations become strides (`300ms` is `.milliseconds(300)`).
 extension SwiftExporter {
     func expression(_ expr: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        try guardStack(expr.range)
         switch expr.kind {
         case .int(let value): return String(value)
         case .double(let value): return String(value)
@@ -93,8 +94,7 @@ extension SwiftExporter {
         for part in parts {
             switch part {
             case .text(let text):
-                // Escaped as Tapline quotes a string, which is Swift's notation.
-                out += Value.quote(text).dropFirst().dropLast()
+                out += ExportSupport.literalContent(text)
             case .expr(let inner): out += "\\(\(try printable(inner, context)))"
             }
         }

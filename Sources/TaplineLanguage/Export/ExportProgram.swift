@@ -9,9 +9,11 @@ extension SwiftExporter {
             if index > 0 { copyComments(from: previousEnd, to: statement.range.start.offset, into: &out) }
             let linesBefore = out.lines.count
             try topLevel(statement, into: &out, context: &context)
-            appendTrailingComment(after: statement, into: &out, onItsOwnLine: out.lines.count == linesBefore)
             let next = statements.dropFirst(index + 1).first
-            if needs.contains(.drain), next.map({ $0.range.start.line != statement.range.end.line }) ?? true, isCommand(statement) {
+            let endsItsLine = next.map { $0.range.start.line != statement.range.end.line } ?? true
+            // A comment runs to the end of its line: none stands before a statement on the same line.
+            if endsItsLine { appendTrailingComment(after: statement, into: &out, onItsOwnLine: out.lines.count == linesBefore) }
+            if needs.contains(.drain), endsItsLine, isCommand(statement) {
                 out.line("scheduler.drain()")
             }
             previousEnd = statement.range.end.offset
@@ -37,10 +39,11 @@ extension SwiftExporter {
         }
     }
 
+    /// A Tapline comment (`// …` or `# …`) as a Swift one; nil for anything else.
     private static func comment(_ text: Substring) -> String? {
         if text.hasPrefix("#!") { return nil }
-        if text.hasPrefix("//") { return String(text) }
-        if text.hasPrefix("#") { return "//" + text.dropFirst() }
+        if text.hasPrefix("//") { return ExportSupport.comment(text.dropFirst(2)) }
+        if text.hasPrefix("#") { return ExportSupport.comment(text.dropFirst()) }
         return nil
     }
 

@@ -27,6 +27,7 @@ extension SwiftExporter {
     }
 
     func statement(_ stmt: Stmt, into out: inout SwiftWriter, context: inout ExportContext) throws(Diagnostic) {
+        try guardStack(stmt.range)
         if try declaration(stmt, into: &out, context: &context) { return }
         if let line = try command(stmt, context: context) {
             out.line(line)
@@ -39,7 +40,7 @@ extension SwiftExporter {
     private func declaration(_ stmt: Stmt, into out: inout SwiftWriter, context: inout ExportContext) throws(Diagnostic) -> Bool {
         switch stmt.kind {
         case .button(let name, let title, let action):
-            let titleText = try title.map { (each) throws(Diagnostic) in try expression(each, context) } ?? "\"\(name.text)\""
+            let titleText = try title.map { (each) throws(Diagnostic) in try expression(each, context) } ?? ExportSupport.literal(name.text)
             if let action {
                 try braced("let \(name.text) = TapButton(\(titleText))", action, into: &out, context: context, oneLineIn: stmt.range)
             } else {
@@ -96,7 +97,7 @@ extension SwiftExporter {
         case .play(let name, let marbles, let legend): return try play(name.text, marbles, legend: legend, context: context)
         case .frame(let duration):
             if case .duration(let nanoseconds) = duration.kind { frameNanoseconds = nanoseconds }
-            return "// \(String(source[stmt.range.start.offset..<stmt.range.end.offset])): each character of a marble string below"
+            return ExportSupport.comment(" \(source.text(stmt.range.start.offset..<stmt.range.end.offset)): each character of a marble string below")
         default: return nil
         }
     }
@@ -137,7 +138,7 @@ extension SwiftExporter {
         }
         var legendValues: [Character: Expr] = [:]
         for entry in legend { legendValues[entry.symbol] = entry.value }
-        var lines = ["// play \(name) \"\(marbles.text)\""]
+        var lines = [ExportSupport.comment(" play \(name) " + ExportSupport.literal(marbles.text))]
         // What comes before a `^` has already happened; a `!` is for `expect`.
         for event in events where event.time >= 0 {
             let send: String
@@ -160,7 +161,7 @@ extension SwiftExporter {
     private func plainValue(_ symbol: Character, of name: String) -> String {
         let type = globals[name]?.type ?? .any
         if let digit = symbol.wholeNumberValue, type == .int || type == .any { return String(digit) }
-        return symbol == "\"" || symbol == "\\" ? "\"\\\(symbol)\"" : "\"\(symbol)\""
+        return ExportSupport.literal(String(symbol))
     }
 
     /// A subscription on its own is kept: by the session at the top level and in funcs, by

@@ -208,3 +208,60 @@ enum ExportSupport {
         #endif
         """
 }
+
+/// Every piece of the program's own text that the export carries — its comments, its strings,
+/// its marble strings, its file's name — is written by one of these two functions, so that none
+/// of it can end a line, or a comment or a string, and become code Swift runs.
+extension ExportSupport {
+    /// A `//` comment whose text is `text`, on one line. Swift ends a `//` comment at a line feed
+    /// or a carriage return (either alone); editors and viewers also break lines at U+0085,
+    /// U+2028 and U+2029. Those, every other control character but the tab, and the
+    /// bidirectional controls (which can make a line read otherwise than it lexes) are written
+    /// as `\u{…}`, so the comment shows where they were and ends where the line does.
+    static func comment(_ text: some StringProtocol) -> String {
+        var out = "//"
+        for scalar in text.unicodeScalars {
+            if scalar != "\t", isHidden(scalar) { out += unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    /// A Swift string literal that Swift reads back as exactly `text`.
+    static func literal(_ text: some StringProtocol) -> String { "\"" + literalContent(text) + "\"" }
+
+    /// What goes between the quotes of a Swift string literal for `text` (a piece of a
+    /// literal with interpolations): quotes and backslashes escaped (so none can end the
+    /// literal or start an interpolation), line ends and other control characters and the
+    /// characters that `comment` writes as `\u{…}` escaped.
+    static func literalContent(_ text: some StringProtocol) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            case _ where isHidden(scalar): out += unicodeEscape(scalar)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Control characters (C0, DEL, C1 with U+0085), the line and paragraph separators, and
+    /// the bidirectional marks, embeddings, overrides and isolates.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// `\u{2028}`: Swift's escape for a scalar in a string, and a visible mark in a comment.
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+}

@@ -57,6 +57,9 @@ final class SwiftExporter {
     var throwing: Set<String> = []
     /// How long one frame of a marble string is, as `frame` last set it.
     var frameNanoseconds: Int64 = 100_000_000
+    /// The stack writing recurses on: the end of it is an error, as it is for the compiler
+    /// that checked the same tree first (this writer's frames are not the compiler's size).
+    private let stack = StackGuard.current()
 
     enum Need: Hashable { case scheduler, drain, button, appError, session, mountedView }
 
@@ -112,7 +115,7 @@ final class SwiftExporter {
 
     /// The file: the imports, a header, what the program needs, the view model, the program.
     private func assemble(model: [String], body: SwiftWriter) -> String {
-        let header = ["// \(fileName), exported by Tapline as Swift over Combine's API: it runs as it is."] + leadingComments
+        let header = [ExportSupport.comment(" \(fileName), exported by Tapline as Swift over Combine's API: it runs as it is.")] + leadingComments
         var parts = [ExportSupport.imports, header.joined(separator: "\n")]
         if needs.contains(.appError) { parts.append(ExportSupport.appError) }
         if needs.contains(.button) { parts.append(ExportSupport.button) }
@@ -128,6 +131,11 @@ final class SwiftExporter {
         if !model.isEmpty { parts.append(model.joined(separator: "\n")) }
         parts.append(body.text)
         return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// Stops a walk that has nearly used up the stack (a chain of thousands of stages).
+    func guardStack(_ range: SourceRange) throws(Diagnostic) {
+        if stack.isLow { throw Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: range) }
     }
 
     /// A located "cannot export" error.

@@ -401,7 +401,16 @@ public struct Lexer {
     // ASCII first: Unicode property look-ups are the lexer's biggest cost otherwise.
     @inline(__always) static func isWordStart(_ c: Character) -> Bool {
         if let a = c.asciiValue { return (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 }
-        return c.isLetter
+        return c.isLetter && holdsNoASCIIPunctuation(c)
+    }
+
+    /// Whether a character that is not one ASCII byte holds no ASCII but letters, digits and
+    /// `_`. Unicode joins a "prepended" letter (U+0D4E MALAYALAM LETTER DOT REPH, say) and
+    /// whatever follows it into one character, a `"` or a `(` included: a name must not take
+    /// those in, or what the program calls a name would be a quote or a call to Swift, which
+    /// reads an exported program a scalar at a time.
+    static func holdsNoASCIIPunctuation(_ c: Character) -> Bool {
+        c.unicodeScalars.allSatisfy { !$0.isASCII || isASCIIWordPart(UInt8($0.value)) }
     }
 
     /// Each duration unit's length in nanoseconds.

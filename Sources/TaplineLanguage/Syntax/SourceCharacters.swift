@@ -110,11 +110,13 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
     }
 
     /// Whether the character at `index` may be part of a name: an ASCII letter, digit or `_`,
-    /// or any script's letter or number. The byte is asked first; Unicode's tables only for a
-    /// character that is not ASCII.
+    /// or any script's letter or number (with no ASCII punctuation joined to it). The byte is
+    /// asked first; Unicode's tables only for a character that is not ASCII.
     @inline(__always) public func isWordPart(at index: Int) -> Bool {
         let code = codes[index]
-        return code == Lexer.notASCII ? self[index].isLetter || self[index].isNumber : Lexer.isASCIIWordPart(code)
+        guard code == Lexer.notASCII else { return Lexer.isASCIIWordPart(code) }
+        let character = self[index]
+        return (character.isLetter || character.isNumber) && Lexer.holdsNoASCIIPunctuation(character)
     }
 
     /// The text of `range`, as a string.
