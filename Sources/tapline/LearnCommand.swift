@@ -15,6 +15,10 @@ extension Tool {
             stderr.flush()
             return Exit.usageError
         }
+        if let problem = learning.readProblem {
+            stderr.write("tapline: warning: \(problem)\n")
+            stderr.flush()
+        }
         guard let argument = arguments.first else {
             stdout.write(learning.listing())
             stdout.flush()

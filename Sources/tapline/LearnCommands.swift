@@ -43,6 +43,7 @@ extension REPL {
         switch Learning.make() {
         case .success(let made):
             learning = made
+            if let problem = made.readProblem { warn(problem) }
             return made
         case .failure(let error):
             _ = complain(error.message)
