@@ -34,12 +34,14 @@ public struct LessonLibrary: Sendable {
         }
     }
 
-    /// Where the lessons are: `$TAPLINE_LESSONS`, else `lessons/` in the current folder, else
-    /// beside the binary (`lessons/` in a folder above it, as in a checkout's `.build/debug`,
-    /// or `share/tapline/lessons` of an installation).
+    /// Where the lessons are: `$TAPLINE_LESSONS` when the learner names another folder, else
+    /// the set installed with the binary (`lessons/` in a folder above it, as in a checkout's
+    /// `.build/debug`, or `share/tapline/lessons` of an installation). Never the current
+    /// folder's `lessons/`: a lesson runs its code, and a folder one happens to be in is no
+    /// lesson set one chose.
     public static func find() -> String? {
         if let variable = getenv("TAPLINE_LESSONS") { return String(cString: variable) }
-        var candidates = ["lessons"]
+        var candidates: [String] = []
         var folder = executableFolder()
         while let current = folder, !current.isEmpty {
             candidates += [current + "/lessons", current + "/share/tapline/lessons"]
