@@ -66,8 +66,12 @@ public final class Interpreter {
         set { runtime.arguments = newValue }
     }
 
-    /// Receives each warning of an entry, before the entry runs.
-    public var warn: (Diagnostic) -> Void = { _ in }
+    /// Receives each warning of an entry: the compiler's before the entry runs, then any its
+    /// statements raise while they run (`marbles save` replacing a file it did not write).
+    public var warn: (Diagnostic) -> Void {
+        get { runtime.warn }
+        set { runtime.warn = newValue }
+    }
 
     /// Polled at safe points while a program runs; return true to stop it ("interrupted").
     public var isInterrupted: () -> Bool {
@@ -98,11 +102,19 @@ public final class Interpreter {
         set { runtime.traceOutput = newValue }
     }
 
-    /// Whether `marbles save FILE` writes its file. Off, the picture is drawn and let go (the
-    /// fuzzer, whose inputs could name any path).
+    /// Whether `marbles save FILE` writes its file. Off, the picture is drawn and let go, with
+    /// a warning that no file was written: a lesson's demonstration and check (a lesson is
+    /// text to read, and must not write files) and the fuzzer (whose inputs could name any path).
     public var writesFiles: Bool {
         get { runtime.writesFiles }
         set { runtime.writesFiles = newValue }
+    }
+
+    /// What writes `marbles save`'s files: a host that makes new sessions (the REPL's `:reset`)
+    /// hands each the same one, so a file written before is known as its own.
+    public var files: FileWriter {
+        get { runtime.files }
+        set { runtime.files = newValue }
     }
 
     /// How many columns `marbles` may use (a terminal's width; 80 otherwise).

@@ -33,6 +33,8 @@ public enum Checker {
         let interpreter = Interpreter(output: { capture.text += $0 }, echoes: true)
         interpreter.echo = { _ in }
         interpreter.isInterrupted = isInterrupted
+        // A lesson's starter and check write no files, whatever lessons folder they came from.
+        interpreter.writesFiles = false
         let pieces = [(lesson.starterBefore, Piece.starter)] + answer.map { ($0, Piece.answer) }
             + [(lesson.starterAfter, Piece.after), (lesson.check, Piece.check)]
         for (text, name) in pieces where !text.allSatisfy(\.isWhitespace) {

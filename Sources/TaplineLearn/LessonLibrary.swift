@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TaplineLanguage
 
 /// The lessons of a `lessons/` folder, in the order of their file names (`01-….lesson`,
 /// `02-….lesson`, …), and the files that could not be read as lessons.
@@ -18,8 +19,11 @@ public struct LessonLibrary: Sendable {
         problems = []
         for name in names {
             let path = directory + "/" + name
-            guard let text = readTextFile(path) else {
-                problems.append(LessonError(file: path, line: 1, message: "cannot be read"))
+            let text: String
+            switch readTextFile(path, limit: Limits.lessonFileBytes, limitName: "lesson file size") {
+            case .success(let read): text = read
+            case .failure(let problem):
+                problems.append(LessonError(file: path, line: 1, message: "cannot be read: \(problem.reason)"))
                 continue
             }
             do {
@@ -30,12 +34,14 @@ public struct LessonLibrary: Sendable {
         }
     }
 
-    /// Where the lessons are: `$TAPLINE_LESSONS`, else `lessons/` in the current folder, else
-    /// beside the binary (`lessons/` in a folder above it, as in a checkout's `.build/debug`,
-    /// or `share/tapline/lessons` of an installation).
+    /// Where the lessons are: `$TAPLINE_LESSONS` when the learner names another folder, else
+    /// the set installed with the binary (`lessons/` in a folder above it, as in a checkout's
+    /// `.build/debug`, or `share/tapline/lessons` of an installation). Never the current
+    /// folder's `lessons/`: a lesson runs its code, and a folder one happens to be in is no
+    /// lesson set one chose.
     public static func find() -> String? {
         if let variable = getenv("TAPLINE_LESSONS") { return String(cString: variable) }
-        var candidates = ["lessons"]
+        var candidates: [String] = []
         var folder = executableFolder()
         while let current = folder, !current.isEmpty {
             candidates += [current + "/lessons", current + "/share/tapline/lessons"]
@@ -67,19 +73,48 @@ public struct LessonLibrary: Sendable {
     }
 }
 
-/// A whole file as text (invalid UTF-8 replaced); nil if it cannot be read.
-func readTextFile(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
+/// Why `readTextFile` read nothing.
+enum ReadProblem: Error, Equatable {
+    /// There is no file at the path.
+    case missing
+    /// Something is there that is not to be read, or cannot be; the reason in words.
+    case refused(String)
+
+    var reason: String {
+        switch self {
+        case .missing: return "there is no such file"
+        case .refused(let reason): return reason
+        }
+    }
+}
+
+/// A whole file as text (invalid UTF-8 replaced), if it is a regular file of at most `limit`
+/// bytes: a lesson or progress file that is `/dev/zero` must not grow until memory runs out,
+/// nor one that is a FIFO block `tapline learn` (it is opened without blocking, then
+/// checked). `followsLinks`: false refuses a symbolic link (the progress file, which only
+/// Tapline writes). `limitName` is the limit's name in the refusal (docs/LIMITS.md).
+func readTextFile(_ path: String, limit: Int, limitName: String, followsLinks: Bool = true) -> Result<String, ReadProblem> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followsLinks ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else {
+        if errno == ENOENT { return .failure(.missing) }
+        if errno == ELOOP, !followsLinks { return .failure(.refused("it is a symbolic link, which Tapline does not follow here")) }
+        return .failure(.refused(String(cString: strerror(errno))))
+    }
     defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(.refused(String(cString: strerror(errno)))) }
+    guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.refused("it is not a regular file")) }
+    guard info.st_size <= limit else { return .failure(.refused("\(limitName) limit: larger than \(limit) bytes (see docs/LIMITS.md)")) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
-        if count < 0 { return nil }
+        if count < 0 { return .failure(.refused(String(cString: strerror(errno)))) }
         if count == 0 { break }
         bytes += chunk[0..<count]
+        // It grew while being read.
+        if bytes.count > limit { return .failure(.refused("\(limitName) limit: larger than \(limit) bytes (see docs/LIMITS.md)")) }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return .success(String(decoding: bytes, as: UTF8.self))
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TaplineLanguage
 
 /// A learner's progress: which lessons passed their check, and the one opened last. Kept in
 /// `$XDG_STATE_HOME/tapline/progress` (or `~/.local/state/tapline/progress`), a private file
@@ -15,8 +16,10 @@ public struct Progress: Equatable, Sendable {
     }
 
     init(text: String) {
-        for line in text.split(separator: "\n") {
-            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        // Any newline, "\r\n" included: it is one Character in Swift, never equal to "\n", so
+        // a file saved with Windows line ends would otherwise read as one line and no lesson.
+        for line in text.split(whereSeparator: \.isNewline) {
+            let words = line.trailingWhitespaceTrimmed.split(separator: " ", maxSplits: 1).map(String.init)
             guard words.count == 2 else { continue }
             if words[0] == "passed" { passed.insert(words[1]) }
             if words[0] == "opened" { opened = words[1] }
@@ -31,12 +34,19 @@ public struct Progress: Equatable, Sendable {
     }
 }
 
-/// Reads and writes the progress file. A write goes to a temporary file in the same folder,
-/// is flushed to the disk, then renamed over the old one: a crash at any moment leaves either
-/// the old progress or the new, never a half-written file.
+/// Reads and writes the progress file. A write goes through `FileWriter`: a new file with a
+/// random name in the same folder, flushed to the disk, then renamed over the old one, so a
+/// crash at any moment leaves either the old progress or the new, never a half-written file,
+/// and nothing planted in the folder is followed. It reads only a regular file, not through a
+/// symbolic link, of at most `Limits.progressFileBytes`.
 public struct ProgressStore: Sendable {
     public let directory: String
     public var path: String { directory + "/progress" }
+
+    /// Why the progress could not be read or saved, in words that name the file.
+    public struct Failure: Error, Equatable, Sendable {
+        public let message: String
+    }
 
     public init(directory: String) {
         self.directory = directory
@@ -52,39 +62,31 @@ public struct ProgressStore: Sendable {
         return ProgressStore(directory: home + "/.local/state/tapline")
     }
 
-    public func load() -> Progress {
-        readTextFile(path).map(Progress.init(text:)) ?? Progress()
+    /// The progress recorded: none yet when there is no file; a failure when something is
+    /// there that is not a progress file to read.
+    public func read() -> Result<Progress, Failure> {
+        switch readTextFile(path, limit: Limits.progressFileBytes, limitName: "progress file size", followsLinks: false) {
+        case .success(let text): return .success(Progress(text: text))
+        case .failure(.missing): return .success(Progress())
+        case .failure(let problem): return .failure(Failure(message: "your progress file \(path) cannot be read: \(problem.reason)"))
+        }
     }
 
-    /// Saves `progress`; false (and the old file kept) if it could not be written.
+    /// The progress recorded, or none when it cannot be read.
+    public func load() -> Progress {
+        (try? read().get()) ?? Progress()
+    }
+
+    /// Saves `progress`; nil, or why not (the old file is then as it was).
     @discardableResult
-    public func save(_ progress: Progress) -> Bool {
-        guard makeDirectory() else { return false }
-        let temporary = directory + "/.progress-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        let bytes = Array(progress.text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            written += count
+    public func save(_ progress: Progress) -> Failure? {
+        guard makeDirectory() else {
+            return Failure(message: "your progress cannot be saved: cannot make \(directory): \(String(cString: strerror(errno)))")
         }
-        // The data must be on the disk before the name points at it.
-        let synced = written == bytes.count && fsync(descriptor) == 0
-        close(descriptor)
-        guard synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
+        switch FileWriter().write(progress.text, to: path, mode: 0o600, durable: true) {
+        case .success: return nil
+        case .failure(let failure): return Failure(message: "your progress cannot be saved: " + failure.message)
         }
-        // And the rename itself must reach the disk.
-        let folder = open(directory, O_RDONLY | O_DIRECTORY)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
-        return true
     }
 
     /// Creates the folder (and missing parents, as XDG asks, 0700); ours is made private.

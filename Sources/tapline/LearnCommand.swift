@@ -15,6 +15,10 @@ extension Tool {
             stderr.flush()
             return Exit.usageError
         }
+        if let problem = learning.readProblem {
+            stderr.write("tapline: warning: \(problem)\n")
+            stderr.flush()
+        }
         guard let argument = arguments.first else {
             stdout.write(learning.listing())
             stdout.flush()
@@ -48,6 +52,8 @@ extension Tool {
         stdout.write(LessonPage.introduction(lesson, number: number, of: count, color: color))
         stdout.flush()
         let demo = REPL.makeInterpreter(tool: self, color: color)
+        // A lesson is text to read and run, from wherever it came: it writes no files.
+        demo.writesFiles = false
         if let diagnostic = demo.run(lesson.demo, name: "demo") {
             report(diagnostic, of: demo)
         }

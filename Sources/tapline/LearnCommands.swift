@@ -43,6 +43,7 @@ extension REPL {
         switch Learning.make() {
         case .success(let made):
             learning = made
+            if let problem = made.readProblem { warn(problem) }
             return made
         case .failure(let error):
             _ = complain(error.message)
@@ -74,6 +75,9 @@ extension REPL {
     /// A fresh session holding the starter's lines above the gap.
     func startExercise(_ lesson: Lesson) {
         interpreter = REPL.makeInterpreter(tool: tool, color: color)
+        // The starter's code runs here, and may declare what the learner's lines then run: a
+        // lesson's session writes no files.
+        interpreter.writesFiles = false
         learning?.answer = []
         if !lesson.starterBefore.isEmpty { execute(lesson.starterBefore, name: Checker.Piece.starter) }
     }

@@ -14,10 +14,24 @@ final class Learning {
     /// Whether saving the progress has failed already (said once, not at every pass).
     var saveFailed = false
 
+    /// Why the progress file could not be read, to say once when the lessons open (the
+    /// file is then left as it is: nothing is saved over it).
+    let readProblem: String?
+
     init(library: LessonLibrary, store: ProgressStore?) {
         self.library = library
         self.store = store
-        progress = store?.load() ?? Progress()
+        switch store?.read() {
+        case .failure(let failure):
+            progress = Progress()
+            readProblem = failure.message + "; it is left as it is, and your progress is not saved"
+        case .success(let read):
+            progress = read
+            readProblem = nil
+        case nil:
+            progress = Progress()
+            readProblem = nil
+        }
     }
 
     /// Finds the lessons and the progress file; nil (with the reason) when there are no lessons.
@@ -62,13 +76,22 @@ final class Learning {
 
     /// Saves the progress; the first time it cannot be, a warning that says so (once is enough).
     private func save() -> String? {
-        // Another session may have passed lessons meanwhile: keep those too.
-        if let store { progress.passed.formUnion(store.load().passed) }
-        if let store, store.save(progress) { return nil }
+        guard let store else { return saidOnce("your progress is not saved: neither XDG_STATE_HOME nor HOME is set") }
+        // Another session may have passed lessons meanwhile: keep those too. A file that cannot
+        // be read is not ours to replace (`readProblem` said so when the lessons opened).
+        switch store.read() {
+        case .success(let recorded): progress.passed.formUnion(recorded.passed)
+        case .failure(let failure): return readProblem == nil ? saidOnce(failure.message + "; your progress is not saved") : nil
+        }
+        guard let failure = store.save(progress) else { return nil }
+        return saidOnce(failure.message + "; set XDG_STATE_HOME to a folder you can write")
+    }
+
+    /// `message` the first time saving fails, nil after (once is enough).
+    private func saidOnce(_ message: String) -> String? {
         guard !saveFailed else { return nil }
         saveFailed = true
-        guard let store else { return "your progress is not saved: neither XDG_STATE_HOME nor HOME is set" }
-        return "your progress cannot be saved in \(store.directory); set XDG_STATE_HOME to a folder you can write"
+        return message
     }
 
     /// The list `tapline learn` and `:learn` show: each lesson with ✓ when passed and ▸ at the next.

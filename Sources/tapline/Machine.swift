@@ -19,7 +19,6 @@ final class Machine {
     private let captured = Capture()
     /// Warnings of the request being served (they come before the entry runs).
     private var warnings: [Diagnostic] = []
-    private var svgCount = 0
 
     /// Collects what the interpreter prints while one request runs.
     final class Capture {
@@ -206,33 +205,14 @@ extension Machine {
         return [("status", .string("ok"))]
     }
 
-    /// `svg`: the `marbles` diagram as an SVG picture, made by `marbles save FILE.svg` in the
-    /// session (DESIGN §8) and read back.
+    /// `svg`: the `marbles` diagram as an SVG picture, the one `marbles save FILE.svg` would
+    /// write, drawn straight into the reply: no file is written, so none can be a link planted
+    /// at a name in a shared folder (DESIGN §8).
     func svg() -> [(String, JSON)] {
-        svgCount += 1
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let path = "\(directory)/tapline-machine-\(getpid())-\(svgCount).svg"
-        // Written as a string literal: a backslash or quote in TMPDIR must stay itself.
-        let literal = String(path.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] })
-        let statement = "marbles save \"\(literal)\""
-        guard interpreter.parses(statement) else {
-            return [("error", .string("this tapline cannot draw marble diagrams as SVG yet: it has no 'marbles save FILE.svg' statement"))]
+        guard let svg = interpreter.marblesSVG else {
+            return [("error", .string("the session records no events, so there is no diagram to draw"))]
         }
-        var members = execute(statement, name: "<svg>")
-        defer { unlink(path) }
-        guard members.first?.1.string == "ok" else { return members }
-        guard let text = try? tool.readFile(path) else {
-            return [("error", .string("'marbles save' wrote no file at \(path)"))]
-        }
-        members.insert(("svg", .string(text)), at: 1)
-        return members
-    }
-}
-
-extension Interpreter {
-    /// Whether `code` parses and compiles in this session, without running it or keeping it.
-    func parses(_ code: String) -> Bool {
-        check(code, name: "<check>") == nil
+        return [("status", .string("ok")), ("svg", .string(svg)), ("stdout", .string("")), ("stderr", .string("")), ("diagnostics", .array([]))]
     }
 }
 

@@ -72,10 +72,11 @@ extension REPL {
         case .success(let swift) where path.isEmpty:
             tool.stdout.write(swift)
         case .success(let swift):
-            guard let file = fopen(path, "w") else { return complain("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-            fputs(swift, file)
-            fclose(file)
-            tool.stdout.write("wrote the session as Swift to \(path)\n")
+            switch tool.files.write(swift, to: path) {
+            case .failure(let failure): return complain(failure.message)
+            case .success(.replaced): tool.stdout.write("wrote the session as Swift to \(path), replacing the file that was there\n")
+            case .success: tool.stdout.write("wrote the session as Swift to \(path)\n")
+            }
         }
         return true
     }

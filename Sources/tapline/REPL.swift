@@ -52,6 +52,7 @@ final class REPL {
         interpreter.echo = { tool.stdout.write((color ? ANSI.paint($0, ANSI.cyan) : $0) + "\n") }
         interpreter.isInterrupted = { Interrupt.isPending }
         interpreter.recordsEvents = true   // `marbles` draws what the session did (DESIGN §8)
+        interpreter.files = tool.files
         tool.configureTime(interpreter)
         interpreter.warn = { [unowned interpreter] warning in
             tool.stdout.flush()

@@ -36,6 +36,10 @@ final class Tool {
     let stdout = Output(descriptor: 1)
     let stderr = Output(descriptor: 2)
 
+    /// Writes every file the process writes for the user (`marbles save`, `:swift FILE`): one
+    /// writer knows which files it wrote, so replacing one of those again says nothing.
+    let files = FileWriter()
+
     /// Colour only on a terminal, and never when NO_COLOR is set.
     let errorsInColor = isatty(2) == 1 && getenv("NO_COLOR") == nil
 
@@ -124,6 +128,7 @@ final class Tool {
         let interpreter = Interpreter(output: { self.stdout.write($0) })
         interpreter.longEntryHost = .process
         interpreter.arguments = arguments
+        interpreter.files = files
         configureTime(interpreter)
         interpreter.warn = { [unowned interpreter] warning in self.report(warning, of: interpreter) }
         // Output that cannot be written ends the program at once: an endless printer into a

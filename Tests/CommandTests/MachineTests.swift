@@ -91,13 +91,12 @@ struct MachineTests {
         #expect(result.status == 0)
     }
 
-    /// Until the language has `marbles save FILE.svg`, the request says so instead of failing
-    /// in some other way; once it has, the reply carries the picture.
-    @Test func svgIsAPictureOrACleanError() throws {
+    /// The reply carries the picture itself, drawn with no file in between.
+    @Test func svgIsThePicture() throws {
         let result = try Tapline.run(["--machine"], stdin: #"{"id":1,"type":"svg"}"# + "\n")
         let reply = result.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
-        let unavailable = #"{"id":1,"status":"error","error":"this tapline cannot draw marble diagrams as SVG yet: it has no 'marbles save FILE.svg' statement"}"#
-        #expect(reply == unavailable || (reply.hasPrefix(#"{"id":1,"status":"ok","svg":"<"#) && reply.contains("</svg>")), "reply: \(reply)")
+        #expect(reply.hasPrefix(#"{"id":1,"status":"ok","svg":"<svg"#), "reply: \(reply)")
+        #expect(reply.hasSuffix(#"</svg>\n","stdout":"","stderr":"","diagnostics":[]}"#), "reply: \(reply)")
     }
 
     @Test func extraArgumentsAreAUsageError() throws {

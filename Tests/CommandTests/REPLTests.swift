@@ -62,6 +62,25 @@ struct REPLTests {
         }
     }
 
+    /// `:swift FILE` writes as `marbles save` does: never through a link, and it says when it
+    /// replaces a file the session did not write (and not when it writes its own again).
+    @Test func swiftToAFileNeverFollowsALinkAndSaysWhatItReplaced() throws {
+        try withSession { terminal, home in
+            try declareSubjectAndSink(terminal)
+            let victim = home.appendingPathComponent("victim")
+            try "secret".write(to: victim, atomically: false, encoding: .utf8)
+            let link = home.appendingPathComponent("link.swift")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: victim)
+            #expect(terminal.enter(":swift \(link.path)", expecting: "it is a symbolic link"), "screen: \(terminal.screen)")
+            #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
+            let old = home.appendingPathComponent("old.swift")
+            try "mine".write(to: old, atomically: false, encoding: .utf8)
+            #expect(terminal.enter(":swift \(old.path)", expecting: "wrote the session as Swift to \(old.path), replacing the file that was there\r\n"), "screen: \(terminal.screen)")
+            #expect(terminal.enter(":swift \(old.path)", expecting: "wrote the session as Swift to \(old.path)\r\n"), "screen: \(terminal.screen)")
+            #expect(try String(contentsOf: old, encoding: .utf8).contains("PassthroughSubject"))
+        }
+    }
+
     @Test func upRecallsTheLastEntry() throws {
         try withSession { terminal, _ in
             #expect(terminal.enter("print(\"up\" + \"per\")", expecting: "upper"), "screen: \(terminal.screen)")

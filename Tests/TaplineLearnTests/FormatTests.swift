@@ -100,7 +100,7 @@ import Testing
         let store = ProgressStore(directory: base.path + "/state/tapline")
         #expect(store.load() == Progress())
         let progress = Progress(passed: ["subjects", "demand"], opened: "demand")
-        #expect(store.save(progress))
+        #expect(store.save(progress) == nil)
         #expect(store.load() == progress)
         let file = try FileManager.default.attributesOfItem(atPath: store.path)
         let folder = try FileManager.default.attributesOfItem(atPath: store.directory)
@@ -110,20 +110,50 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory) == ["progress"])
     }
 
-    /// A writer that crashed mid-write leaves only its temporary file: the progress is intact,
-    /// and the next save replaces the leftover's name if it is the same.
-    @Test func aHalfWrittenTemporaryFileChangesNothing() throws {
+    /// A writer that crashed mid-write leaves only its temporary file, and someone may plant a
+    /// link at a name a save could use: the progress is intact, the next save writes under a
+    /// random name of its own, and the link's target is untouched.
+    @Test func aLeftoverOrPlantedTemporaryFileChangesNothing() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-progress-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
-        let store = ProgressStore(directory: base.path)
+        let store = ProgressStore(directory: base.path + "/state")
         let progress = Progress(passed: ["subjects"], opened: "subjects")
-        #expect(store.save(progress))
-        let leftover = base.appendingPathComponent(".progress-\(getpid()).tmp")
+        #expect(store.save(progress) == nil)
+        let leftover = URL(fileURLWithPath: store.directory).appendingPathComponent(".progress-\(getpid()).tmp")
         try "passed everyth".write(to: leftover, atomically: false, encoding: .utf8)
+        let victim = base.appendingPathComponent("victim")
+        try "keep me".write(to: victim, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: store.path + ".tmp-\(getpid())", withDestinationPath: victim.path)
         #expect(store.load() == progress)
         let more = Progress(passed: ["subjects", "demand"], opened: "demand")
-        #expect(store.save(more))
+        #expect(store.save(more) == nil)
         #expect(store.load() == more)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory) == ["progress"])
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).sorted()
+            == [".progress-\(getpid()).tmp", "progress", "progress.tmp-\(getpid())"])
+    }
+
+    /// Line ends written by another system: "\r\n" is one Character in Swift.
+    @Test func aProgressFileWithCRLFLineEndsReads() {
+        let progress = Progress(text: "# Tapline lesson progress\r\npassed subjects\r\npassed demand\r\nopened demand\r\n")
+        #expect(progress == Progress(passed: ["subjects", "demand"], opened: "demand"))
+    }
+
+    /// Only a regular file within the limit is read: a FIFO would block, `/dev/zero` would
+    /// grow without end, and a link is not followed. Each says why, and is left as it is.
+    @Test func aProgressFileThatIsNotAFileIsRefusedNotRead() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-progress-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let store = ProgressStore(directory: base.path)
+        #expect(mkfifo(store.path, 0o600) == 0)
+        #expect(store.read() == .failure(.init(message: "your progress file \(store.path) cannot be read: it is not a regular file")))
+        #expect(store.save(Progress(passed: ["subjects"])) != nil)
+        try FileManager.default.removeItem(atPath: store.path)
+        try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: "/dev/zero")
+        #expect(store.read() == .failure(.init(message: "your progress file \(store.path) cannot be read: it is a symbolic link, which Tapline does not follow here")))
+        try FileManager.default.removeItem(atPath: store.path)
+        try String(repeating: "passed x\n", count: 200_000).write(toFile: store.path, atomically: false, encoding: .utf8)
+        #expect(store.read() == .failure(.init(message: "your progress file \(store.path) cannot be read: progress file size limit: larger than 1048576 bytes (see docs/LIMITS.md)")))
     }
 }

@@ -27,9 +27,11 @@ extension Compiler {
                 guard let recorder = runtime.recorder else { return }
                 let diagram = MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
                 let document = MarbleSVG(diagram).document
-                guard runtime.writesFiles else { return }
-                if let reason = FileWriter.write(document, to: path) {
-                    throw RuntimeError(Messages.cannotWrite(path, reason: reason), at: range)
+                guard runtime.writesFiles else { return runtime.warn(.warning(Messages.filesNotWritten, at: range)) }
+                switch runtime.files.write(document, to: path) {
+                case .success(.replaced): runtime.warn(.warning(Messages.replacedFile(path), at: range))
+                case .success: break
+                case .failure(let failure): throw RuntimeError(Messages.cannotWrite(path, reason: failure.reason), at: range)
                 }
             }
         }

@@ -91,7 +91,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case argumentLabel, argumentType, resultType, missingReturn
     // Time: frame, play, expect
     case marbleInterpolation, marbleSyntax, playTarget, marbleValue, expectNeedsPublisher, expectFailed, expectNote
-    case cannotWrite, operatorWithoutPublisher, assignToConstant, genericArgumentMismatch
+    case cannotWrite, replacedFile, filesNotWritten, operatorWithoutPublisher, assignToConstant, genericArgumentMismatch
     // Running
     case divisionByZero, arithmeticOverflow, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
     case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError, contractViolation

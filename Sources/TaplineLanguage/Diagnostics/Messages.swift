@@ -234,6 +234,10 @@ enum Messages {
     static func cannotWrite(_ path: String, reason: String) -> Message {
         Message(.cannotWrite, "cannot write '\(path)': \(reason)")
     }
+    static func replacedFile(_ path: String) -> Message {
+        Message(.replacedFile, "'marbles save' replaced '\(path)', an existing file this session had not written")
+    }
+    static let filesNotWritten = Message(.filesNotWritten, "'marbles save' drew the diagram but wrote no file: a lesson's programs write no files")
     static let expectedDurationLiteral = Message(.expectedDurationLiteral, "expected a duration such as '300ms' or '1.5s'")
     static func functionNotCalled(_ name: String) -> Message { Message(.functionNotCalled, "'\(name)' is a function; call it: '\(name)()'") }
     static func notAValue(_ name: String, kind: String) -> Message { Message(.notAValue, "'\(name)' is \(kind), not a value") }

@@ -27,6 +27,10 @@ public enum Limits {
     public static let shortestRepeatingInterval: Int64 = 100_000
     /// How many operators one flat expression may chain (`1 + 2 + …`, `a.b.c…`, `else if`).
     public static let chainLength = 10_000
+    /// The largest lesson file `tapline learn` reads, in bytes (a lesson is a page of text).
+    public static let lessonFileBytes = 1 << 20
+    /// The largest progress file `tapline learn` reads, in bytes (it holds a line per lesson).
+    public static let progressFileBytes = 1 << 20
 }
 
 /// glibc's `pthread_getattr_np`, which its Swift module leaves out (it needs _GNU_SOURCE).

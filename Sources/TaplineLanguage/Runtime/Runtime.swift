@@ -29,6 +29,12 @@ final class Runtime {
     private(set) var recorder: Recorder?
     /// Whether `marbles save` writes its file (`Interpreter.writesFiles`).
     var writesFiles = true
+    /// Writes `marbles save`'s files, and remembers which it wrote (replacing one of those
+    /// again says nothing).
+    var files = FileWriter()
+    /// Receives warnings: the compiler's before an entry runs, and those a running statement
+    /// raises (`marbles save` replacing a file).
+    var warn: (Diagnostic) -> Void = { _ in }
     /// How wide `marbles` draws (the terminal's width, or 80).
     var diagramWidth = 80
 

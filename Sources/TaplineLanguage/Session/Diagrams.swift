@@ -21,3 +21,12 @@ public enum Diagrams {
         return MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
     }
 }
+
+extension Interpreter {
+    /// The session's `marbles` diagram as `marbles save` draws it, as an SVG document, with no
+    /// file in between (`--machine`'s `svg` request); nil while recording is off.
+    public var marblesSVG: String? {
+        guard let recorder = runtime.recorder else { return nil }
+        return MarbleSVG(MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)).document
+    }
+}

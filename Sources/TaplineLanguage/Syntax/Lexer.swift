@@ -186,13 +186,16 @@ public struct Lexer {
     }
 
     /// `marbles save out/search box.svg`: a file name written bare is the rest of the line
-    /// (up to a `;` or a `//` comment), taken as a string, as a shell would not need quotes.
+    /// up to a `;` or a comment (`//` or `#`, the language's own rule: `marbles save b.svg #
+    /// note` saves `b.svg`), taken as a string, as a shell would not need quotes. A name with
+    /// any of those in it is written in quotes.
     private mutating func lexBarePath(_ end: Int) {
         while index < end, chars[index] == " " || chars[index] == "\t" { advance() }
-        guard index < end, chars[index] != "\"", chars[index] != "\n" else { return }
+        guard index < end, chars[index] != "\"", chars[index] != "\n", chars[index] != "#" else { return }
         let start = location
         var path = ""
-        while index < end, chars[index] != "\n", chars[index] != ";", !(chars[index] == "/" && peek(1, end) == "/") {
+        while index < end, chars[index] != "\n", chars[index] != ";", chars[index] != "#",
+              !(chars[index] == "/" && peek(1, end) == "/") {
             path.append(chars[index])
             advance()
         }
