@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaplineHost
 @testable import TaplineLanguage
 
 /// docs/LIMITS.md's table, one program past each limit: a located error with the limit's id,
@@ -42,6 +43,27 @@ struct LimitsTests {
         output = ""
         #expect(interpreter.run("print(\"still \" + \"here\")") == nil)
         #expect(output == "still here\n")
+    }
+
+    /// A publisher that re-subscribes itself through the core (`catch`, `Deferred`, `flatMap`)
+    /// is stopped by the depth count, not by the stack guard: with the guard switched off, on
+    /// a stack with room for far more than the budget, the limit still trips (before each
+    /// such subscription counted, this ran until the stack overflowed).
+    @Test("the count stops a publisher that re-subscribes itself", arguments: [
+        "func again() -> AnyPublisher<Int, Error> {\n    return Fail(error: \"x\").catch { _ in again() }.eraseToAnyPublisher()\n}\nagain().sink(receiveCompletion: { _ in }, receiveValue: { _ in })",
+        "func again() -> AnyPublisher<Int, Never> { return Deferred { again() }.eraseToAnyPublisher() }\nagain().sink { _ in }",
+        "func count(_ n: Int) -> AnyPublisher<Int, Never> { return Just(n).flatMap { count($0 + 1) }.eraseToAnyPublisher() }\ncount(0).sink { _ in }",
+    ])
+    func theCountStopsAPublisherThatResubscribesItself(_ program: String) {
+        final class Outcome: @unchecked Sendable { var id: MessageID? }
+        let outcome = Outcome()
+        let work = {
+            let interpreter = Interpreter(output: { _ in })
+            interpreter.runtime.stack = .unlimited
+            outcome.id = interpreter.run(program)?.id
+        }
+        if let thread = LargeStackThread.start(stackSize: 512 << 20, work) { pthread_join(thread, nil) } else { work() }
+        #expect(outcome.id == .recursionDepthLimit)
     }
 
     /// Every limit's error names it as LIMITS.md's table does.

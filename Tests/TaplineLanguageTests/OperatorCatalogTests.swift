@@ -39,7 +39,7 @@ struct OperatorCatalogTests {
         "last": (["Builtins.swift"], "Array's property"),
         "min": (["Builtins.swift", "Lexer.swift"], "Swift's min(_:_:), and the unit of a duration"),
         "max": (["Builtins.swift", "Calls.swift"], "Swift's max(_:_:), and Demand's .max(n)"),
-        "print": (["Builtins.swift", "ExportCalls.swift"], "Swift's print(_:)"),
+        "print": (["Builtins.swift", "ExportCalls.swift", "ExportScan.swift"], "Swift's print(_:)"),
         "output": (["FuturePublishers.swift"], "Record's output: label"),
         "receive": (["Recorder.swift"], "a word of print's lines"),
     ]

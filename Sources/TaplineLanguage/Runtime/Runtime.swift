@@ -200,13 +200,13 @@ final class Runtime {
     }
 
     /// Runs re-entrant work (a func's body, a button's action, a view's `on appear`, a clock
-    /// run) as one level of the depth budget; past it, the recursion-depth error.
-    /// Past the count, the error points at `range`; where the stack ran out first, at the
-    /// running statement, as delivery's error does: which of the two checks trips first
-    /// then depends on frame sizes, and the message must not.
+    /// run) as one level of the depth budget; past it, the recursion-depth error, at the
+    /// running statement (at `range` only outside one) whether the count or the stack ran out
+    /// first, as delivery's error does: which of the two trips first depends on frame sizes
+    /// (a recorded chain's taps, a test's smaller stack), and what is printed must not.
     func nested<T>(at range: SourceRange, _ body: () throws -> T) throws -> T {
         guard depth < Limits.recursionDepth else {
-            throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: range)
+            throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? range)
         }
         guard !stack.isLow else {
             throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? range)
