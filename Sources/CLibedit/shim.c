@@ -1,6 +1,11 @@
+// For ppoll, a GNU extension.
+#define _GNU_SOURCE
 #include "shim.h"
 
+#include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -42,6 +47,56 @@ void tl_el_line(EditLine *el, const char **buffer, const char **cursor, const ch
 
 int tl_el_insertstr(EditLine *el, const char *text) { return el_insertstr(el, text); }
 void tl_el_reset(EditLine *el) { el_reset(el); }
+
+static volatile sig_atomic_t resized = 0;
+
+static void note_resize(int signal_number) {
+    (void)signal_number;
+    resized = 1;
+}
+
+void tl_watch_resizes(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = note_resize;
+    sigemptyset(&action.sa_mask);
+    // No SA_RESTART: the wait for a key must end, so the editor can follow the new size.
+    action.sa_flags = 0;
+    sigaction(SIGWINCH, &action, NULL);
+}
+
+int tl_take_resize(void) {
+    int was = resized;
+    resized = 0;
+    return was;
+}
+
+void tl_hold_resizes(sigset_t *previous) {
+    sigset_t winch;
+    sigemptyset(&winch);
+    sigaddset(&winch, SIGWINCH);
+    pthread_sigmask(SIG_BLOCK, &winch, previous);
+}
+
+void tl_release_resizes(const sigset_t *previous) { pthread_sigmask(SIG_SETMASK, previous, NULL); }
+
+int tl_wait_input(int fd, const sigset_t *mask) {
+    struct pollfd descriptor = {.fd = fd, .events = POLLIN, .revents = 0};
+    return ppoll(&descriptor, 1, NULL, mask);
+}
+
+void tl_el_screen(EditLine *el, int *columns, int *rows) {
+    el_get(el, EL_GETTC, "co", columns);
+    el_get(el, EL_GETTC, "li", rows);
+}
+
+void tl_el_resize(EditLine *el) { el_resize(el); }
+
+void tl_el_redraw(EditLine *el) {
+    // libedit draws from where it believes the cursor is, the start of its (forgotten) screen.
+    fputc('\r', stdout);
+    el_set(el, EL_REFRESH);
+}
 
 History *tl_history_init(void) { return history_init(); }
 void tl_history_end(History *h) { history_end(h); }

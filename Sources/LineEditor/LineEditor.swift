@@ -65,7 +65,15 @@ public final class LineEditor {
         didSet { flushProblems() }
     }
     private var promptBytes: [CChar] = Array("> ".utf8CString)
+    /// The calling thread's signal mask before `readLine` held SIGWINCH back: the mask a wait
+    /// for a key runs with.
+    private var waitMask = sigset_t()
+    /// The screen libedit's cursor position belongs to (nil until the line is laid out).
+    private var screen: (columns: Int32, rows: Int32)?
 
+    /// Installs a SIGWINCH handler for the process, so a resize while a line is typed is
+    /// followed.
+    ///
     /// - Parameters:
     ///   - historyFile: where history is loaded from and saved to after every entry
     ///     (created with mode 0600); nil keeps history in memory only.
@@ -106,6 +114,7 @@ public final class LineEditor {
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().readCharacter(into: character)
         })
         tl_el_bind(editLine, "^R", "em-inc-search-prev")
+        tl_watch_resizes()
     }
 
     deinit {
@@ -122,6 +131,13 @@ public final class LineEditor {
     /// Reads one line (without its newline).
     public func readLine() -> Input {
         var count: Int32 = 0
+        // libedit resizes its screen inside its SIGWINCH handler: safe only while it waits for
+        // a key, not while it draws (or while this thread is inside malloc).
+        tl_hold_resizes(&waitMask)
+        defer { tl_release_resizes(&waitMask) }
+        // libedit lays every new line out for the terminal's size as it is.
+        _ = tl_take_resize()
+        screen = nil
         errno = 0
         sawInterrupt = false
         guard let line = tl_el_gets(editLine, &count) else {
@@ -199,13 +215,14 @@ public final class LineEditor {
                 return -1
             }
             var byte: UInt8 = 0
-            let count = read(0, &byte, 1)
+            let count = waitThenRead(&byte)
             if count < 0 {
                 if errno == EINTR {
                     if isInterrupted() {
                         sawInterrupt = true
                         return -1
                     }
+                    followResize()
                     continue
                 }
                 return -1
@@ -226,6 +243,32 @@ public final class LineEditor {
         let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
         character.pointee = wchar_t(bitPattern: scalar.value)
         return 1
+    }
+
+    /// Waits for a byte with SIGWINCH let in (its handlers run only here), then reads it.
+    private func waitThenRead(_ byte: inout UInt8) -> Int {
+        if screen == nil { screen = screenSize() }
+        guard tl_wait_input(0, &waitMask) > 0 else { return -1 }
+        return read(0, &byte, 1)
+    }
+
+    /// After a signal: libedit may have resized its screen (in its handler, for the first
+    /// SIGWINCH of a line) or must be told to (ours, for later ones). It keeps the cursor
+    /// position of the old layout, which is outside the new one when the screen shrank, and
+    /// the next key would be written there (outside libedit's buffers): then the line is
+    /// drawn afresh.
+    private func followResize() {
+        if tl_take_resize() != 0 { tl_el_resize(editLine) }
+        let resized = screenSize()
+        if let screen, resized.columns < screen.columns || resized.rows < screen.rows { tl_el_redraw(editLine) }
+        screen = resized
+    }
+
+    private func screenSize() -> (columns: Int32, rows: Int32) {
+        var columns: Int32 = 0
+        var rows: Int32 = 0
+        tl_el_screen(editLine, &columns, &rows)
+        return (columns, rows)
     }
 
     // MARK: - Completion

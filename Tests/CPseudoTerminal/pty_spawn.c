@@ -3,7 +3,9 @@
 #include <fcntl.h>
 #include <pty.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -44,4 +46,31 @@ int tl_pty_available(void) {
     close(master);
     close(slave);
     return 1;
+}
+
+int tl_pty_resize(int master, int columns, int rows) {
+    struct winsize size = {0};
+    size.ws_col = (unsigned short)columns;
+    size.ws_row = (unsigned short)rows;
+    return ioctl(master, TIOCSWINSZ, &size);
+}
+
+int tl_resize_pending(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *status = fopen(path, "r");
+    if (status == NULL) return -1;
+    // Pending signals show as hex masks, bit n-1 for signal n: the thread's own and the process's.
+    unsigned long long pending = 0, mask = 0;
+    int found = 0;
+    char line[256];
+    while (fgets(line, sizeof line, status) != NULL) {
+        if (sscanf(line, "SigPnd: %llx", &mask) == 1 || sscanf(line, "ShdPnd: %llx", &mask) == 1) {
+            pending |= mask;
+            found++;
+        }
+    }
+    fclose(status);
+    if (found == 0) return -1;
+    return (pending >> (SIGWINCH - 1)) & 1ULL ? 1 : 0;
 }

@@ -52,6 +52,18 @@ final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Resizes the terminal as a window resize does (the kernel sends the program SIGWINCH),
+    /// then waits until the program has taken that signal, so a key typed next is read after
+    /// the resize; false if it has not by `timeout`.
+    @discardableResult
+    func resize(columns: Int, rows: Int, timeout: Double = 10) -> Bool {
+        guard tl_pty_resize(master, Int32(columns), Int32(rows)) == 0 else { return false }
+        let deadline = Date().addingTimeInterval(timeout)
+        // No output announces it: look at the program's pending signals again a millisecond on.
+        while tl_resize_pending(pid) == 1, Date() < deadline { usleep(1000) }
+        return tl_resize_pending(pid) == 0
+    }
+
     /// Waits until `text` appears after the last match; returns false after `timeout`.
     @discardableResult
     func expect(_ text: String, timeout: Double = 10) -> Bool {

@@ -178,6 +178,42 @@ struct REPLTests {
         }
     }
 
+    /// Issue 27: libedit lays a terminal of one column out as 80 columns, and it kept its cursor
+    /// where the old layout had it across a resize in the middle of a line; a cursor outside
+    /// the new layout made the next key write outside libedit's screen buffers (a crash).
+    @Test func narrowingToOneColumnAndWideningAgainKeepsTheSession() throws {
+        try withSession { terminal, _ in
+            // The cursor at column 82 of 100, past the 80 that one column becomes.
+            let past80 = "print(\"na\" + \"rrow\"" + String(repeating: " ", count: 54)
+            terminal.type(past80)
+            try #require(terminal.expect(past80), "screen: \(terminal.screen)")
+            try #require(terminal.resize(columns: 1, rows: 30), "screen: \(terminal.screen)")
+            terminal.type(")")
+            try #require(terminal.expect(")"), "screen: \(terminal.screen)")
+            try #require(terminal.resize(columns: 100, rows: 30), "screen: \(terminal.screen)")
+            #expect(terminal.enter("", expecting: "narrow"), "screen: \(terminal.screen)")
+            #expect(terminal.enter("print(\"wi\" + \"de\")", expecting: "wide"), "screen: \(terminal.screen)")
+            try expectCleanExit(terminal)
+        }
+    }
+
+    /// The same with the cursor on a row the resized terminal no longer has.
+    @Test func shrinkingToOneColumnAndOneRowAndBackKeepsTheSession() throws {
+        try withSession { terminal, _ in
+            let wrapped = "print(\"on\" + \"e\"," + String(repeating: " ", count: 100) + "\"row\""
+            terminal.type(wrapped)
+            try #require(terminal.expect("\"row\""), "screen: \(terminal.screen)")
+            try #require(terminal.resize(columns: 1, rows: 1), "screen: \(terminal.screen)")
+            terminal.type(")")
+            try #require(terminal.expect(")"), "screen: \(terminal.screen)")
+            // Some terminals report a size of 0 while they are being resized.
+            try #require(terminal.resize(columns: 0, rows: 0), "screen: \(terminal.screen)")
+            try #require(terminal.resize(columns: 200, rows: 30), "screen: \(terminal.screen)")
+            #expect(terminal.enter("", expecting: "one row"), "screen: \(terminal.screen)")
+            try expectCleanExit(terminal)
+        }
+    }
+
     // MARK: - Steps
 
     /// Starts `tapline -q` on a new terminal with a new empty HOME and waits for its prompt.
@@ -202,6 +238,13 @@ struct REPLTests {
             try #require(terminal.expectPrompt("...> "), "screen: \(terminal.screen)")
         }
         try #require(terminal.enter(lines.last ?? ""), "screen: \(terminal.screen)")
+    }
+
+    /// Ctrl-D, and the program ends with status 0: a write outside libedit's buffers may only
+    /// show when they are freed.
+    private func expectCleanExit(_ terminal: PseudoTerminal) throws {
+        terminal.type("\u{4}")
+        #expect(terminal.exitStatus() == 0, "screen: \(terminal.screen)")
     }
 
     /// Types `text` without Enter, then Ctrl-C, and waits for the fresh prompt.

@@ -17,6 +17,9 @@ struct LibeditTests {
         @Test func candidatesAreListedInColumnsDownThenAcross() {
             #expect(LineEditor.columns(["a", "bb", "c", "d", "e"], width: 12) == "a   c   e\nbb  d\n")
             #expect(LineEditor.columns(["one"], width: 1) == "one\n")
+            // A terminal may report a width of 0 or 1: one word to a row.
+            #expect(LineEditor.columns(["a", "b"], width: 0) == "a\nb\n")
+            #expect(LineEditor.columns(["a", "b"], width: 1) == "a\nb\n")
         }
 
         @Test func historyIsSavedPrivatelyAndLoadsBack() throws {

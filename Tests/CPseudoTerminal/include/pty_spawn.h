@@ -8,6 +8,13 @@
 /// the terminal's controlling side in `*master`, or -1 when no pseudo-terminal can be had.
 pid_t tl_spawn_in_pty(const char *path, char *const argv[], char *const envp[], int columns, int rows, int *master);
 
+/// Gives the terminal a new size, as a terminal emulator does when its window is resized: the
+/// kernel then sends SIGWINCH to the program. Returns 0, or -1 with errno.
+int tl_pty_resize(int master, int columns, int rows);
+
+/// Whether `pid` has a SIGWINCH pending (sent and not yet taken): 1, 0, or -1 when unknown.
+int tl_resize_pending(pid_t pid);
+
 /// True when a pseudo-terminal can be opened here.
 int tl_pty_available(void);
 
