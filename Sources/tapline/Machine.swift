@@ -37,6 +37,8 @@ final class Machine {
         interpreter.longEntryHost = .process
         interpreter.echo = { captured.text += $0 + "\n" }
         interpreter.isInterrupted = { Interrupt.isPending }
+        // The reply holds a request's output whole: a printing loop must not grow it without end.
+        interpreter.outputLimit = Limits.requestOutputBytes
         // Recording for `marbles` is always on in --machine, as in the REPL and notebooks (DESIGN §8).
         interpreter.recordsEvents = true
         return interpreter

@@ -106,6 +106,29 @@ struct MachineTests {
         #expect(result.stderr.hasPrefix("tapline: '--machine' takes no other arguments\n"))
     }
 
+    /// A request's output is bounded (`Limits.requestOutputBytes`): past it, the output is
+    /// cut, the request stops with a located "output size limit" error, and the session keeps
+    /// what was declared before.
+    @Test func outputPastTheLimitIsCutAndTheSessionGoesOn() throws {
+        let line = String(repeating: "0123456789", count: 10)
+        let requests = [
+            #"{"id":1,"type":"run","code":"let kept = 41","name":"c1"}"#,
+            #"{"id":2,"type":"run","code":"print(\"start\")\nrepeat 100000 { print(\"\#(line)\") }\nprint(\"never\")","name":"c2"}"#,
+            #"{"id":3,"type":"run","code":"print(kept + 1)"}"#,
+        ]
+        let result = try Tapline.run(["--machine"], stdin: requests.map { $0 + "\n" }.joined())
+        let replies = result.stdout.split(separator: "\n").map(String.init)
+        #expect(replies.count == 4)
+        let cut = try #require(try JSONSerialization.jsonObject(with: Data(replies[2].utf8)) as? [String: Any])
+        #expect(cut["status"] as? String == "error")
+        let stdout = cut["stdout"] as? String ?? ""
+        #expect(stdout.utf8.count == 8 << 20 && stdout.hasPrefix("start\n\(line)\n") && !stdout.contains("never"))
+        #expect((cut["stderr"] as? String ?? "").hasPrefix("c2:2:1: error: output size limit: the entry printed more than 8388608 bytes"))
+        let diagnostic = (cut["diagnostics"] as? [[String: Any]])?.first
+        #expect(diagnostic?["id"] as? String == "outputTooLarge" && diagnostic?["line"] as? Int == 2)
+        #expect(replies.last == #"{"id":3,"status":"ok","stdout":"42\n","stderr":"","diagnostics":[]}"#)
+    }
+
     /// SIGINT stops the running entry and keeps the session. The signal is sent again until
     /// the reply comes (one sent before the entry starts is forgotten when it starts).
     @Test func anInterruptStopsTheEntryAndKeepsTheSession() throws {

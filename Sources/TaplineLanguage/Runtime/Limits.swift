@@ -22,6 +22,9 @@ public enum Limits {
     public static let eventsPerInstant = 1_000_000
     /// How many operators one flat expression may chain (`1 + 2 + …`, `a.b.c…`, `else if`).
     public static let chainLength = 10_000
+    /// The most program output one `tapline --machine` request may carry, in bytes: the reply
+    /// holds it whole, so without a bound a printing loop grows it until memory runs out.
+    public static let requestOutputBytes = 8 << 20
 }
 
 /// glibc's `pthread_getattr_np`, which its Swift module leaves out (it needs _GNU_SOURCE).
