@@ -25,6 +25,9 @@ public enum Limits {
     /// The most program output one `tapline --machine` request may carry, in bytes: the reply
     /// holds it whole, so without a bound a printing loop grows it until memory runs out.
     public static let requestOutputBytes = 8 << 20
+    /// The longest `tapline --machine` request line, in bytes: room for code up to
+    /// `scriptBytes` with every character escaped as JSON escapes all but control characters.
+    public static let requestBytes = 4 * scriptBytes
 }
 
 /// glibc's `pthread_getattr_np`, which its Swift module leaves out (it needs _GNU_SOURCE).
