@@ -166,12 +166,17 @@ extension Machine {
     func isComplete(_ request: JSON) -> [(String, JSON)] {
         guard let code = field(request, "code") else { return [("error", .string("'is_complete' needs \"code\", a string"))] }
         if code.hasPrefix(":") { return [("status", .string("complete"))] }
-        guard Interpreter.isIncomplete(code) else {
-            // A syntax error is "invalid": the client may run it anyway, to show the error.
-            let valid = (try? Parser.parse(code)) != nil
-            return [("status", .string(valid ? "complete" : "invalid"))]
-        }
+        // Past the script size a `run` is refused (docs/LIMITS.md), so the code is invalid.
+        guard code.utf8.count <= Limits.scriptBytes else { return [("status", .string("invalid"))] }
         let characters = SourceCharacters(code)
+        do {
+            _ = try Parser.parse(characters, isInterrupted: { Interrupt.isPending })
+            return [("status", .string("complete"))]
+        } catch {
+            // A syntax error is "invalid": the client may run it anyway, to show the error.
+            if error.id == .interrupted { return [("status", .string("interrupted"))] }
+            guard error.isIncompleteInput else { return [("status", .string("invalid"))] }
+        }
         var lexer = Lexer(characters)
         _ = try? lexer.run(until: characters.count)
         return [("status", .string("incomplete")), ("indent", .string(String(repeating: "  ", count: lexer.openBraces)))]
@@ -186,9 +191,11 @@ extension Machine {
         guard (0...scalars.count).contains(cursor) else {
             return [("error", .string("'cursor' \(cursor) is outside the code (0...\(scalars.count))"))]
         }
+        // Only the line the cursor is on counts, so the rest of a long cell is not copied.
+        let lineStart = scalars[..<cursor].lastIndex(of: "\n").map { $0 + 1 } ?? 0
         var before = String.UnicodeScalarView()
-        before.append(contentsOf: scalars[..<cursor])
-        let line = String(String(before).split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        before.append(contentsOf: scalars[lineStart..<cursor])
+        let line = String(before)
         let (word, candidates) = line.drop(while: { $0 == " " }).hasPrefix(":") ? Machine.completeMeta(line) : Completer.complete(line, declarations: interpreter.declarations)
         return [
             ("status", .string("ok")), ("matches", .array(candidates.map { .string($0) })),

@@ -143,15 +143,17 @@ struct MachineTests {
     }
 
     /// A request line past `Limits.requestBytes` is read past, not kept: the reply names the
-    /// limit (and the id, read from the line's start), and the session goes on.
+    /// limit (and the id, read from the line's start), and the session goes on. Code past the
+    /// script size, which `run` refuses, is `invalid` to `is_complete`.
     @Test func aRequestPastTheSizeLimitIsSkippedAndTheSessionGoesOn() throws {
         let long = #"{"id":"big","type":"run","code":"// "# + String(repeating: "x", count: 32 << 20) + #""}"#
-        let requests = [#"{"id":1,"type":"run","code":"let kept = 41"}"#, long, #"{"id":3,"type":"run","code":"print(kept + 1)"}"#, long]
+        let overScript = #"{"id":4,"type":"is_complete","code":""# + String(repeating: "x", count: (8 << 20) + 1) + #""}"#
+        let requests = [#"{"id":1,"type":"run","code":"let kept = 41"}"#, long, #"{"id":3,"type":"run","code":"print(kept + 1)"}"#, overScript, long]
         let result = try Tapline.run(["--machine"], stdin: requests.joined(separator: "\n"))
         let error = #"{"id":"big","status":"error","error":"request size limit: the request is longer than 33554432 bytes at byte 33554433 (it has \#(long.utf8.count)), so it was skipped; send the code in smaller requests"}"#
         #expect(result.stdout.split(separator: "\n").map(String.init) == [
             Self.ready, #"{"id":1,"status":"ok","stdout":"","stderr":"","diagnostics":[]}"#, error,
-            #"{"id":3,"status":"ok","stdout":"42\n","stderr":"","diagnostics":[]}"#, error,
+            #"{"id":3,"status":"ok","stdout":"42\n","stderr":"","diagnostics":[]}"#, #"{"id":4,"status":"invalid"}"#, error,
         ])
     }
 
@@ -175,6 +177,24 @@ struct MachineTests {
         #expect(seconds < 5, "the reply took \(seconds) s")
         session.send(#"{"id":3,"type":"run","code":"print(kept + 1)"}"#)
         #expect(session.readLine() == #"{"id":3,"status":"ok","stdout":"42\n","stderr":"","diagnostics":[]}"#)
+    }
+
+    /// `is_complete` on a long cell (the kernel asks it before a `marbles` line) stops at an
+    /// interrupt too, and says so.
+    @Test func aLongIsCompleteIsInterruptedPromptly() throws {
+        let session = try MachineSession()
+        defer { session.close() }
+        #expect(session.readLine() == Self.ready)
+        let code = String(repeating: #"print(\"x\")\n"#, count: 700_000)
+        session.send(#"{"id":1,"type":"is_complete","code":""# + code + #""}"#)
+        session.interrupt()
+        let sent = Date()
+        let reply = session.readLine(waitingAtMost: 60)
+        let seconds = Date().timeIntervalSince(sent)
+        #expect(reply == #"{"id":1,"status":"interrupted"}"#)
+        #expect(seconds < 5, "the reply took \(seconds) s")
+        session.send(#"{"id":2,"type":"is_complete","code":"print(1)"}"#)
+        #expect(session.readLine() == #"{"id":2,"status":"complete"}"#)
     }
 
     /// SIGINT stops the running entry and keeps the session. The signal is sent again until
