@@ -73,6 +73,16 @@ public final class Interpreter {
         set { runtime.warn = newValue }
     }
 
+    /// The most bytes of output one entry may write — its prints, echoes, `trace` and
+    /// `marbles` lines together — or nil (the default) for no bound. The write that goes past
+    /// it is cut at the limit and stops the entry with an "output size limit" error at the
+    /// statement running; the session goes on. `tapline --machine` sets
+    /// `Limits.requestOutputBytes`, since its reply holds a request's output whole.
+    public var outputLimit: Int? {
+        get { runtime.outputLimit }
+        set { runtime.outputLimit = newValue }
+    }
+
     /// Polled at safe points while a program runs; return true to stop it ("interrupted").
     public var isInterrupted: () -> Bool {
         get { runtime.isInterrupted }
@@ -142,6 +152,7 @@ public final class Interpreter {
             let start = text.append(String(entry.prefix { $0 != "\n" }.prefix(200)), name: name)
             return Diagnostic.error(Messages.scriptTooLarge(Limits.scriptBytes), at: SourceRange(start, start))
         }
+        runtime.outputWritten = 0
         // Before the entry's bytes are copied in: they are the first large block.
         let host = LongEntryHost.isLong(entry.utf8.count) ? longEntryHost : nil
         host?.beginEntry()

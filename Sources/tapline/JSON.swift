@@ -12,6 +12,9 @@ enum JSON: Sendable {
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
+    /// JSON text kept as it was read and written back as it is: a request's `id`, which a
+    /// reply must copy exactly (a number beyond a `Double`'s precision, `1.0`, `"\u0041"`).
+    case raw(String)
 
     /// The member `key` of an object (nil for anything else).
     subscript(key: String) -> JSON? {
@@ -42,6 +45,7 @@ enum JSON: Sendable {
         case .string(let value): return JSON.quoted(value)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let members): return "{" + members.map { JSON.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        case .raw(let text): return text
         }
     }
 
@@ -63,13 +67,25 @@ enum JSON: Sendable {
         return out + "\""
     }
 
-    /// Parses one JSON text (RFC 8259). The error says what was expected and where.
-    static func parse(_ text: String) throws(JSONError) -> JSON {
-        var parser = JSONParser(Array(text.utf8))
+    /// Parses one JSON text (RFC 8259), in one pass over its UTF-8 bytes. The value of the
+    /// top-level object's member `keeping`, if any, is kept as its text (`.raw`). The error
+    /// says what was expected and where.
+    static func parse(_ bytes: [UInt8], keeping key: String? = nil) throws(JSONError) -> JSON {
+        var parser = JSONParser(bytes, keeping: key)
         let value = try parser.value(depth: 0)
         parser.skipSpace()
         guard parser.atEnd else { throw parser.error("unexpected text after the value") }
         return value
+    }
+
+    /// The text of the member `key` of the object that `bytes` begins, read as far as it
+    /// goes: the start of a request too long to read whole still names its id.
+    static func member(_ key: String, inTheStartOf bytes: [UInt8]) -> JSON? {
+        var parser = JSONParser(bytes, keeping: key)
+        parser.skipSpace()
+        guard !parser.atEnd, bytes[parser.position] == UInt8(ascii: "{") else { return nil }
+        _ = try? parser.value(depth: 0)
+        return parser.kept
     }
 }
 
@@ -77,27 +93,37 @@ struct JSONError: Error {
     let message: String
 }
 
-/// A recursive-descent reader over UTF-8 bytes; nesting is bounded so no input overflows the stack.
+/// A recursive-descent reader over UTF-8 bytes, in one pass: each byte is looked at once, so
+/// a request takes time in proportion to its length. Nesting is bounded so no input
+/// overflows the stack.
 private struct JSONParser {
     private let bytes: [UInt8]
-    private var index = 0
+    private(set) var position = 0
+    /// The top-level member whose value is kept as its text, and that text once read.
+    private let keptKey: String?
+    private(set) var kept: JSON?
     static let maximumDepth = 256
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], keeping key: String? = nil) {
+        self.bytes = bytes
+        keptKey = key
+    }
 
-    var atEnd: Bool { index >= bytes.count }
+    var atEnd: Bool { position >= bytes.count }
 
-    func error(_ message: String) -> JSONError { JSONError(message: "\(message) at byte \(index + 1)") }
+    private var next: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    func error(_ message: String) -> JSONError { JSONError(message: "\(message) at byte \(position + 1)") }
 
     mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while let byte = next, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
     }
 
     mutating func value(depth: Int) throws(JSONError) -> JSON {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
         skipSpace()
-        guard index < bytes.count else { throw error("expected a value") }
-        switch bytes[index] {
+        guard let byte = next else { throw error("expected a value") }
+        switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
@@ -108,86 +134,121 @@ private struct JSONParser {
         }
     }
 
-    private mutating func word(_ spelling: String, _ value: JSON) throws(JSONError) -> JSON {
-        let expected = Array(spelling.utf8)
-        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
-            throw error("expected a value")
-        }
-        index += expected.count
+    private mutating func word(_ spelling: StaticString, _ value: JSON) throws(JSONError) -> JSON {
+        let count = spelling.utf8CodeUnitCount
+        let matches = bytes.count - position >= count && spelling.withUTF8Buffer { $0.elementsEqual(bytes[position..<position + count]) }
+        guard matches else { throw error("expected a value") }
+        position += count
         return value
     }
 
     private mutating func object(depth: Int) throws(JSONError) -> JSON {
-        index += 1
+        position += 1
         var members: [(String, JSON)] = []
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if next == UInt8(ascii: "}") { position += 1; return .object(members) }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+            guard next == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
             let key = try string()
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
-            index += 1
-            members.append((key, try value(depth: depth + 1)))
+            guard next == UInt8(ascii: ":") else { throw error("expected ':'") }
+            position += 1
+            members.append((key, try member(key, depth: depth)))
             skipSpace()
-            guard index < bytes.count else { throw error("expected ',' or '}'") }
-            index += 1
-            if bytes[index - 1] == UInt8(ascii: "}") { return .object(members) }
-            guard bytes[index - 1] == UInt8(ascii: ",") else { index -= 1; throw error("expected ',' or '}'") }
+            guard let byte = next else { throw error("expected ',' or '}'") }
+            if byte == UInt8(ascii: "}") { position += 1; return .object(members) }
+            guard byte == UInt8(ascii: ",") else { throw error("expected ',' or '}'") }
+            position += 1
         }
+    }
+
+    /// A member's value; the kept member of the top-level object as its text.
+    private mutating func member(_ key: String, depth: Int) throws(JSONError) -> JSON {
+        guard depth == 0, key == keptKey else { return try value(depth: depth + 1) }
+        skipSpace()
+        let start = position
+        _ = try value(depth: depth + 1)
+        let text = JSON.raw(String(decoding: bytes[start..<position], as: UTF8.self))
+        if kept == nil { kept = text }
+        return text
     }
 
     private mutating func array(depth: Int) throws(JSONError) -> JSON {
-        index += 1
+        position += 1
         var items: [JSON] = []
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if next == UInt8(ascii: "]") { position += 1; return .array(items) }
         while true {
             items.append(try value(depth: depth + 1))
             skipSpace()
-            guard index < bytes.count else { throw error("expected ',' or ']'") }
-            index += 1
-            if bytes[index - 1] == UInt8(ascii: "]") { return .array(items) }
-            guard bytes[index - 1] == UInt8(ascii: ",") else { index -= 1; throw error("expected ',' or ']'") }
+            guard let byte = next else { throw error("expected ',' or ']'") }
+            if byte == UInt8(ascii: "]") { position += 1; return .array(items) }
+            guard byte == UInt8(ascii: ",") else { throw error("expected ',' or ']'") }
+            position += 1
         }
     }
 
+    /// A number as RFC 8259 spells it: `-`, digits without a leading zero, a fraction, an
+    /// exponent. Nothing else passes, so a number kept as its text is valid JSON.
     private mutating func number() throws(JSONError) -> JSON {
-        let start = index
-        let allowed = Set("+-0123456789.eE".utf8)
-        while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
-        guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-            index = start
+        let start = position
+        if next == UInt8(ascii: "-") { position += 1 }
+        if next == UInt8(ascii: "0") {
+            position += 1
+        } else if digits() == 0 {
+            position = start
             throw error("expected a value")
         }
-        return .number(value)
+        if next == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw error("expected a digit after '.'") }
+        }
+        if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+            position += 1
+            if next == UInt8(ascii: "+") || next == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw error("expected a digit in the exponent") }
+        }
+        return .number(Double(String(decoding: bytes[start..<position], as: UTF8.self)) ?? .nan)
     }
 
-    /// A string, from its opening quote; `\u` escapes join surrogate pairs, and a lone
+    /// Skips decimal digits; how many there were.
+    private mutating func digits() -> Int {
+        let start = position
+        while let byte = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+        return position - start
+    }
+
+    /// A string, from its opening quote: the bytes between escapes are copied as they are,
+    /// each escape appends its character's UTF-8, and the whole is decoded once at the end
+    /// (invalid UTF-8 becomes U+FFFD). `\u` escapes join surrogate pairs, and a lone
     /// surrogate becomes U+FFFD rather than an error.
     private mutating func string() throws(JSONError) -> String {
-        index += 1
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
+        position += 1
+        var run = position
+        var decoded: [UInt8] = []
         while true {
-            guard index < bytes.count else { throw error("unterminated string") }
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "\"") { break }
-            if byte != UInt8(ascii: "\\") { run.append(byte); continue }
-            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-            run.removeAll()
-            scalars.append(try escape())
+            guard let byte = next else { throw error("unterminated string") }
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                position += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") && decoded.isEmpty {
+                // No escape: the bytes are the string.
+                defer { position += 1 }
+                return String(decoding: bytes[run..<position], as: UTF8.self)
+            }
+            decoded.append(contentsOf: bytes[run..<position])
+            position += 1
+            if byte == UInt8(ascii: "\"") { return String(decoding: decoded, as: UTF8.self) }
+            UTF8.encode(try escape()) { decoded.append($0) }
+            run = position
         }
-        scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-        return String(scalars)
     }
 
     private mutating func escape() throws(JSONError) -> Unicode.Scalar {
-        guard index < bytes.count else { throw error("unterminated string") }
-        let byte = bytes[index]
-        index += 1
+        guard let byte = next else { throw error("unterminated string") }
+        position += 1
         switch byte {
         case UInt8(ascii: "n"): return "\n"
         case UInt8(ascii: "t"): return "\t"
@@ -198,27 +259,40 @@ private struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try hex4()
             guard (0xD800..<0xDC00).contains(high) else { return Unicode.Scalar(high) ?? "\u{FFFD}" }
-            let save = index
-            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                index += 2
+            let save = position
+            if next == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") {
+                position += 2
                 let low = try hex4()
                 if (0xDC00..<0xE000).contains(low) {
                     return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
                 }
-                index = save
+                position = save
             }
             return "\u{FFFD}"
         default:
-            index -= 1
+            position -= 1
             throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))'")
         }
     }
 
     private mutating func hex4() throws(JSONError) -> UInt32 {
-        guard bytes.count - index >= 4, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-            throw error("expected four hex digits after \\u")
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            guard position + offset < bytes.count, let digit = Self.hexDigit(bytes[position + offset]) else {
+                throw error("expected four hex digits after \\u")
+            }
+            value = value << 4 | digit
         }
-        index += 4
+        position += 4
         return value
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
     }
 }

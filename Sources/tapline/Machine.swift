@@ -36,6 +36,8 @@ final class Machine {
         interpreter.longEntryHost = .process
         interpreter.echo = { captured.text += $0 + "\n" }
         interpreter.isInterrupted = { Interrupt.isPending }
+        // The reply holds a request's output whole: a printing loop must not grow it without end.
+        interpreter.outputLimit = Limits.requestOutputBytes
         // Recording for `marbles` is always on in --machine, as in the REPL and notebooks (DESIGN §8).
         interpreter.recordsEvents = true
         return interpreter
@@ -48,14 +50,27 @@ final class Machine {
         reply(.object([
             ("type", .string("ready")), ("version", .string(version)), ("protocol", .number(Double(Machine.protocolVersion))),
         ]))
-        var reader = LineReader(descriptor: 0)
+        // An interrupt that comes while a request is read or decoded stays pending, for the
+        // request to act on; one that came while none was under way is forgotten as the next
+        // one starts to arrive (`LineReader`).
+        var reader = LineReader(descriptor: 0, limit: Limits.requestBytes)
         while let line = reader.next() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            Interrupt.clear()
-            reply(answer(line))
+            switch line {
+            case .complete(let bytes):
+                guard !bytes.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) else { continue }
+                reply(answer(bytes))
+            case .tooLong(let start, let length):
+                reply(failure(id: JSON.member("id", inTheStartOf: start) ?? .null, Machine.tooLong(length)))
+            }
             Interrupt.clear()
         }
         return Tool.Exit.success
+    }
+
+    /// The request size limit's error: where the line passed it, and what to do instead.
+    static func tooLong(_ length: Int) -> String {
+        "request size limit: the request is longer than \(Limits.requestBytes) bytes at byte \(Limits.requestBytes + 1) "
+            + "(it has \(length)), so it was skipped; send the code in smaller requests"
     }
 
     private func reply(_ value: JSON) {
@@ -64,10 +79,11 @@ final class Machine {
     }
 
     /// The reply to one request line: its `id` first, whatever the request was.
-    func answer(_ line: String) -> JSON {
+    func answer(_ line: [UInt8]) -> JSON {
         let request: JSON
         do {
-            request = try JSON.parse(line)
+            // The id is kept as it was written, so the reply copies it exactly.
+            request = try JSON.parse(line, keeping: "id")
         } catch {
             return failure(id: .null, "the request is not JSON: \(error.message)")
         }
@@ -149,12 +165,17 @@ extension Machine {
     func isComplete(_ request: JSON) -> [(String, JSON)] {
         guard let code = field(request, "code") else { return [("error", .string("'is_complete' needs \"code\", a string"))] }
         if code.hasPrefix(":") { return [("status", .string("complete"))] }
-        guard Interpreter.isIncomplete(code) else {
-            // A syntax error is "invalid": the client may run it anyway, to show the error.
-            let valid = (try? Parser.parse(code)) != nil
-            return [("status", .string(valid ? "complete" : "invalid"))]
-        }
+        // Past the script size a `run` is refused (docs/LIMITS.md), so the code is invalid.
+        guard code.utf8.count <= Limits.scriptBytes else { return [("status", .string("invalid"))] }
         let characters = SourceCharacters(code)
+        do {
+            _ = try Parser.parse(characters, isInterrupted: { Interrupt.isPending })
+            return [("status", .string("complete"))]
+        } catch {
+            // A syntax error is "invalid": the client may run it anyway, to show the error.
+            if error.id == .interrupted { return [("status", .string("interrupted"))] }
+            guard error.isIncompleteInput else { return [("status", .string("invalid"))] }
+        }
         var lexer = Lexer(characters)
         _ = try? lexer.run(until: characters.count)
         return [("status", .string("incomplete")), ("indent", .string(String(repeating: "  ", count: lexer.openBraces)))]
@@ -169,9 +190,11 @@ extension Machine {
         guard (0...scalars.count).contains(cursor) else {
             return [("error", .string("'cursor' \(cursor) is outside the code (0...\(scalars.count))"))]
         }
+        // Only the line the cursor is on counts, so the rest of a long cell is not copied.
+        let lineStart = scalars[..<cursor].lastIndex(of: "\n").map { $0 + 1 } ?? 0
         var before = String.UnicodeScalarView()
-        before.append(contentsOf: scalars[..<cursor])
-        let line = String(String(before).split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        before.append(contentsOf: scalars[lineStart..<cursor])
+        let line = String(before)
         let (word, candidates) = line.drop(while: { $0 == " " }).hasPrefix(":") ? Machine.completeMeta(line) : Completer.complete(line, declarations: interpreter.declarations)
         return [
             ("status", .string("ok")), ("matches", .array(candidates.map { .string($0) })),
@@ -216,32 +239,92 @@ extension Machine {
     }
 }
 
-/// Reads lines from a descriptor, retrying reads that a signal interrupted (an interrupt
-/// that arrives while no entry runs changes nothing). Invalid UTF-8 is replaced, not rejected.
+/// Reads request lines from a descriptor, retrying reads that a signal interrupted. Each
+/// byte is searched for the newline once, and a line longer than `limit` is not kept: its
+/// start (where a request names its id) is, and the rest is read past.
 struct LineReader {
+    enum Line {
+        case complete([UInt8])
+        /// A line past the limit: its first bytes, and how long it was.
+        case tooLong(start: [UInt8], length: Int)
+    }
+
     private let descriptor: Int32
+    private let limit: Int
+    /// Read and not yet returned from `start` on; searched for a newline up to `scanned`.
     private var buffer: [UInt8] = []
+    private var start = 0
+    private var scanned = 0
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
     private var ended = false
+    /// How much of a line past the limit is kept: enough for the members a client writes first.
+    static let keptStart = 1 << 16
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32, limit: Int) {
+        self.descriptor = descriptor
+        self.limit = limit
+    }
 
-    mutating func next() -> String? {
+    mutating func next() -> Line? {
         while true {
+            if let newline = buffer[scanned...].firstIndex(of: 10) { return take(upTo: newline) }
+            scanned = buffer.count
+            if buffer.count - start > limit { return skipLongLine() }
+            if ended { return start < buffer.count ? take(upTo: buffer.count) : nil }
+            let idle = start == buffer.count
+            // A request starts to arrive: an interrupt that came before it meant none.
+            if fill(), idle { Interrupt.clear() }
+        }
+    }
+
+    /// The line from `start` to `end` (a newline, or the end of input), and past it.
+    private mutating func take(upTo end: Int) -> Line {
+        let line = end - start > limit
+            ? Line.tooLong(start: Array(buffer[start..<start + min(Self.keptStart, limit)]), length: end - start)
+            : Line.complete(Array(buffer[start..<end]))
+        start = min(end + 1, buffer.count)
+        scanned = start
+        if start == buffer.count {
+            // A long request's buffer is let go, not kept for the small ones after it.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+            (start, scanned) = (0, 0)
+        } else if start >= 1 << 16, start * 2 >= buffer.count {
+            buffer.removeSubrange(..<start)
+            (start, scanned) = (0, 0)
+        }
+        return line
+    }
+
+    /// Reads past the rest of a line that is over the limit, keeping only its start.
+    private mutating func skipLongLine() -> Line {
+        let kept = Array(buffer[start..<start + min(Self.keptStart, limit)])
+        var length = buffer.count - start
+        buffer = []
+        (start, scanned) = (0, 0)
+        while fill() {
             if let newline = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                length += newline
                 buffer.removeSubrange(...newline)
-                return line
+                return .tooLong(start: kept, length: length)
             }
-            if ended {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
-                return String(decoding: buffer, as: UTF8.self)
-            }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            length += buffer.count
+            buffer.removeAll(keepingCapacity: true)
+        }
+        return .tooLong(start: kept, length: length)
+    }
+
+    /// Appends what the descriptor has to the buffer; false once it has ended.
+    private mutating func fill() -> Bool {
+        while !ended {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            if count <= 0 { ended = true; continue }
+            if count <= 0 {
+                ended = true
+                break
+            }
             buffer += chunk[..<count]
+            return true
         }
+        return false
     }
 }

@@ -73,6 +73,19 @@ struct MachineTests {
             (#"{"id":2,"type":"run"}"#, #"{"id":2,"status":"error","error":"'run' needs \"code\", a string"}"#),
             (#"{"id":3,"type":"run","code":"print(\"\ud83d\ude00 \u0041\t\")"}"#,
              "{\"id\":3,\"status\":\"ok\",\"stdout\":\"😀 A\\t\\n\",\"stderr\":\"\",\"diagnostics\":[]}"),
+            (#"{"id":+1,"type":"reset"}"#, #"{"id":null,"status":"error","error":"the request is not JSON: expected a value at byte 7"}"#),
+            (#"{"id":01,"type":"reset"}"#, #"{"id":null,"status":"error","error":"the request is not JSON: expected ',' or '}' at byte 8"}"#),
+            (#"{"id":1.,"type":"reset"}"#, #"{"id":null,"status":"error","error":"the request is not JSON: expected a digit after '.' at byte 9"}"#),
+        ]),
+        Case(name: "the id comes back as it was written, byte for byte", exchange: [
+            (#"{"id":9007199254740993,"type":"reset"}"#, #"{"id":9007199254740993,"status":"ok"}"#),
+            (#"{"id":1.0,"type":"reset"}"#, #"{"id":1.0,"status":"ok"}"#),
+            (#"{"id": -12.5e+3 ,"type":"reset"}"#, #"{"id":-12.5e+3,"status":"ok"}"#),
+            (#"{"id":123456789012345678901234567890,"type":"fly"}"#,
+             #"{"id":123456789012345678901234567890,"status":"error","error":"unknown request type 'fly'; the types are run, is_complete, complete, svg, help and reset"}"#),
+            (#"{"id":"\u0041\/b","type":"reset"}"#, #"{"id":"\u0041\/b","status":"ok"}"#),
+            (#"{"id":[1, {"a" : 2.50}],"type":"reset"}"#, #"{"id":[1, {"a" : 2.50}],"status":"ok"}"#),
+            (#"{"type":"reset","id":7,"id":8}"#, #"{"id":7,"status":"ok"}"#),
         ]),
     ]
 
@@ -103,6 +116,84 @@ struct MachineTests {
         let result = try Tapline.run(["--machine", "script.tapline"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("tapline: '--machine' takes no other arguments\n"))
+    }
+
+    /// A request's output is bounded (`Limits.requestOutputBytes`): past it, the output is
+    /// cut, the request stops with a located "output size limit" error, and the session keeps
+    /// what was declared before.
+    @Test func outputPastTheLimitIsCutAndTheSessionGoesOn() throws {
+        let line = String(repeating: "0123456789", count: 10)
+        let requests = [
+            #"{"id":1,"type":"run","code":"let kept = 41","name":"c1"}"#,
+            #"{"id":2,"type":"run","code":"print(\"start\")\nrepeat 100000 { print(\"\#(line)\") }\nprint(\"never\")","name":"c2"}"#,
+            #"{"id":3,"type":"run","code":"print(kept + 1)"}"#,
+        ]
+        let result = try Tapline.run(["--machine"], stdin: requests.map { $0 + "\n" }.joined())
+        let replies = result.stdout.split(separator: "\n").map(String.init)
+        #expect(replies.count == 4)
+        let cut = try #require(try JSONSerialization.jsonObject(with: Data(replies[2].utf8)) as? [String: Any])
+        #expect(cut["status"] as? String == "error")
+        let stdout = cut["stdout"] as? String ?? ""
+        #expect(stdout.utf8.count == 8 << 20 && stdout.hasPrefix("start\n\(line)\n") && !stdout.contains("never"))
+        #expect((cut["stderr"] as? String ?? "").hasPrefix("c2:2:1: error: output size limit: the entry printed more than 8388608 bytes"))
+        let diagnostic = (cut["diagnostics"] as? [[String: Any]])?.first
+        #expect(diagnostic?["id"] as? String == "outputTooLarge" && diagnostic?["line"] as? Int == 2)
+        #expect(replies.last == #"{"id":3,"status":"ok","stdout":"42\n","stderr":"","diagnostics":[]}"#)
+    }
+
+    /// A request line past `Limits.requestBytes` is read past, not kept: the reply names the
+    /// limit (and the id, read from the line's start), and the session goes on. Code past the
+    /// script size, which `run` refuses, is `invalid` to `is_complete`.
+    @Test func aRequestPastTheSizeLimitIsSkippedAndTheSessionGoesOn() throws {
+        let long = #"{"id":"big","type":"run","code":"// "# + String(repeating: "x", count: 32 << 20) + #""}"#
+        let overScript = #"{"id":4,"type":"is_complete","code":""# + String(repeating: "x", count: (8 << 20) + 1) + #""}"#
+        let requests = [#"{"id":1,"type":"run","code":"let kept = 41"}"#, long, #"{"id":3,"type":"run","code":"print(kept + 1)"}"#, overScript, long]
+        let result = try Tapline.run(["--machine"], stdin: requests.joined(separator: "\n"))
+        let error = #"{"id":"big","status":"error","error":"request size limit: the request is longer than 33554432 bytes at byte 33554433 (it has \#(long.utf8.count)), so it was skipped; send the code in smaller requests"}"#
+        #expect(result.stdout.split(separator: "\n").map(String.init) == [
+            Self.ready, #"{"id":1,"status":"ok","stdout":"","stderr":"","diagnostics":[]}"#, error,
+            #"{"id":3,"status":"ok","stdout":"42\n","stderr":"","diagnostics":[]}"#, #"{"id":4,"status":"invalid"}"#, error,
+        ])
+    }
+
+    /// A cell of megabytes (thousands of escapes) is decoded in time proportional to its length,
+    /// and an interrupt that comes while it is read, decoded or compiled acts at once: one
+    /// SIGINT is enough, and the reply comes within seconds, not the minutes a decoding that
+    /// rescans what it decoded takes.
+    @Test func aLargeCellIsInterruptedPromptly() throws {
+        let session = try MachineSession()
+        defer { session.close() }
+        #expect(session.readLine() == Self.ready)
+        session.send(#"{"id":1,"type":"run","code":"let kept = 41"}"#)
+        #expect(session.readLine() == #"{"id":1,"status":"ok","stdout":"","stderr":"","diagnostics":[]}"#)
+        let code = String(repeating: #"print(\"x\")\n"#, count: 200_000) + #"repeat 1000000000 { }"#
+        session.send(#"{"id":2,"type":"run","code":""# + code + #"","name":"big"}"#)
+        session.interrupt()
+        let sent = Date()
+        let reply = session.readLine(waitingAtMost: 60) ?? "(no reply)"
+        let seconds = Date().timeIntervalSince(sent)
+        #expect(reply.hasPrefix(#"{"id":2,"status":"interrupted","stdout":""#), "reply: \(reply.prefix(300))")
+        #expect(seconds < 5, "the reply took \(seconds) s")
+        session.send(#"{"id":3,"type":"run","code":"print(kept + 1)"}"#)
+        #expect(session.readLine() == #"{"id":3,"status":"ok","stdout":"42\n","stderr":"","diagnostics":[]}"#)
+    }
+
+    /// `is_complete` on a long cell (the kernel asks it before a `marbles` line) stops at an
+    /// interrupt too, and says so.
+    @Test func aLongIsCompleteIsInterruptedPromptly() throws {
+        let session = try MachineSession()
+        defer { session.close() }
+        #expect(session.readLine() == Self.ready)
+        let code = String(repeating: #"print(\"x\")\n"#, count: 700_000)
+        session.send(#"{"id":1,"type":"is_complete","code":""# + code + #""}"#)
+        session.interrupt()
+        let sent = Date()
+        let reply = session.readLine(waitingAtMost: 60)
+        let seconds = Date().timeIntervalSince(sent)
+        #expect(reply == #"{"id":1,"status":"interrupted"}"#)
+        #expect(seconds < 5, "the reply took \(seconds) s")
+        session.send(#"{"id":2,"type":"is_complete","code":"print(1)"}"#)
+        #expect(session.readLine() == #"{"id":2,"status":"complete"}"#)
     }
 
     /// SIGINT stops the running entry and keeps the session. The signal is sent again until

@@ -66,6 +66,27 @@ struct LimitsTests {
         #expect(outcome.id == .recursionDepthLimit)
     }
 
+    /// Output past `outputLimit` (`tapline --machine` sets one) is cut at the limit, on a
+    /// character's boundary, and stops the entry wherever it was written: a loop at the top
+    /// level, a sink, an echo.
+    @Test("the output limit cuts the output and stops the entry", arguments: [
+        "repeat 1000 { print(\"abcdéfghi\") }",
+        "subject s: Int\ns.sink { _ in print(\"abcdéfghi\") }\nrepeat 1000 { send s 1 }",
+        "current s = \"é\"\nrepeat 10 { s.value = s.value + s.value }\ns.value",
+    ])
+    func outputLimit(_ program: String) {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 }, echoes: true)
+        interpreter.outputLimit = 100
+        let diagnostic = interpreter.run(program)
+        #expect(diagnostic?.id == .outputTooLarge, "\(diagnostic.map { interpreter.format($0) } ?? "no error")")
+        #expect(diagnostic?.range.start.line ?? 0 >= 1)
+        #expect(output.utf8.count <= 100 && output.utf8.count > 90, "\(output.utf8.count) bytes")
+        output = ""
+        #expect(interpreter.run("print(\"still \" + \"here\")") == nil)
+        #expect(output == "still here\n")
+    }
+
     /// Every limit's error names it as LIMITS.md's table does.
     @Test func theDocumentedTableNamesEveryLimit() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -74,6 +95,7 @@ struct LimitsTests {
             Messages.scriptTooLarge(1), Messages.valueTooLarge(2, 1), Messages.valueNestedTooDeeply(1),
             Messages.recursionDepthLimit(1), Messages.eventsPerInstantLimit(1, at: "0ms"), Messages.chainTooLong(1),
             Messages.clockEnd(waiting: true),
+            Messages.outputTooLarge(1),
         ]
         for message in messages {
             let name = String(message.text.prefix { $0 != ":" })

@@ -153,7 +153,11 @@ class TaplineKernel(Kernel):
         return None
 
     def _is_complete_text(self, text):
-        return self._request("is_complete", code=text).get("status") != "incomplete"
+        status = self._request("is_complete", code=text).get("status")
+        if status == "interrupted":
+            # The interrupt came while the cell was being split: none of it runs.
+            raise KeyboardInterrupt
+        return status != "incomplete"
 
     def do_is_complete(self, code):
         reply = self._request("is_complete", code=code)

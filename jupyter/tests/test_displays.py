@@ -64,6 +64,15 @@ class DisplayTests(unittest.TestCase):
         self.kernel.do_execute("send q 1\nmarbles", True)
         self.assertEqual(self.sent, [])
 
+    def test_an_interrupt_while_the_cell_is_split_runs_none_of_it(self):
+        self.kernel.machine.request = lambda kind, **fields: (
+            self.kernel.machine.requests.append((kind, fields)) or {"status": "interrupted"}
+        )
+        reply = self.kernel.do_execute("send q 1\nmarbles", False)
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual(reply["ename"], "interrupted")
+        self.assertEqual([kind for kind, _ in self.kernel.machine.requests], ["is_complete"])
+
     def test_a_session_that_cannot_start_is_a_plain_error(self):
         self.kernel.machine = None
         with mock.patch.dict(os.environ, {"TAPLINE": "/bin/false"}):

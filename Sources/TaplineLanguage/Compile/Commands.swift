@@ -263,7 +263,7 @@ extension Compiler {
         }
         if let plan = try publisher(expr) {
             guard echoes else { throw Diagnostic.error(Messages.chainNotSubscribed("'.sink { … }'"), at: expr.range) }
-            return { frame in runtime.echo(try plan.describe(frame)) }
+            return { frame in runtime.writeEcho(try plan.describe(frame)) }
         }
         let (code, _) = try expression(expr)
         guard echoes else { return { frame in _ = try code(frame) } }
@@ -271,9 +271,9 @@ extension Compiler {
             // A call shows its result only when it has one, as the Swift REPL does.
             return { frame in
                 let value = try code(frame)
-                if value != .void { runtime.echo(value.debugDescription) }
+                if value != .void { runtime.writeEcho(value.debugDescription) }
             }
         }
-        return { frame in runtime.echo(try code(frame).debugDescription) }
+        return { frame in runtime.writeEcho(try code(frame).debugDescription) }
     }
 }

@@ -98,5 +98,5 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     // Swift export
     case cannotExport
     // Limits (docs/LIMITS.md)
-    case scriptTooLarge, valueTooLarge, recursionDepthLimit, eventsPerInstantLimit, chainTooLong, clockEnd
+    case scriptTooLarge, valueTooLarge, recursionDepthLimit, eventsPerInstantLimit, chainTooLong, clockEnd, outputTooLarge
 }

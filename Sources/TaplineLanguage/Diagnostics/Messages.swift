@@ -325,6 +325,9 @@ extension Messages {
     static func chainTooLong(_ limit: Int) -> Message {
         Message(.chainTooLong, "chain too long: more than \(limit) operators in one expression or 'else if' chain; use a loop or a func")
     }
+    static func outputTooLarge(_ limit: Int) -> Message {
+        Message(.outputTooLarge, "output size limit: the entry printed more than \(limit) bytes, so it was stopped and the rest left out; print less (a count, or the first values with 'prefix')")
+    }
 }
 
 // MARK: Swift export (`tapline --swift`, `:swift`)

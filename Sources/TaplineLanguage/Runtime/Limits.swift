@@ -31,6 +31,12 @@ public enum Limits {
     public static let lessonFileBytes = 1 << 20
     /// The largest progress file `tapline learn` reads, in bytes (it holds a line per lesson).
     public static let progressFileBytes = 1 << 20
+    /// The most program output one `tapline --machine` request may carry, in bytes: the reply
+    /// holds it whole, so without a bound a printing loop grows it until memory runs out.
+    public static let requestOutputBytes = 8 << 20
+    /// The longest `tapline --machine` request line, in bytes: room for code up to
+    /// `scriptBytes` with every character escaped as JSON escapes all but control characters.
+    public static let requestBytes = 4 * scriptBytes
 }
 
 /// glibc's `pthread_getattr_np`, which its Swift module leaves out (it needs _GNU_SOURCE).

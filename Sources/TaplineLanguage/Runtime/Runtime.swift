@@ -107,10 +107,41 @@ final class Runtime {
     /// Where the REPL's echo of an expression's value goes (one line, no newline).
     var echo: (String) -> Void = { _ in }
 
+    /// The most bytes of output (prints, echoes, `trace` and `marbles`) one entry may write
+    /// (`Interpreter.outputLimit`); nil for no bound.
+    var outputLimit: Int?
+    /// What the running entry has written so far, counted against `outputLimit`.
+    var outputWritten = 0
+
     /// Writes one line of program output.
-    func write(_ line: String) { output(line + "\n") }
+    func write(_ line: String) { limited(line + "\n", output) }
     /// Writes text as it is (a `print` with its own terminator).
-    func writeRaw(_ text: String) { output(text) }
+    func writeRaw(_ text: String) { limited(text, output) }
+    /// Echoes an expression's value (the sink adds the newline, which counts too).
+    func writeEcho(_ line: String) { limited(line, adding: 1, echo) }
+
+    /// Passes `text` to `sink` while the output limit has room for it and the `adding` bytes
+    /// the sink appends; the first write past it passes what fits and stops the entry.
+    @inline(__always) private func limited(_ text: String, adding extra: Int = 0, _ sink: (String) -> Void) {
+        guard let limit = outputLimit else { return sink(text) }
+        let size = text.utf8.count + extra
+        guard outputWritten + size > limit else {
+            outputWritten += size
+            return sink(text)
+        }
+        overflow(text, room: limit - outputWritten - extra, limit: limit, sink)
+    }
+
+    @inline(never) private func overflow(_ text: String, room: Int, limit: Int, _ sink: (String) -> Void) {
+        if room > 0 {
+            // Cut where a character's UTF-8 starts, so what was kept stays valid text.
+            var end = text.utf8.index(text.utf8.startIndex, offsetBy: room)
+            while end > text.utf8.startIndex, UTF8.isContinuation(text.utf8[end]) { end = text.utf8.index(before: end) }
+            sink(String(text[..<end]))
+        }
+        outputWritten = limit
+        raise(RuntimeError(Messages.outputTooLarge(limit), at: statementRange ?? .zero))
+    }
 
     /// Records an error raised during delivery and stops further delivery.
     func raise(_ error: RuntimeError) {
