@@ -87,6 +87,18 @@ struct LimitsTests {
         #expect(output == "still here\n")
     }
 
+    /// What `:list` and TAB completion show of a value is cut short, at a cost the cut
+    /// bounds: describing every declaration whole made each completion on a session holding
+    /// a megabyte string cost a megabyte of quoting.
+    @Test func aListingShowsALongValueCutShort() {
+        let interpreter = Interpreter(output: { _ in })
+        #expect(interpreter.run("current s = \"a\\\"b\"\nrepeat 20 { s.value = s.value + s.value }\nlet list = [[1, 2], [3]]") == nil)
+        let details = interpreter.declarations.map(\.detail)
+        #expect(details.first?.hasPrefix("= \"a\\\"ba\\\"b") == true)
+        #expect(details.allSatisfy { $0.count < 200 }, "\(details.map(\.count))")
+        #expect(details.last == "= [[1, 2], [3]]")
+    }
+
     /// Every limit's error names it as LIMITS.md's table does.
     @Test func theDocumentedTableNamesEveryLimit() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

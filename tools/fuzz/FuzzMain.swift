@@ -8,11 +8,12 @@ import TaplineLanguage
 
 /// How long one input may run before the interpreter is interrupted, in nanoseconds: long
 /// enough for real work, short enough that a loop never reads as a hang (libFuzzer's -timeout).
-/// `TAPLINE_FUZZ_BUDGET_MS` sets it (default 1000): inputs that run to the budget (timers,
-/// long loops) dominate a run's time, so a long campaign gets through more with a smaller one.
+/// `TAPLINE_FUZZ_BUDGET_MS` sets it (default 20): inputs that run to the budget (timers,
+/// long loops) dominate a run's time, and an input that runs on past it is stopped by the
+/// same interrupt, so a short budget finds the same hangs with many more inputs a second.
 private let runBudget: UInt64 = {
     guard let text = getenv("TAPLINE_FUZZ_BUDGET_MS"), let milliseconds = UInt64(String(cString: text)),
-          milliseconds > 0 else { return 1_000_000_000 }
+          milliseconds > 0 else { return 20_000_000 }
     return milliseconds * 1_000_000
 }()
 
@@ -28,8 +29,9 @@ private func exercise(_ text: String, verbose: Bool) {
     _ = try? Lexer.tokenize(text)
     _ = Interpreter.isIncomplete(text)
     let interpreter = Interpreter(output: { if verbose { show($0) } })
-    // Half the inputs are parsed on a second thread, as a long script is (`ReadAhead`).
-    interpreter.readsAhead = text.utf8.count % 2 == 0
+    // One input in eight is parsed on a second thread, as a long script is (`ReadAhead`):
+    // starting that thread costs more than the rest of most inputs.
+    interpreter.readsAhead = text.utf8.count % 8 == 0
     interpreter.longEntryHost = .threadsOnly
     // `marbles save PATH` draws the picture but writes no file: inputs are arbitrary.
     interpreter.writesFiles = false
@@ -87,11 +89,21 @@ private func show(_ text: String) {
     _ = text.withCString { write(2, $0, strlen($0)) }
 }
 
-/// The interpreter expects the large stack `tapline` gives it (Tool.onLargeStack).
+/// The interpreter expects the large stack `tapline` gives it (Tool.onLargeStack). run.sh
+/// raises the main thread's stack limit to that size, so inputs run where libFuzzer calls
+/// them: a thread started for each input cost more than most inputs take to run.
 private func onLargeStack(_ body: @escaping () -> Void) {
+    if mainStackIsLarge { return body() }
     guard let thread = LargeStackThread.start(body) else { return body() }
     pthread_join(thread, nil)
 }
+
+/// Whether the thread libFuzzer runs inputs on has the stack `tapline` gives the interpreter.
+private let mainStackIsLarge: Bool = {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_STACK.rawValue), &limit) == 0 else { return false }
+    return limit.rlim_cur >= rlim_t(LargeStackThread.stackSize)   // RLIM_INFINITY is the largest
+}()
 
 /// Once, before any input: a broken Combine contract is an error, as in `tapline`.
 @_cdecl("LLVMFuzzerInitialize")

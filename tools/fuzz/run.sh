@@ -12,10 +12,13 @@ mkdir -p "$work/corpus" "$work/findings"
 "$root/tools/fuzz/build.sh" "$work" >/dev/null
 # The seed corpus: the scripts as they are (the generated-program mode needs no seeds).
 find "$root/scripts" -name '*.tapline' -exec cp {} "$work/corpus/" \;
-# -timeout: one input runs for at most a second (FuzzMain's budget), so 10s is a hang.
+# -timeout: one input runs for at most 20 ms (FuzzMain's budget), so 10s is a hang.
 # -detect_leaks=0: the interpreter's subscriptions form reference cycles by design until cancelled.
 # detect_stack_use_after_return=0: locals stay on the real stack, where the interpreter's
 # stack guard (Limits.swift) looks for them; with ASan's "fake stack" it would see nothing.
+# The stack `tapline` gives the interpreter, on the thread libFuzzer runs inputs on (without
+# it, FuzzMain starts a thread of that size for each input).
+ulimit -s 524288 2>/dev/null || ulimit -s unlimited 2>/dev/null || true
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:detect_stack_use_after_return=0}" exec "$work/tapline-fuzz" "$work/corpus" -dict="$root/tools/fuzz/tapline.dict" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -detect_leaks=0 \
     -artifact_prefix="$work/findings/" -print_final_stats=1 "$@"

@@ -43,6 +43,16 @@ public enum Limits {
 @_silgen_name("pthread_getattr_np")
 private func threadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
 
+/// The thread-specific slot where `StackGuard.current()` keeps each thread's guard; released
+/// with the thread.
+private let stackGuardKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { kept in
+        if let kept { Unmanaged<AnyObject>.fromOpaque(kept).release() }
+    }
+    return key
+}()
+
 /// How much of the current thread's stack is left. The counted limits keep ordinary
 /// programs far from the end of the stack; this catches what no count sees (a deep
 /// structure built in a loop, a long chain compiled recursively) with the same error.
@@ -57,7 +67,26 @@ struct StackGuard {
 
     /// The current thread's guard: a quarter of its stack (at least 256 KiB) stays in reserve
     /// for the unwinding, formatting and freeing that follow the error.
+    ///
+    /// Found once a thread and kept beside it: for the process's first thread glibc finds the
+    /// stack by reading `/proc/self/maps`, which cost more than a short entry takes to run
+    /// (every session and every export asks).
     static func current() -> StackGuard {
+        if let kept = pthread_getspecific(stackGuardKey) {
+            return Unmanaged<Kept>.fromOpaque(kept).takeUnretainedValue().guard
+        }
+        let found = measure()
+        pthread_setspecific(stackGuardKey, Unmanaged.passRetained(Kept(found)).toOpaque())
+        return found
+    }
+
+    /// A thread's guard, kept in its thread-specific slot.
+    private final class Kept {
+        let `guard`: StackGuard
+        init(_ found: StackGuard) { `guard` = found }
+    }
+
+    private static func measure() -> StackGuard {
         var attributes = pthread_attr_t()
         var base: UnsafeMutableRawPointer?
         var size = 0

@@ -85,6 +85,43 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         }
     }
 
+    /// `debugDescription` cut short past about `limit` characters (`…` where it is cut), at a
+    /// cost the limit bounds: what a listing (`:list`, TAB completion) shows of a value that
+    /// may be megabytes long.
+    func brief(_ limit: Int = 120) -> String {
+        var budget = limit
+        return brief(within: &budget)
+    }
+
+    private func brief(within budget: inout Int) -> String {
+        switch self {
+        case .string(let text):
+            let cut = text.index(text.startIndex, offsetBy: max(0, budget), limitedBy: text.endIndex)
+            let quoted = Value.quote(String(text[..<(cut ?? text.endIndex)]))
+            budget -= quoted.count
+            return cut.map { $0 < text.endIndex } == true ? String(quoted.dropLast()) + "…\"" : quoted
+        case .tuple(let elements): return "(" + Value.brief(elements, within: &budget) + ")"
+        case .array(let elements): return "[" + Value.brief(elements, within: &budget) + "]"
+        default:
+            let text = debugDescription
+            budget -= text.count
+            return text
+        }
+    }
+
+    private static func brief(_ elements: [Value], within budget: inout Int) -> String {
+        var parts: [String] = []
+        for element in elements {
+            guard budget > 0 else {
+                parts.append("…")
+                break
+            }
+            parts.append(element.brief(within: &budget))
+            budget -= 2
+        }
+        return parts.joined(separator: ", ")
+    }
+
     static func quote(_ text: String) -> String {
         var result = "\""
         for c in text {

@@ -10,7 +10,7 @@ extension Interpreter {
         public var name: String
         /// The type it carries, where it has one.
         public var type: String?
-        /// A short state: a value, a subscriber count, "shown"…
+        /// A short state: a value (cut short past 120 characters), a subscriber count, "shown"…
         public var detail: String
         /// What it can be used for, for completion.
         public var kind: Kind
@@ -41,12 +41,12 @@ extension Entity {
             Interpreter.Declaration(keyword: keyword, name: name, type: type, detail: detail, kind: kind)
         }
         switch kind {
-        case .button(let box): return make(nil, Value.quote(box.title), .button)
+        case .button(let box): return make(nil, Value.string(box.title).brief(), .button)
         case .subject(let subject): return make(annotated ?? "Any", Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .subject)
         case .current(let subject):
-            return make(annotated, "= \(subject.value.debugDescription), " + Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .current)
+            return make(annotated, "= \(subject.value.brief()), " + Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .current)
         case .published(let subject):
-            return make(annotated, "= \(subject.value.debugDescription), " + Entity.count(subject.subscriberCount), .published)
+            return make(annotated, "= \(subject.value.brief()), " + Entity.count(subject.subscriberCount), .published)
         case .subscriber(let box):
             let state = box.subscriber.map { subscriber in
                 "demand \(subscriber.initialDemand)"
@@ -58,7 +58,7 @@ extension Entity {
         case .subscription(let box): return make(nil, box.chain.description, .subscription)
         case .stream(let box): return make(annotated, box.chain.description, .publisher)
         case .bag(let box): return make("Set<AnyCancellable>", box.tokens.count == 1 ? "1 subscription" : "\(box.tokens.count) subscriptions", .bag)
-        case .value(let box): return make(box.type.isKnown ? box.type.name : nil, "= " + box.value.debugDescription, .value)
+        case .value(let box): return make(box.type.isKnown ? box.type.name : nil, "= " + box.value.brief(), .value)
         }
     }
 
