@@ -1,3 +1,5 @@
+import TaplineReactive
+
 /// Marble strings in RxJS's syntax, the notation `play` and `expect` take and write.
 ///
 /// `-` is one frame of time, any other character an event at the current frame (`|`
@@ -128,11 +130,22 @@ enum Marbles {
                 index += 1
             }
             if at < cursor { isExact = false }
-            if at > cursor { text += String(repeating: "-", count: Int(at - cursor)) }
+            if at > cursor { text += gap(at - cursor, frame: frame) }
             let start = max(at, cursor)
             text += group.count == 1 ? String(group) : "(" + String(group) + ")"
             cursor = start + Int64(group.count == 1 ? 1 : group.count + 2)
         }
         return (text, isExact)
+    }
+
+    /// The longest pause written as dashes, one a frame; a longer one is a time progression
+    /// (` 100000ms `), which RxJS's notation and `parse` read the same: a `wait` of years
+    /// inside an `expect` would otherwise write billions of dashes.
+    static let longestDashes: Int64 = 1000
+
+    private static func gap(_ frames: Int64, frame: Int64) -> String {
+        guard frames > longestDashes else { return String(repeating: "-", count: Int(frames)) }
+        let (nanoseconds, overflow) = frames.multipliedReportingOverflow(by: frame)
+        return " " + VirtualTime.decimal(overflow ? .max : nanoseconds, unit: 1_000_000) + "ms "
     }
 }
