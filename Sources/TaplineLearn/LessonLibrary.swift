@@ -104,7 +104,8 @@ func readTextFile(_ path: String, limit: Int, limitName: String, followsLinks: B
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return .failure(.refused(String(cString: strerror(errno)))) }
     guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.refused("it is not a regular file")) }
-    guard info.st_size <= limit else { return .failure(.refused("\(limitName) limit: larger than \(limit) bytes (see docs/LIMITS.md)")) }
+    let tooLarge = ReadProblem.refused("\(limitName) limit: larger than \(limit) bytes (see docs/LIMITS.md)")
+    guard info.st_size <= limit else { return .failure(tooLarge) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -114,7 +115,7 @@ func readTextFile(_ path: String, limit: Int, limitName: String, followsLinks: B
         if count == 0 { break }
         bytes += chunk[0..<count]
         // It grew while being read.
-        if bytes.count > limit { return .failure(.refused("\(limitName) limit: larger than \(limit) bytes (see docs/LIMITS.md)")) }
+        if bytes.count > limit { return .failure(tooLarge) }
     }
     return .success(String(decoding: bytes, as: UTF8.self))
 }

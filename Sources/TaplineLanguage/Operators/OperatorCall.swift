@@ -199,9 +199,12 @@ extension Compiler {
         unowned let runtime: Runtime
 
         func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {
-            guard runtime.enterSubscription() else { return }
-            upstream.subscribe(subscriber)
-            runtime.leaveSubscription()
+            guard !runtime.isAborting else { return }
+            do {
+                try runtime.nested(at: .zero) { upstream.subscribe(subscriber) }
+            } catch let error as RuntimeError {
+                runtime.raise(error)
+            } catch {}
         }
     }
 

@@ -20,16 +20,20 @@ struct LaneName {
 
     /// The name of `whole`, a chain's text already on one line.
     init(_ whole: String) {
-        guard whole.count > LaneName.longest else {
-            (shown, end) = (whole, nil)
-            return
+        if whole.count > LaneName.longest {
+            self.init(start: whole, end: whole)
+        } else {
+            self.init(shown: whole, end: nil)
         }
-        let end = String(whole.suffix(LaneName.keptEnd))
-        (shown, self.end) = (whole.prefix(LaneName.keptStart) + "…" + end, end)
     }
 
-    /// A name as `shown` and `end` hold it.
-    init(shown: String, end: String?) {
+    /// A shortened name: `start`'s first characters, `…`, and the last of `end`.
+    private init(start: some StringProtocol, end longer: String) {
+        let end = String(longer.suffix(LaneName.keptEnd))
+        self.init(shown: start.prefix(LaneName.keptStart) + "…" + end, end: end)
+    }
+
+    private init(shown: String, end: String?) {
         (self.shown, self.end) = (shown, end)
     }
 
@@ -43,8 +47,7 @@ struct LaneName {
         }
         var longer = end
         LaneName.append(text[...], to: &longer, sameLine: true)
-        let kept = String(longer.suffix(LaneName.keptEnd))
-        return LaneName(shown: shown.prefix(LaneName.keptStart) + "…" + kept, end: kept)
+        return LaneName(start: shown, end: longer)
     }
 
     /// Appends `text` to `name` on one line: a continuation line is joined as written on one

@@ -39,7 +39,8 @@ final class Recorder {
 
     /// The lanes' names in the order they were made: a subject's name, or a chain's text up
     /// to the stage (`q.debounce(for: 300ms)`), shortened in the middle past `LaneName.longest`.
-    private(set) var lanes: [String] = []
+    private var names: [LaneName] = []
+    var lanes: [String] { names.map(\.shown) }
     /// Lanes by whole name (a chain's first stage, and a stage whose name is kept whole):
     /// lanes with the same name are one lane.
     private var laneIndex: [String: Int] = [:]
@@ -50,9 +51,6 @@ final class Recorder {
         let upstream: Int
         let text: String
     }
-    /// For a lane whose name was shortened, the end of its whole name, which a stage after it
-    /// extends.
-    private var nameEnds: [Int: String] = [:]
     private(set) var entries: [Entry] = []
     /// How many events were let go to keep the recording bounded, and when the last was.
     private(set) var leftOut = 0
@@ -93,7 +91,7 @@ final class Recorder {
     func lane(after upstream: Int, adding text: String, shared: Bool = false) -> Int {
         let key = StageKey(upstream: upstream, text: text)
         if let index = stageIndex[key] { return index }
-        let name = LaneName(shown: lanes[upstream], end: nameEnds[upstream]).adding(text)
+        let name = names[upstream].adding(text)
         let whole = name.isShortened ? nil : name.shown
         let lane = whole.flatMap { laneIndex[$0] } ?? makeLane(name, whole: whole, shared: shared)
         stageIndex[key] = lane
@@ -103,10 +101,9 @@ final class Recorder {
     /// A new lane; `whole`, its whole name, finds it again (nil for a long stage's name,
     /// which its upstream's lane and its own text find).
     private func makeLane(_ name: LaneName, whole: String?, shared: Bool) -> Int {
-        let index = lanes.count
-        lanes.append(name.shown)
+        let index = names.count
+        names.append(name)
         if let whole { laneIndex[whole] = index }
-        if let end = name.end { nameEnds[index] = end }
         if shared { sharedLanes[index] = SharedLane() }
         traceWidth = min(40, max(traceWidth, name.shown.count))
         return index
@@ -156,7 +153,7 @@ final class Recorder {
         entries.append(entry)
         Recorder.apply(entry, to: &live)
         if entries.count >= 2 * capacity { trim() }
-        if isTracing, let words = TraceLine.words(event, bySubject: subscription == 0) { write(TraceLine(time: time, lane: lanes[lane], width: traceWidth, event: words)) }
+        if isTracing, let words = TraceLine.words(event, bySubject: subscription == 0) { write(TraceLine(time: time, lane: names[lane].shown, width: traceWidth, event: words)) }
     }
 
     /// Forgets everything recorded so far; the next diagram starts now.

@@ -161,7 +161,7 @@ final class Runtime {
         // Inlined at every delivery: the check is two comparisons, the error out of line.
         // The stack is looked at every 16th delivery, whatever the depth: the backstop for
         // nesting that no count sees (a subscription to a closure's publisher counts, through
-        // `enterSubscription`); 16 such steps are far less than the reserve.
+        // `nested`); 16 such steps are far less than the reserve.
         let level = depth
         guard level < Limits.recursionDepth, deliveries & 15 != 0 || !stack.isLow else {
             raiseTooDeep()
@@ -179,21 +179,6 @@ final class Runtime {
         }
         depth = level   // every error is caught above, so this always runs
     }
-
-    /// Enters a subscription made inside the core to a publisher a closure gave
-    /// (`Compiler.stream(of:)`) as one level of the depth budget; past it, raises the
-    /// recursion-depth error and returns false. `leaveSubscription()` ends the level.
-    func enterSubscription() -> Bool {
-        guard !isAborting else { return false }
-        guard depth < Limits.recursionDepth, !stack.isLow else {
-            raiseTooDeep()
-            return false
-        }
-        depth += 1
-        return true
-    }
-
-    func leaveSubscription() { depth -= 1 }
 
     @inline(never) private func raiseTooDeep() {
         raise(RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? .zero))
@@ -231,15 +216,12 @@ final class Runtime {
     }
 
     /// Runs re-entrant work (a func's body, a button's action, a view's `on appear`, a clock
-    /// run) as one level of the depth budget; past it, the recursion-depth error, at the
+    /// run, a subscription to a closure's publisher) as one level of the depth budget; past it, the recursion-depth error, at the
     /// running statement (at `range` only outside one) whether the count or the stack ran out
     /// first, as delivery's error does: which of the two trips first depends on frame sizes
     /// (a recorded chain's taps, a test's smaller stack), and what is printed must not.
     func nested<T>(at range: SourceRange, _ body: () throws -> T) throws -> T {
-        guard depth < Limits.recursionDepth else {
-            throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? range)
-        }
-        guard !stack.isLow else {
+        guard depth < Limits.recursionDepth, !stack.isLow else {
             throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? range)
         }
         depth += 1
