@@ -15,11 +15,11 @@ let package = Package(
         .testTarget(name: "CombineCodeTests", dependencies: ["TaplineReactive"]),
         // The language: lexer, parser, diagnostics, compiler and runtime. Starts no thread and
         // tunes no memory: the process lends what it chooses (LongEntryHost).
-        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive"]),
+        .target(name: "TaplineLanguage", dependencies: ["TaplineReactive", "CGlibc"]),
         // What a process running the interpreter does for it: a large stack, a thread to read a
         // long script on, malloc made ready for it. The command and the tests' harness use it.
         .target(name: "TaplineHost", dependencies: ["TaplineLanguage", "CGlibc"]),
-        // glibc calls Swift's Glibc module does not show: malloc settings, the CPUs usable.
+        // glibc calls Swift's Glibc module does not show: malloc settings, the CPUs usable, memmem.
         .target(name: "CGlibc"),
         .testTarget(name: "TaplineLanguageTests", dependencies: ["TaplineLanguage", "TaplineTestSupport", "TaplineHost"]),
         // For the tests (and the fuzzer): valid programs written from bytes, and the differential grid.

@@ -253,6 +253,9 @@ public final class Interpreter {
     /// reports it.
     static func hasRecordingStatement(_ source: SourceCharacters, from start: SourceLocation,
                                       isInterrupted: @escaping () -> Bool = { false }) -> Bool {
+        // Both are keywords, which Swift spells with no escapes: a text without either word
+        // has no such statement, and most scripts need not be parsed a second time.
+        guard source.contains("trace", from: start.offset) || source.contains("marbles", from: start.offset) else { return false }
         var parser = Parser.reader(source, from: start, isInterrupted: isInterrupted)
         while !parser.readRecordingStatement {
             guard let statement = try? parser.nextStatement() else { break }

@@ -15,6 +15,33 @@ struct SourceCharactersTests {
         }
     }
 
+    /// A mixed text is read a stretch at a time (`init(mixed:)`): each stretch must break into
+    /// the characters Unicode's rules give the whole text (UAX #29), with the marks that join
+    /// an ASCII letter before them (U+0301) or after them (U+0600, a prepended mark), CR LF,
+    /// flags (regional indicators, which pair up) and an emoji joined by ZWJ.
+    @Test("a mixed text breaks into the characters the whole text has", arguments: [
+        "\u{0600}a", "a\u{0301}", "\r\n", "\r\u{301}", "x\u{0600}\u{0600}y\u{301}z", "🇫🇷🇩🇪a", "a\r\r\nb",
+        "\u{301}", "ab\u{0600}", "👩\u{200D}💻x\u{200D}y",
+    ])
+    func mixedTextBreaksAsAWhole(text: String) {
+        #expect(Array(SourceCharacters(text)) == Array(SourceCharacters(characters: text)))
+        #expect(Array(SourceCharacters(text)).count == text.count)
+    }
+
+    @Test func randomMixedTextsBreakAsAWhole() {
+        let pieces = ["a", "b", " ", "\n", "\r", "\r\n", "\u{301}", "\u{0600}", "\u{200D}", "🇫", "🇷", "👩", "é", "\u{1100}", "\u{1161}"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            var text = ""
+            for _ in 0..<12 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            let fast = SourceCharacters(text), slow = SourceCharacters(characters: text)
+            #expect(fast.codes == slow.codes && Array(fast) == Array(slow), "\(Array(text.unicodeScalars))")
+        }
+    }
+
     @Test func aWindowsLineEndIsOneNewline() {
         let source = SourceCharacters("a\r\nb\r\n")
         #expect(Array(source) == ["a", "\n", "b", "\n"])

@@ -20,9 +20,13 @@ public struct ProgramGenerator {
     /// it: without, its chains take the fast paths that recording rules out.
     private let showsTime: Bool
 
-    public init(entropy: [UInt8], showsTime: Bool = true) {
+    /// The most statements a program has (a few more lines: a subscriber's declaration is three).
+    private let statements: Int
+
+    public init(entropy: [UInt8], showsTime: Bool = true, statements: Int = 200) {
         self.entropy = entropy
         self.showsTime = showsTime
+        self.statements = statements
     }
 
     /// The next choice in 0..<count (0 once the bytes run out, so every program ends).
@@ -37,7 +41,7 @@ public struct ProgramGenerator {
     private var exhausted: Bool { position >= entropy.count }
 
     public mutating func program() -> String {
-        while !exhausted && lines.count < 200 { statement() }
+        while !exhausted && lines.count < statements { statement() }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -173,22 +177,63 @@ public struct ProgramGenerator {
         return chain
     }
 
-    /// Every form the operators say a generator may write (`ChainOperator.generatedForms`).
-    private static let forms: [String] = ChainOperator.all.flatMap(\.generatedForms)
+    /// What a hole in an operator's form stands for.
+    private enum Hole: String, CaseIterable {
+        case expression = "EXPR", int = "INT", count = "COUNT", duration = "DURATION", bool = "BOOL"
+        case publisher = "PUBLISHER", command = "COMMAND"
+    }
 
-    /// One operator's call, a form with its holes filled.
-    private mutating func chainOperator() -> String {
-        var form = Self.forms[choose(Self.forms.count)]
-        for (hole, fill) in [("EXPR", { (g: inout ProgramGenerator) in g.operand() }),
-                             ("INT", { (g: inout ProgramGenerator) in String(g.choose(4)) }),
-                             ("COUNT", { (g: inout ProgramGenerator) in String(g.choose(4) + 1) }),
-                             ("DURATION", { (g: inout ProgramGenerator) in g.duration() }),
-                             ("BOOL", { (g: inout ProgramGenerator) in g.choose(2) == 0 ? "true" : "false" }),
-                             ("PUBLISHER", { (g: inout ProgramGenerator) in g.nested() }),
-                             ("COMMAND", { (g: inout ProgramGenerator) in g.command() })] {
-            while let range = form.firstRange(of: hole) { form.replaceSubrange(range, with: fill(&self)) }
+    /// A piece of a form: text as it stands, or a hole to fill.
+    private enum Piece {
+        case text(String)
+        case hole(Hole)
+    }
+
+    /// Every form the operators say a generator may write (`ChainOperator.generatedForms`),
+    /// cut once into its text and its holes: searching each form for its holes as it is
+    /// written took more time than running most of the programs.
+    private static let forms: [[Piece]] = ChainOperator.all.flatMap(\.generatedForms).map(pieces)
+
+    /// `form`'s text and holes, in order.
+    private static func pieces(_ form: String) -> [Piece] {
+        var pieces: [Piece] = [], text = "", rest = form[...]
+        while let first = rest.first {
+            if let hole = Hole.allCases.first(where: { rest.hasPrefix($0.rawValue) }) {
+                if !text.isEmpty { pieces.append(.text(text)) }
+                pieces.append(.hole(hole))
+                text = ""
+                rest = rest.dropFirst(hole.rawValue.count)
+            } else {
+                text.append(first)
+                rest = rest.dropFirst()
+            }
         }
-        return form
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
+    }
+
+    /// One operator's call, a form with its holes filled from left to right.
+    private mutating func chainOperator() -> String {
+        var call = ""
+        for piece in Self.forms[choose(Self.forms.count)] {
+            switch piece {
+            case .text(let text): call += text
+            case .hole(let hole): call += fill(hole)
+            }
+        }
+        return call
+    }
+
+    private mutating func fill(_ hole: Hole) -> String {
+        switch hole {
+        case .expression: return operand()
+        case .int: return String(choose(4))
+        case .count: return String(choose(4) + 1)
+        case .duration: return duration()
+        case .bool: return choose(2) == 0 ? "true" : "false"
+        case .publisher: return nested()
+        case .command: return command()
+        }
     }
 
     /// An `Int` expression of `$0`, sometimes through a declared func.

@@ -2,7 +2,7 @@
 #define TAPLINE_CGLIBC_H
 
 // glibc calls that Swift's Glibc module leaves out: mallopt and its M_ constants live in
-// <malloc.h>, and sched_getaffinity and CPU_COUNT need _GNU_SOURCE. One small
+// <malloc.h>, and sched_getaffinity, CPU_COUNT and memmem need _GNU_SOURCE. One small
 // function each.
 
 /// Until the matching `tapline_malloc_end_long_entry` (calls nest, on any thread): blocks of
@@ -21,5 +21,10 @@ void tapline_malloc_reserve(unsigned long bytes);
 /// How many CPUs this process may run on (its affinity mask, which `taskset` narrows); 1 when
 /// that cannot be read.
 int tapline_usable_cpus(void);
+
+/// Whether the `needle_length` bytes at `needle` stand anywhere in the `haystack_length` bytes
+/// at `haystack` (glibc's memmem, which compares many bytes at a time).
+int tapline_contains_bytes(const void *haystack, unsigned long haystack_length, const void *needle,
+                           unsigned long needle_length);
 
 #endif

@@ -1,3 +1,5 @@
+import CGlibc
+
 /// A source text as the lexer, the parser and diagnostics read it: one `Character` a
 /// position (so offsets and columns count characters, as a person does), stored as one
 /// byte a position.
@@ -46,8 +48,41 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
         if isPlain {
             self.init(codes: bytes)
         } else {
-            self.init(characters: text)
+            self.init(mixed: bytes)
         }
+    }
+
+    /// A text with characters that are not ASCII, or CRs: its ASCII stretches come straight
+    /// from the bytes, and Unicode's rules run only on the stretches around the others.
+    /// Unicode breaks between any two ASCII characters but CR and LF (UAX #29), so a stretch
+    /// that has an ASCII byte other than CR, or the text's end, on each side breaks as it
+    /// would within the whole text.
+    private init(mixed bytes: [UInt8]) {
+        var builder = Builder(capacity: bytes.count)
+        var position = 0
+        while position < bytes.count {
+            guard let stretch = SourceCharacters.unicodeStretch(in: bytes, at: position) else {
+                builder.codes.append(bytes[position])
+                position += 1
+                continue
+            }
+            String(decoding: bytes[stretch], as: UTF8.self).forEach { builder.append($0) }
+            position = stretch.upperBound
+        }
+        self.init(builder)
+    }
+
+    /// The bytes from `position` on that Unicode's rules must read together; nil when the
+    /// byte at `position` is a character by itself, an ASCII byte other than CR with another
+    /// such byte (or the text's end) after it. A stretch ends between two such bytes, so it
+    /// takes in the ASCII byte on each side of every other byte (a combining mark joins the
+    /// letter before it; a prepended mark, the one after).
+    private static func unicodeStretch(in bytes: [UInt8], at position: Int) -> Range<Int>? {
+        func isSpecial(_ index: Int) -> Bool { index < bytes.count && (bytes[index] >= 0x80 || bytes[index] == 13) }
+        guard isSpecial(position) || isSpecial(position + 1) else { return nil }
+        var end = position + 1
+        while end < bytes.count, isSpecial(end) || isSpecial(end - 1) { end += 1 }
+        return position..<end
     }
 
     private init(codes: [UInt8]) {
@@ -56,9 +91,25 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
 
     /// The given characters, one position each.
     public init(characters: some Sequence<Character>) {
-        var (codes, others, offsets): ([UInt8], [Character], [Int32]) = ([], [], [])
-        codes.reserveCapacity(characters.underestimatedCount)
-        for character in characters {
+        var builder = Builder(capacity: characters.underestimatedCount)
+        characters.forEach { builder.append($0) }
+        self.init(builder)
+    }
+
+    private init(_ builder: Builder) {
+        codes = builder.codes
+        others = builder.others.isEmpty ? nil : Others(builder.others, builder.offsets)
+    }
+
+    /// The codes, and the characters kept apart, of a text being read a character at a time.
+    private struct Builder {
+        var codes: [UInt8] = []
+        var others: [Character] = []
+        var offsets: [Int32] = []
+
+        init(capacity: Int) { codes.reserveCapacity(capacity) }
+
+        mutating func append(_ character: Character) {
             // asciiValue calls "\r\n" 10, which is what it is stored as.
             if let code = character.asciiValue {
                 codes.append(code)
@@ -68,8 +119,6 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
                 codes.append(Lexer.notASCII)
             }
         }
-        self.codes = codes
-        self.others = others.isEmpty ? nil : Others(others, offsets)
     }
 
     /// Appends another text after this one (a REPL entry after the session's text).
@@ -100,6 +149,18 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
             if offsets[middle] < target { low = middle + 1 } else { high = middle }
         }
         return low < offsets.count && offsets[low] == target ? others.characters[low] : "\u{FFFD}"
+    }
+
+    /// Whether `word` (ASCII) stands anywhere from `start` on, part of a longer word or not:
+    /// a quick test that can rule a word's statement out without lexing the text.
+    public func contains(_ word: StaticString, from start: Int) -> Bool {
+        guard start >= 0, start < codes.count else { return false }
+        return codes.withUnsafeBytes { codes in
+            word.withUTF8Buffer { word in
+                tapline_contains_bytes(codes.baseAddress?.advanced(by: start), UInt(codes.count - start),
+                                       word.baseAddress, UInt(word.count)) != 0
+            }
+        }
     }
 
     /// Whether the characters of `range` are `text` (ASCII), compared byte by byte without
