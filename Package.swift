@@ -39,7 +39,8 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Starts the real binary on a pseudo-terminal: forkpty's child must run no Swift before exec.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
-        // The command as a user meets it (scripts, arguments, the REPL on a terminal), through the built binary.
-        .testTarget(name: "CommandTests", dependencies: ["CPseudoTerminal"]),
+        // The command as a user meets it (scripts, arguments, the REPL on a terminal), through the built binary;
+        // the generator writes a sample of programs for the export to be tried on.
+        .testTarget(name: "CommandTests", dependencies: ["CPseudoTerminal", "TaplineTestSupport"]),
     ]
 )

@@ -252,6 +252,15 @@ struct ClosureFrameTests {
         #expect(result.output == "inner saw 2 for 2\ninner saw 1 for 1\n")
     }
 
+    /// Swift's `ClosedRange` needs its start at or below its end ("Range requires lowerBound
+    /// <= upperBound"), even where the range would hold nothing: `1...0` stops the program as
+    /// a `for` over it does; `1..<1` is empty. Found by the generated programs' exports.
+    @Test func aClosedRangeThatEndsBelowItsStartIsAnError() {
+        #expect(run("(1...0).publisher.sink { print($0) }").error?.contains("error: range 1...0 is empty") == true)
+        #expect(run("[5, 6].publisher.output(in: 1...0).sink { print($0) }").error?.contains("error: range 1...0 is empty") == true)
+        #expect(run("(1..<1).publisher.sink { print($0) }\nprint(\"after\")") == (output: "after\n", error: nil))
+    }
+
     @Test func integerFastPathsStillReportOverflowAndDivisionByZero() {
         #expect(run("print(9223372036854775807 + 1)").error?.contains("error: arithmetic overflow") == true)
         #expect(run("subject s: Int\ns.map { $0 / 0 }.sink { print($0) }\nsend s 1").error?.contains("error: division by zero") == true)

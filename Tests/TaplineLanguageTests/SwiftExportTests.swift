@@ -39,6 +39,16 @@ struct SwiftExportUnitTests {
         ("print(Int(\"42\"), \"\\(Int(\"x\"))\")", ["print((Int(\"42\").map { \"\\($0)\" } ?? \"nil\"), \"\\((Int(\"x\").map { \"\\($0)\" } ?? \"nil\"))\")"]),
         ("subject s: Int\nview V {\n  on appear {\n    s.sink { _ in s.sink { print($0) } }\n  }\n}",
          ["        s.sink { _ in s.sink { print($0) }.store(in: &subscriptions) }.store(in: &bag)"]),
+        // Found by compiling generated programs' exports: a closure that names no argument and
+        // uses no `$0` takes none in Swift, which refuses it where an operator passes one.
+        ("[1].publisher.sink { wait 1s }\nbutton b\nb.tap.sink { print(2) }",
+         ["[1].publisher.sink { _ in scheduler.advance(by: .seconds(1)) }", "b.tap.sink { print(2) }"]),
+        ("[1].publisher.scan(0) { 7 }.sink(receiveCompletion: { print(1) }, receiveValue: { print(2) })",
+         [".scan(0) { _, _ in 7 }", ".sink(receiveCompletion: { _ in print(1) }, receiveValue: { _ in print(2) })"]),
+        // A custom subscriber's `return 1` is a demand: `.max(1)` (Subscribers.Demand takes no Int).
+        ("subscriber w(demand: 1) { print($0); return 1 }\n[1, 2].publisher.subscribe(w)", ["        return .max(1)"]),
+        // A view's instance is named after it, but not over a name of the program's own.
+        ("var v = 1\nview V {\n  on appear { print(v) }\n}\nshow V", ["let vView = V()", "vView.appear()"]),
     ])
     func construct(_ program: String, _ lines: [String]) throws {
         let swift = try Self.export(program).get()

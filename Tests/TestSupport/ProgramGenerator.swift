@@ -168,7 +168,8 @@ public struct ProgramGenerator {
         case 2 where !buttons.isEmpty: chain = pick(buttons) + ".tap.map { _ in 1 }"
         case 3: chain = "Just(\(number()))"
         case 4: chain = "(1...\(choose(5))).publisher"
-        case 5: chain = pick(["Empty()", "Fail(error: \"e\")", "Deferred { Just(1) }",
+        // With their Output written, as Swift needs it where nothing downstream says it.
+        case 5: chain = pick(["Empty<Int, Never>()", "Fail<Int, Error>(error: \"e\")", "Deferred { Just(1) }",
                               "Future { promise in promise(.success(2)) }",
                               "Timer.publish(every: \(duration())).autoconnect().map { _ in 1 }",
                               "Record(output: [1, 2], completion: .finished)"])
@@ -295,7 +296,8 @@ public struct ProgramGenerator {
         case 1: return "\(leaf) * \(number())"
         case 2: return "\(leaf) / \(number())"
         case 3: return "\(leaf) % \(number())"
-        case 4: return "(\(leaf) > \(number()) ? \(leaf) : -\(leaf))"
+        // `-` before a negative literal is an ambiguous `-(-2)` to Swift, which refuses it.
+        case 4: return "(\(leaf) > \(number()) ? \(leaf) : \(leaf.hasPrefix("-") ? "0 - " : "-")\(leaf))"
         case 5: return "\(leaf) - \(number())"
         default: return leaf
         }

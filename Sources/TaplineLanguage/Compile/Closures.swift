@@ -31,6 +31,7 @@ extension Compiler {
     /// throw, another's may not, and an error says which operator to use instead.
     func closure(_ closure: ClosureExpr, inputs: [SType], owner: String) throws(Diagnostic) -> CompiledClosure {
         closuresCompiled += 1
+        typeRecord?.note(closure, inputs: inputs)
         let closuresBefore = closuresCompiled
         let used = closure.highestArgument + 1
         let arity = closure.parameters?.count ?? used

@@ -44,6 +44,7 @@ extension SwiftExporter {
         var valueContext = ExportContext()
         valueContext.argumentNames = [0: "input"]
         valueContext.locals = ["input"]
+        valueContext.returnsDemand = true
         out.indent = 2
         try block(body.body, into: &out, context: valueContext)
         if !(body.body.last.map(SwiftExporter.isReturn) ?? false) { out.line("return .none") }
@@ -140,6 +141,6 @@ extension SwiftExporter {
         out.line("}")
         out.indent = 0
         out.line("}")
-        out.line("let \(SwiftExporter.instanceName(name.text)) = \(name.text)()")
+        out.line("let \(instanceName(name.text)) = \(name.text)()")
     }
 }

@@ -117,7 +117,7 @@ extension SwiftExporter {
         case .current:
             if let type = types.type(of: expr), case .publisher = type { return name }
             return types.type(of: expr) == nil ? name : "\(name).value"
-        case .view: return SwiftExporter.instanceName(name)
+        case .view: return instanceName(name)
         default: return name
         }
     }
@@ -154,10 +154,11 @@ extension SwiftExporter {
         var inner = context
         inner.argumentNames = [:]
         inner.inReturn = false
+        inner.returnsDemand = false
         inner.result = nil
         // A closure runs later, when no view is appearing: what it subscribes, the session keeps.
         inner.bag = "subscriptions"
-        let parameters = closure.parameters ?? []
+        let parameters = closure.parameters ?? ignoredParameters(of: closure)
         inner.locals.formUnion(parameters)
         let head = parameters.isEmpty ? "{" : "{ \(parameters.joined(separator: ", ")) in"
         var body = SwiftWriter()
@@ -171,6 +172,16 @@ extension SwiftExporter {
         if body.lines.isEmpty { return parameters.isEmpty ? "{}" : head + " }" }
         if oneLine { return head + " " + body.lines.joined(separator: "; ") + " }" }
         return head + "\n" + body.lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n}"
+    }
+
+    /// `_` for each argument of a closure that names none and uses no `$0`: Swift takes such
+    /// a closure for one without arguments, and refuses it where an operator passes some
+    /// (`.sink { wait 1s }` is `.sink { _ in … }`). A closure called with nothing or a `Void`
+    /// (a tap) is written as it is.
+    private func ignoredParameters(of closure: ClosureExpr) -> [String] {
+        guard closure.highestArgument < 0, let inputs = types.inputs(of: closure),
+              inputs.contains(where: { $0 != .void }) else { return [] }
+        return Array(repeating: "_", count: inputs.count)
     }
 
     /// The value a one-statement closure gives: its expression, or what it returns.

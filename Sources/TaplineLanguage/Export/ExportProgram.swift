@@ -109,7 +109,7 @@ extension SwiftExporter {
         needs.formUnion([.mountedView, .session])
         var arms: [String] = []
         for arm in cases {
-            let view = arm.view.map(SwiftExporter.instanceName) ?? "nil"
+            let view = arm.view.map(instanceName) ?? "nil"
             if arm.values.isEmpty {
                 arms.append("default: return \(view)")
             } else {
@@ -130,10 +130,12 @@ extension SwiftExporter {
         out.line("    .store(in: &subscriptions)")
     }
 
-    /// `appleMapView` for the view `AppleMapView`.
-    static func instanceName(_ typeName: String) -> String {
+    /// `appleMapView` for the view `AppleMapView`: the instance the program shows and hides;
+    /// `v1View` for the view `V1` of a program that has a `v1` of its own.
+    func instanceName(_ typeName: String) -> String {
         guard let first = typeName.first else { return typeName }
-        return first.lowercased() + typeName.dropFirst()
+        let name = first.lowercased() + typeName.dropFirst()
+        return globals[name] == nil ? name : name + "View"
     }
 
     /// `DidTap` for the subscriber `didTap`.

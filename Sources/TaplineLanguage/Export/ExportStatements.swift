@@ -84,10 +84,11 @@ extension SwiftExporter {
         case .request(let name, let amount):
             return "\(name.text).subscription?.request(\(try demandValue(amount, initial: false) ?? ".none"))"
         case .wait(let duration): return "scheduler.advance(by: \(try expression(duration, context)))"
-        case .show(let name): return "\(SwiftExporter.instanceName(name.text)).appear()"
-        case .hide(let name): return "\(SwiftExporter.instanceName(name.text)).disappear()"
+        case .show(let name): return "\(instanceName(name.text)).appear()"
+        case .hide(let name): return "\(instanceName(name.text)).disappear()"
         case .returnStatement(let value):
             guard let value else { return "return" }
+            if context.returnsDemand { return "return \(try demandValue(value, initial: false) ?? ".none")" }
             var returning = context
             returning.inReturn = true
             return "return \(try expression(value, returning))" + (isConversion(value) && context.result != nil ? "!" : "")

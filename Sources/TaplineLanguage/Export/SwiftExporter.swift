@@ -12,6 +12,13 @@ final class TypeRecord {
     func note(_ expr: Expr, _ type: SType) { types[ObjectIdentifier(expr)] = type }
 
     func type(of expr: Expr) -> SType? { types[ObjectIdentifier(expr)] }
+
+    /// The types of the arguments each closure is called with, where an operator calls it.
+    private var closureInputs: [ObjectIdentifier: [SType]] = [:]
+
+    func note(_ closure: ClosureExpr, inputs: [SType]) { closureInputs[ObjectIdentifier(closure)] = inputs }
+
+    func inputs(of closure: ClosureExpr) -> [SType]? { closureInputs[ObjectIdentifier(closure)] }
 }
 
 /// Where an exported statement stands: what its names mean there and where a subscription
@@ -29,6 +36,9 @@ struct ExportContext {
     var result: TypeExpr?
     /// Inside the value a func returns: a publisher of unknown Output takes the func's.
     var inReturn = false
+    /// In a custom subscriber's `receive(_:)`: what a `return` gives is a demand (`return 1`
+    /// is `.max(1)`).
+    var returnsDemand = false
     /// Inside `try …`: a call to a throwing func needs no `try` of its own.
     var insideTry = false
 }

@@ -113,7 +113,7 @@ extension Compiler {
             let (from, to) = (try integer(low), try integer(high))
             return call.plan(call.upstream.type) { stream, frame in
                 let (first, last) = (try from(frame), try to(frame))
-                guard first >= 0, op == .closedRange ? first <= last : first <= last else {
+                guard first >= 0, first <= last else {
                     throw RuntimeError(Messages.badRange(first, last), at: range)
                 }
                 guard op == .closedRange else { return stream.output(in: first..<last).eraseToAnyPublisher() }

@@ -99,7 +99,9 @@ enum ValueArithmetic {
             guard case .int(let low) = left, case .int(let high) = right else { break }
             // Counted in 128 bits: an end at Int.max or Int.min must not overflow the count.
             let count = Int128(high) - Int128(low) + (op == .closedRange ? 1 : 0)
-            guard count >= 0 else { throw RuntimeError(Messages.badRange(low, high), at: range) }
+            // Swift's rule for both: `1...0` stops the program (Range requires lowerBound <=
+            // upperBound), though it would hold nothing; `1..<1` is empty.
+            guard low <= high else { throw RuntimeError(Messages.badRange(low, high), at: range) }
             guard count <= 10_000_000 else { throw RuntimeError(Messages.rangeTooLarge(count), at: range) }
             return .array((0..<Int(count)).map { .int(low + $0) })
         case .plus, .minus, .star, .slash, .percent:
