@@ -284,7 +284,9 @@ public final class Interpreter {
         runtime.close()
     }
 
-    private static func release(_ entity: Entity) {
+    /// Breaks what a declaration holds of itself and of the rest (a func's body, a view's
+    /// code, a subject's subscribers), so that it and what it reaches can be let go.
+    static func release(_ entity: Entity) {
         switch entity.kind {
         case .subscription(let box): box.token?.cancel(); box.token = nil
         case .bag(let box): box.tokens.forEach { $0.cancel() }; box.tokens.removeAll()

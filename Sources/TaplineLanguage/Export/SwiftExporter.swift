@@ -118,9 +118,22 @@ final class SwiftExporter {
         let record = TypeRecord(neverFailing: neverFailing)
         let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 1000), globals: [:], source: source, echoes: echoes)
         compiler.typeRecord = record
-        _ = try compiler.compileProgram(statements)
+        do {
+            _ = try compiler.compileProgram(statements)
+        } catch {
+            compiler.globals.values.forEach(Interpreter.release)
+            throw error
+        }
+        releaseCompiledProgram()
         types = record
         globals = compiler.globals
+    }
+
+    /// Lets go of the declarations compiling the program made, which hold one another (a
+    /// func's body reaches the func): once the file is written, or before another try.
+    func releaseCompiledProgram() {
+        globals.values.forEach(Interpreter.release)
+        globals = [:]
     }
 
     /// The file: the imports, a header, what the program needs, the view model, the program.
@@ -186,6 +199,7 @@ extension Interpreter {
             let statements = try Parser.parse(source, from: start)
             let baseName = name.split(separator: "/").last.map(String.init) ?? name
             let exporter = SwiftExporter(statements: statements, source: source, fileName: baseName, echoes: echoes)
+            defer { exporter.releaseCompiledProgram() }
             return .success(try exporter.export())
         } catch {
             return .failure(error)
