@@ -124,13 +124,13 @@ final class SwiftExporter {
             compiler.globals.values.forEach(Interpreter.release)
             throw error
         }
-        releaseCompiledProgram()
         types = record
         globals = compiler.globals
     }
 
     /// Lets go of the declarations compiling the program made, which hold one another (a
-    /// func's body reaches the func): once the file is written, or before another try.
+    /// func's body reaches the func), once the file is written. A try that failed lets go of
+    /// its own in `compile`.
     func releaseCompiledProgram() {
         globals.values.forEach(Interpreter.release)
         globals = [:]
