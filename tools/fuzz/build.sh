@@ -10,9 +10,8 @@ mkdir -p "$out"
 # sanitizer reports (full -g makes the driver wrap the module, which clashes with -o).
 # The modules get address sanitizer and edge coverage with counters, which is what
 # -sanitize=fuzzer gives less comparison tracing (trace-cmp): its hooks on every comparison
-# of the lexer's bytes cost a fifth of a run's time, and on the same seeds for three minutes
-# the fuzzer without them reached more coverage (the dictionary and the generated programs
-# supply the words). The entry point links libFuzzer.
+# of the lexer's bytes cost more time than they found coverage on the same seeds (the
+# dictionary and the generated programs supply the words). The entry point links libFuzzer.
 flags=("${FUZZ_OPT:--O}" -sanitize=address -sanitize-coverage=edge,inline-8bit-counters,pc-table -parse-as-library -swift-version 6 -gline-tables-only)
 # One package, as SwiftPM makes it: the language uses the core's `package` API (`StopSignal`).
 flags+=(-package-name tapline)

@@ -27,10 +27,10 @@ done
 # it, FuzzMain starts a thread of that size for each input).
 ulimit -s 524288 2>/dev/null || ulimit -s unlimited 2>/dev/null || true
 # malloc_context_size=3: ASan keeps three frames of where each block was allocated, not
-# thirty; taking and storing the deeper stack of every allocation cost a seventh of a run's
-# time. Run a finding's crash file again with ASAN_OPTIONS=malloc_context_size=30 to see it all.
+# thirty: taking and storing the deeper stack of every allocation was much of a run's time.
+# Run a finding's crash file again with ASAN_OPTIONS=malloc_context_size=30 to see it all.
 # max_malloc_fill_size=0: new blocks are not filled with a pattern first (a help for reading
-# uninitialised memory, which Swift does not do), another tenth.
+# uninitialised memory, which Swift does not do).
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:detect_stack_use_after_return=0:malloc_context_size=3:max_malloc_fill_size=0}" exec "$work/tapline-fuzz" "$work/corpus" -dict="$root/tools/fuzz/tapline.dict" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -detect_leaks=0 \
     -artifact_prefix="$work/findings/" -print_final_stats=1 "$@"
