@@ -54,6 +54,22 @@ struct LaneNameTests {
         #expect(recorder?.lanes.count == 42)
     }
 
+    /// A chain that starts in parentheses is named from its `(`, as written.
+    @Test func aParenthesizedStartKeepsItsParentheses() throws {
+        let (_, recorder) = record("(1...3).publisher.map { $0 * 2 }.sink { _ in }\n")
+        #expect(recorder?.lanes == ["(1...3).publisher", "(1...3).publisher.map { $0 * 2 }"])
+    }
+
+    /// Blanks around a continuation line and blank lines are dropped, a tab and a CR among them.
+    @Test func blanksAtTheEndsOfLinesAreLeftOut() throws {
+        var name = "s"
+        LaneName.append(" \t.map { $0 } \r \n\n \t \n\t.filter { $0 > 1 }\t ", to: &name, sameLine: true)
+        #expect(name == "s \t.map { $0 }.filter { $0 > 1 }")
+        var other = ""
+        LaneName.append("  a  \n  b  ", to: &other, sameLine: false)
+        #expect(other == "a b")
+    }
+
     @Test func aChainOnSeveralLinesIsNamedAsOnOne() throws {
         let (_, recorder) = record("subject s: Int\ns\n    .map {\n        $0 * 2\n    }\n    .filter { $0 > 1 }.sink { _ in }\ns.map { $0 * 2 }.filter { $0 > 1 }.sink { _ in }\n")
         #expect(recorder?.lanes == ["s", "s.map { $0 * 2 }", "s.map { $0 * 2 }.filter { $0 > 1 }"])

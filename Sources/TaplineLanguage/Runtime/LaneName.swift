@@ -59,14 +59,21 @@ struct LaneName {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if continuesLine {
                 continuesLine = false
-                name += line.reversed().drop(while: isBlank).reversed()
+                name += withoutTrailingBlanks(line)
                 continue
             }
-            let trimmed = line.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+            let trimmed = withoutTrailingBlanks(line.drop(while: isBlank))
             guard !trimmed.isEmpty else { continue }
             if !name.isEmpty, trimmed.first != "." { name += " " }
             name += trimmed
         }
+    }
+
+    /// `line` up to its last character that is not blank, as a slice (a reversed view
+    /// would be appended a character at a time).
+    private static func withoutTrailingBlanks(_ line: Substring) -> Substring {
+        guard let last = line.lastIndex(where: { !isBlank($0) }) else { return line[line.startIndex..<line.startIndex] }
+        return line[...last]
     }
 
     private static func isBlank(_ character: Character) -> Bool {

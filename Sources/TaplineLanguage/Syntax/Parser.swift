@@ -1052,7 +1052,6 @@ public struct Parser {
         }
     }
 
-    // parenthesized = "(" ")" | "(" expression ")" | "(" expression "," expression { "," expression } ")" ;
     /// A string literal's pieces, each interpolation parsed as an expression.
     private func interpolatedParts(_ parts: [StringPart]) throws(Diagnostic) -> [InterpolatedPart] {
         var result: [InterpolatedPart] = []
@@ -1103,13 +1102,16 @@ public struct Parser {
         return arguments
     }
 
+    // parenthesized = "(" ")" | "(" expression ")" | "(" expression "," expression { "," expression } ")" ;
+    /// One expression in parentheses is that expression, its range widened to the
+    /// parentheses: a chain's text (`(1...3).publisher`, a lane's name) starts at the `(`.
     private mutating func parseParenthesized() throws(Diagnostic) -> Expr {
         let start = advance().range
         if check(.rparen) { return Expr(.void, start.to(advance().range)) }
         var elements = [try parseExpression()]
         while match(.comma) { elements.append(try parseExpression()) }
         let end = try expect(.rparen, elements.count > 1 ? "to close the tuple" : "to close the parenthesis")
-        if elements.count == 1 { return elements[0] }
+        if elements.count == 1 { return Expr(elements[0].kind, start.to(end.range)) }
         return Expr(.tuple(elements), start.to(end.range))
     }
 
