@@ -97,7 +97,7 @@ extension REPL {
         let headWidth = heads.map(\.count).max() ?? 0
         for (declaration, head) in zip(declarations, heads) {
             let line = declaration.keyword.padded(keywordWidth) + "  " + head.padded(headWidth) + "  " + declaration.detail
-            out += String(line.reversed().drop(while: { $0 == " " }).reversed()) + "\n"
+            out += line.droppingTrailing(while: { $0 == " " }) + "\n"
         }
         if !live.isEmpty {
             out += "live subscriptions (:cancel N):\n"

@@ -182,6 +182,6 @@ extension String {
     func padded(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
     func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
     func trimmingCharacters(in set: Character) -> String {
-        String(drop(while: { $0 == set }).reversed().drop(while: { $0 == set }).reversed())
+        String(drop(while: { $0 == set }).droppingTrailing(while: { $0 == set }))
     }
 }

@@ -42,6 +42,19 @@ struct SourceCharactersTests {
         }
     }
 
+    /// `text(_:)` joins a range's ASCII stretches and its other characters (`Others.text`):
+    /// every range of a mixed text reads as its characters made into a string.
+    @Test func everyRangesTextIsItsCharacters() {
+        for text in ["é1\nü2 ☕︎\n", "ab\u{0600}c👩\u{200D}💻", "\u{301}x\r\ny", "日本語", "a b c"] {
+            let source = SourceCharacters(text)
+            for start in 0...source.count {
+                for end in start...source.count {
+                    #expect(source.text(start..<end) == String(Array(source)[start..<end]), "\(text) \(start)..<\(end)")
+                }
+            }
+        }
+    }
+
     @Test func aWindowsLineEndIsOneNewline() {
         let source = SourceCharacters("a\r\nb\r\n")
         #expect(Array(source) == ["a", "\n", "b", "\n"])

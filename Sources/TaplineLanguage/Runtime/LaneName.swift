@@ -59,21 +59,14 @@ struct LaneName {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if continuesLine {
                 continuesLine = false
-                name += withoutTrailingBlanks(line)
+                name += line.droppingTrailing(while: isBlank)
                 continue
             }
-            let trimmed = withoutTrailingBlanks(line.drop(while: isBlank))
+            let trimmed = line.drop(while: isBlank).droppingTrailing(while: isBlank)
             guard !trimmed.isEmpty else { continue }
             if !name.isEmpty, trimmed.first != "." { name += " " }
             name += trimmed
         }
-    }
-
-    /// `line` up to its last character that is not blank, as a slice (a reversed view
-    /// would be appended a character at a time).
-    private static func withoutTrailingBlanks(_ line: Substring) -> Substring {
-        guard let last = line.lastIndex(where: { !isBlank($0) }) else { return line[line.startIndex..<line.startIndex] }
-        return line[...last]
     }
 
     private static func isBlank(_ character: Character) -> Bool {

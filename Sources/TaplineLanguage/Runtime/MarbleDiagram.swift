@@ -192,7 +192,7 @@ extension MarbleDiagram {
             lines.append("")
             lines += legend.map { "\($0.0) = \($0.1)" }
         }
-        return lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+        return lines.map { $0.droppingTrailing(while: { $0 == " " }) }.joined(separator: "\n")
     }
 
     /// Time labels every ten frames, each at its frame's column while it fits.

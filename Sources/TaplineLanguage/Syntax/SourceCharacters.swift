@@ -28,6 +28,35 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
             self.characters = characters
             self.offsets = offsets
         }
+
+        /// The index of the first of them at `position` or after it (`offsets.count` when none is).
+        func first(atOrAfter position: Int) -> Int {
+            var (low, high) = (0, offsets.count)
+            let target = Int32(clamping: position)
+            while low < high {
+                let middle = (low + high) / 2
+                if offsets[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        /// The text of `range` of a text with these `codes`: its ASCII stretches straight from
+        /// the codes, these characters between them (not a character at a time: a token's
+        /// text is asked for this way, in any script that has one character that is not ASCII).
+        func text(of codes: [UInt8], _ range: Range<Int>) -> String {
+            var index = first(atOrAfter: range.lowerBound)
+            var text = ""
+            var position = range.lowerBound
+            while index < offsets.count, Int(offsets[index]) < range.upperBound {
+                let offset = Int(offsets[index])
+                if offset > position { text += String(decoding: codes[position..<offset], as: UTF8.self) }
+                text.append(characters[index])
+                (position, index) = (offset + 1, index + 1)
+            }
+            if position == range.lowerBound { return String(decoding: codes[range], as: UTF8.self) }
+            if position < range.upperBound { text += String(decoding: codes[position..<range.upperBound], as: UTF8.self) }
+            return text
+        }
     }
 
     public init() {
@@ -141,14 +170,8 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
     /// The character kept apart at `position`, whose code says it is not ASCII.
     private func other(at position: Int) -> Character {
         guard let others else { return "\u{FFFD}" }
-        let offsets = others.offsets
-        var (low, high) = (0, offsets.count)
-        let target = Int32(clamping: position)
-        while low < high {
-            let middle = (low + high) / 2
-            if offsets[middle] < target { low = middle + 1 } else { high = middle }
-        }
-        return low < offsets.count && offsets[low] == target ? others.characters[low] : "\u{FFFD}"
+        let low = others.first(atOrAfter: position)
+        return low < others.offsets.count && others.offsets[low] == Int32(clamping: position) ? others.characters[low] : "\u{FFFD}"
     }
 
     /// Whether `word` (ASCII) stands anywhere from `start` on, part of a longer word or not:
@@ -183,8 +206,8 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
     /// The text of `range`, as a string.
     public func text(_ range: Range<Int>) -> String {
         let clamped = range.clamped(to: 0..<codes.count)
-        if others == nil { return String(decoding: codes[clamped], as: UTF8.self) }
-        return String(self[clamped])
+        guard let others else { return String(decoding: codes[clamped], as: UTF8.self) }
+        return others.text(of: codes, clamped)
     }
 
     /// Whether `other` is this very text (a copy of it, not an equal text read again): the
