@@ -9,12 +9,12 @@ import TaplineLanguage
 
 /// How long one input may run before the interpreter is interrupted, in nanoseconds: long
 /// enough for real work, short enough that a loop never reads as a hang (libFuzzer's -timeout).
-/// `TAPLINE_FUZZ_BUDGET_MS` sets it (default 5): inputs that run to the budget (timers,
+/// `TAPLINE_FUZZ_BUDGET_MS` sets it (default 1): inputs that run to the budget (timers,
 /// long loops) dominate a run's time, and an input that runs on past it is stopped by the
 /// same interrupt, so a short budget finds the same hangs with many more inputs a second.
 private let runBudget: UInt64 = {
     guard let text = getenv("TAPLINE_FUZZ_BUDGET_MS"), let milliseconds = UInt64(String(cString: text)),
-          milliseconds > 0 else { return 5_000_000 }
+          milliseconds > 0 else { return 1_000_000 }
     return milliseconds * 1_000_000
 }()
 
@@ -62,10 +62,10 @@ private func exercise(_ text: String, verbose: Bool) {
 }
 
 /// What reads a program or a file besides the interpreter: the Swift export (one input in
-/// four), a `--machine` request's JSON (an input that starts with `{` or `[`), a lesson file
+/// eight: it compiles the program again), a `--machine` request's JSON (an input that starts with `{` or `[`), a lesson file
 /// (one that starts with `# ` and has a `--- ` line) and a progress file (one in four).
 private func exerciseTheRest(_ text: String, bytes: [UInt8]) {
-    if text.utf8.count % 4 == 3 { checkExport(text) }
+    if text.utf8.count % 8 == 3 { checkExport(text) }
     if let first = bytes.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { checkJSON(bytes) }
     if text.hasPrefix("# "), text.contains("\n--- ") { checkLesson(text) }
     if text.utf8.count % 4 == 1 { _ = Progress(text: text).text }
@@ -175,9 +175,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let generated = bytes.first.map { $0 & 1 == 1 && $0 >= 0x80 } ?? false
     if generated {
         // A generated program: valid by construction, so the fuzzer reaches the runtime.
-        // Sixteen statements combine a declaration, its subscriptions and what they are sent;
+        // Eight statements combine a declaration, its subscriptions and what they are sent;
         // longer programs (of longer inputs) spend their time on more of the same.
-        var generator = ProgramGenerator(entropy: Array(bytes.dropFirst()), statements: 16)
+        var generator = ProgramGenerator(entropy: Array(bytes.dropFirst()), statements: 8)
         text = generator.program()
     } else {
         text = String(decoding: bytes, as: UTF8.self)
