@@ -62,8 +62,9 @@ private func exercise(_ text: String, verbose: Bool) {
 }
 
 /// What reads a program or a file besides the interpreter: the Swift export (one input in
-/// eight: it compiles the program again), a `--machine` request's JSON (an input that starts with `{` or `[`), a lesson file
-/// (one that starts with `# ` and has a `--- ` line) and a progress file (one in four).
+/// eight: it compiles the program again), a `--machine` request's JSON (an input that
+/// starts with `{` or `[`), a lesson file (one that starts with `# ` and has a `--- ` line)
+/// and a progress file (one in four).
 private func exerciseTheRest(_ text: String, bytes: [UInt8]) {
     if text.utf8.count % 8 == 3 { checkExport(text) }
     if let first = bytes.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { checkJSON(bytes) }

@@ -45,6 +45,9 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
         /// text is asked for this way, in any script that has one character that is not ASCII).
         func text(of codes: [UInt8], _ range: Range<Int>) -> String {
             var index = first(atOrAfter: range.lowerBound)
+            guard index < offsets.count, Int(offsets[index]) < range.upperBound else {
+                return String(decoding: codes[range], as: UTF8.self)
+            }
             var text = ""
             var position = range.lowerBound
             while index < offsets.count, Int(offsets[index]) < range.upperBound {
@@ -53,7 +56,6 @@ public struct SourceCharacters: RandomAccessCollection, Sendable {
                 text.append(characters[index])
                 (position, index) = (offset + 1, index + 1)
             }
-            if position == range.lowerBound { return String(decoding: codes[range], as: UTF8.self) }
             if position < range.upperBound { text += String(decoding: codes[position..<range.upperBound], as: UTF8.self) }
             return text
         }
