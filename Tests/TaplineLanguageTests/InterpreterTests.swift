@@ -202,6 +202,17 @@ struct InterpreterTests {
         // A loop asks at every 16th turn (`Runtime.pollInterrupt`).
         #expect(count >= 3 && count <= 3 + 16)
     }
+
+    @Test func anInterruptStopsARecursionWithNothingDelivered() {
+        // A view shown from its own handlers nests without a loop's turn or a delivery: the
+        // levels ask too (every 16th, `Runtime.nested`), so Ctrl-C acts before the depth budget.
+        var asked = 0
+        let interpreter = Interpreter(output: { _ in })
+        interpreter.isInterrupted = { asked += 1; return asked > 5 }
+        let diagnostic = interpreter.run("view V {\n  on appear { hide V }\n  on disappear { show V }\n}\nshow V")
+        #expect(diagnostic?.message == "interrupted")
+        #expect(asked == 6)
+    }
 }
 
 @Suite("Interpreter limits")

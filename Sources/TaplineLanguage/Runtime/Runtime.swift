@@ -224,6 +224,9 @@ final class Runtime {
         guard depth < Limits.recursionDepth, !stack.isLow else {
             throw RuntimeError(Messages.recursionDepthLimit(Limits.recursionDepth), at: statementRange ?? range)
         }
+        // A recursion with nothing delivered in it (a view shown from its own handler) turns
+        // no loop either: Ctrl-C is looked for here too, reported where the depth error is.
+        try pollInterrupt(statementRange ?? range)
         depth += 1
         defer { depth -= 1 }
         return try body()
