@@ -177,6 +177,28 @@ struct ContractTests {
         #expect(!upstream.subscription.history.contains(.cancelled))
     }
 
+    /// A downstream that cancels before the upstream has subscribed (`zip` whose other
+    /// input has finished cancels as it is subscribed): the subscription that then comes
+    /// is cancelled, whether the operator declines it or hands it on to the cancelled
+    /// downstream. Kept, or dropped uncancelled, it would keep the stages above alive,
+    /// each holding the next (found by the fuzzer's leak check). `dropFirst` asks it for
+    /// the values it still owes, as Apple's `Drop`, which keeps no end state (OpenCombine's
+    /// DropTests.testDropCancelBeforeSubscription, run against Apple's Combine).
+    @Test("a subscription that comes after the downstream cancelled is cancelled", arguments: everyOperator)
+    func aSubscriptionAfterCancelIsCancelled(_ operatorCase: OperatorCase) {
+        let upstream = LatePublisher<Int, TestError>()
+        operatorCase.apply(upstream.eraseToAnyPublisher(), VirtualTimeScheduler()).subscribe(CancelsAtOnce())
+        // `share` and `prepend` subscribe to the upstream only for a downstream still there.
+        guard upstream.subscriber != nil else { return }
+        let late = RecordingSubscription()
+        upstream.subscribe(with: late)
+        if operatorCase.name == "dropFirst" {
+            #expect(late.history == [.requested(.max(1))])
+        } else {
+            #expect(late.history.contains(.cancelled))   // some ask first, as they do any upstream
+        }
+    }
+
     @Test("cancel reaches the upstream", arguments: everyOperator)
     func cancelReachesTheUpstream(_ operatorCase: OperatorCase) {
         let (upstream, recorder, _) = harness(operatorCase)
@@ -283,4 +305,14 @@ struct ContractTests {
         recorder.request(.unlimited)
         #expect(recorder.events.last == .completion(.finished))
     }
+}
+
+/// A subscriber that cancels every subscription it is given, at once.
+private struct CancelsAtOnce: Subscriber {
+    typealias Input = Int
+    typealias Failure = TestError
+    let combineIdentifier = CombineIdentifier()
+    func receive(subscription: any Subscription) { subscription.cancel() }
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<TestError>) {}
 }

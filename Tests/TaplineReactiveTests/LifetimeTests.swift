@@ -121,6 +121,69 @@ struct LifetimeTests {
     }
 }
 
+@Suite("Lifetimes: what ends before it is wired up")
+struct LateChainLifetimeTests {
+    /// `zip` whose first upstream finishes as it is subscribed ends before its second is
+    /// subscribed: the second's last stage is cancelled before the stages above it exist,
+    /// and each must let go of what then subscribes to it, or the top subscription and the
+    /// stage below it hold each other for ever. Found by the fuzzer's leak check
+    /// (`Empty().zip(Just(1).dropFirst(0).dropFirst(0))`).
+    @Test("a cancelled chain lets go of its upstream's subscription", arguments: [0, 1, 2, 3])
+    func aCancelledChainLetsGo(_ stages: Int) {
+        weak var held: HoldsItsSubscriber.Link?
+        var events: [String] = []
+        do {
+            var upstream = HoldsItsSubscriber { held = $0 }.eraseToAnyPublisher()
+            for _ in 0..<stages { upstream = upstream.dropFirst(0).eraseToAnyPublisher() }
+            _ = Empty<Int, Never>().zip(upstream).sink(receiveCompletion: { events.append("\($0)") }, receiveValue: { _ in })
+        }
+        #expect(events == ["finished"])
+        #expect(held == nil)
+    }
+
+    /// `zip` and `merge` whose inputs finish as they are subscribed end before they hand the
+    /// downstream its subscription (Combine's order, OpenCombine's Zip); `dropFirst`, which
+    /// keeps no end state, then takes that subscription and holds it. The junction lets go
+    /// of its downstream once it has ended and handed it over, or the two hold each other.
+    @Test("a junction that ended first lets go of its downstream", arguments: ["zip", "merge", "combineLatest"])
+    func aJunctionThatEndedLetsGo(_ name: String) {
+        weak var released: Subscribers.Sink<Int, Never>?
+        do {
+            let junction: AnyPublisher<Int, Never> = switch name {
+            case "zip": Empty<Int, Never>().zip(Just(1)).map { $0 + $1 }.eraseToAnyPublisher()
+            case "merge": Empty<Int, Never>().merge(with: Empty()).eraseToAnyPublisher()
+            default: Empty<Int, Never>().combineLatest(Empty<Int, Never>()).map { $0 + $1 }.eraseToAnyPublisher()
+            }
+            let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+            released = sink
+            junction.dropFirst(3).subscribe(sink)
+        }
+        #expect(released == nil)
+    }
+}
+
+/// A publisher whose subscription keeps its subscriber until it is cancelled, as `Just`'s
+/// and a sequence's do; `made` is told of each one.
+private struct HoldsItsSubscriber: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let made: (Link) -> Void
+
+    final class Link: Subscription {
+        var subscriber: AnySubscriber<Int, Never>?
+        var description: String { "HoldsItsSubscriber" }
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() { subscriber = nil }
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let link = Link()
+        link.subscriber = AnySubscriber(subscriber)
+        made(link)
+        subscriber.receive(subscription: link)
+    }
+}
+
 /// A publisher whose subscription, when cancelled, completes its subscriber at once, as
 /// the publisher of an object being released can (OpenCombine's AutomaticallyFinish).
 private struct FinishesWhenCancelled: Publisher {

@@ -26,7 +26,13 @@ struct RecordingTap: Publisher {
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
-        private let downstream: Downstream
+        /// Let go of in one case only: an upstream that completed before it subscribed (a
+        /// `zip` or `merge` whose inputs finish as they are subscribed, Combine's order) is
+        /// over once it has handed its subscription on, and a downstream that keeps a
+        /// subscription after a completion (`dropFirst`) would hold this stage in a cycle.
+        private var downstream: Downstream?
+        private var subscribed = false
+        private var completedFirst = false
         private weak var recorder: Recorder?
         private let lane: Int
         private let sendsOwnValues: Bool
@@ -52,14 +58,16 @@ struct RecordingTap: Publisher {
         func receive(subscription: any Subscription) {
             upstream = subscription
             name = String(describing: subscription)
+            subscribed = true
             record(.subscribe(name))
-            downstream.receive(subscription: self)
+            downstream?.receive(subscription: self)
+            if completedFirst { downstream = nil }
         }
 
         func receive(_ input: Value) -> Subscribers.Demand {
             if demand > 0 { demand -= 1 }
             if !sendsOwnValues { record(.value(input, demandLeft: demand)) }
-            let more = downstream.receive(input)
+            let more = downstream?.receive(input) ?? .none
             demand += more
             return more
         }
@@ -70,8 +78,9 @@ struct RecordingTap: Publisher {
             case .finished: record(.finished)
             case .failure(let failure): record(.failed(failure.message))
             }
+            if !subscribed { completedFirst = true }
             upstream = nil
-            downstream.receive(completion: completion)
+            downstream?.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {

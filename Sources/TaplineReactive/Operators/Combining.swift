@@ -5,7 +5,13 @@
 class Junction<Element, Downstream: Subscriber>: Subscription {
     typealias Failure = Downstream.Failure
 
-    let downstream: Downstream
+    /// Let go of once the junction has ended and handed the downstream its subscription:
+    /// a downstream that keeps its upstream's subscription after a completion (`dropFirst`,
+    /// which keeps no end state) would otherwise hold the junction in a cycle for ever.
+    private(set) var downstream: Downstream?
+    /// Whether `start` has handed the downstream its subscription (an upstream that finishes
+    /// as it is subscribed can end the junction before that).
+    private var handedSubscription = false
     var links: [UpstreamLink]
     var finished: [Bool]
     var demand = Subscribers.Demand.none
@@ -27,7 +33,9 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     /// Attaches every upstream, then hands the downstream its subscription.
     func start(_ attach: [(Junction<Element, Downstream>) -> Void]) {
         for connect in attach { connect(self) }
-        downstream.receive(subscription: self)
+        handedSubscription = true
+        downstream?.receive(subscription: self)
+        if isDone { downstream = nil }
     }
 
     func accept(_ subscription: any Subscription, at index: Int) {
@@ -64,7 +72,9 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
         guard !isDone else { return }
         isDone = true
         for index in links.indices { links[index].detach()?.cancel() }
-        downstream.receive(completion: completion)
+        let receiver = downstream
+        if handedSubscription { downstream = nil }
+        receiver?.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -87,7 +97,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func emit(_ value: Downstream.Input) -> Bool {
         guard demand > 0, !isDone else { return false }
         demand -= 1
-        demand += downstream.receive(value)
+        demand += downstream?.receive(value) ?? .none
         return true
     }
 
@@ -95,6 +105,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
         guard !isDone else { return }
         isDone = true
         for index in links.indices { links[index].detach()?.cancel() }
+        if handedSubscription { downstream = nil }
     }
 }
 

@@ -45,10 +45,11 @@ extension Publishers.Drop {
         /// Cancelled by the downstream. Apple's `Drop` keeps no end state: a subscription that
         /// comes after a cancel is taken and asked for what is owed (OpenCombine's
         /// DropTests.testReusableSubscription). One that comes with nothing to ask for is
-        /// not kept here, a deviation only a request after the cancel could see: the
+        /// cancelled here, a deviation only a request after the cancel could see: the
         /// downstream gets its subscription before the upstream is subscribed to and may
-        /// cancel at once (`zip` whose other side has finished), and a kept subscription
-        /// would hold itself and this stage in a cycle nothing breaks.
+        /// cancel at once (`zip` whose other side has finished); kept, that subscription
+        /// would hold this stage in a cycle nothing breaks, and one only dropped would be
+        /// left holding the stages above it (`Just(1).dropFirst(0).dropFirst(0)`).
         private var isCancelled = false
         /// Asked for while no upstream was held.
         private var owed = Subscribers.Demand.none
@@ -67,7 +68,10 @@ extension Publishers.Drop {
                 subscription.cancel()
                 return
             }
-            guard !isCancelled || owed + remaining > 0 else { return }
+            guard !isCancelled || owed + remaining > 0 else {
+                subscription.cancel()
+                return
+            }
             upstream = subscription
             let demand = owed + remaining
             owed = .none
