@@ -17,6 +17,8 @@ struct SessionLifetimeTests {
         "button b { print(1) }\nb.tap.sink { tap b }",
         "view V {\n  func f() { f() }\n  on appear { print(1) }\n}",
         "Empty().zip(Just(3).dropFirst(0)).sink { print($0) }",
+        "marbles\nEmpty<Int, Never>().zip(Just(1)).dropFirst(3).sink { print($0) }",
+        "marbles\nEmpty<Int, Never>().merge(with: Empty()).dropFirst(3).sink { print($0) }",
         "trace on\nJust(5).share().sink { print($0) }",
         "trace on\nJust(3).map { Just($0) }.switchToLatest().sink { print($0) }",
         "[2].publisher.dropFirst(1).delay(for: 100ms, scheduler: RunLoop.main).sink { print($0) }\nwait 1s",

@@ -23,51 +23,83 @@ struct RecordingTap: Publisher {
         upstream.subscribe(Inner(self, downstream: subscriber))
     }
 
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
-        /// Let go of in one case only: an upstream that completed before it subscribed (a
-        /// `zip` or `merge` whose inputs finish as they are subscribed, Combine's order) is
-        /// over once it has handed its subscription on, and a downstream that keeps a
-        /// subscription after a completion (`dropFirst`) would hold this stage in a cycle.
-        private var downstream: Downstream?
-        private var subscribed = false
-        private var completedFirst = false
-        private weak var recorder: Recorder?
-        private let lane: Int
-        private let sendsOwnValues: Bool
-        private let number: Int
-        private var upstream: (any Subscription)?
+    /// The subscription half of a tap: it records what the downstream asks and passes it on.
+    /// `Inner` is one with the downstream added. The downstream gets a copy of its own, which
+    /// holds no downstream, in one case: the upstream completed before it subscribed (a `zip`
+    /// or `merge` whose inputs finish as they are subscribed, Combine's order), and a
+    /// downstream that keeps a subscription after its completion (`dropFirst`, which keeps
+    /// no end state) would otherwise hold the tap, and the tap it, for ever.
+    private class Link: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+        final weak var recorder: Recorder?
+        final let lane: Int
+        final let number: Int
+        final var upstream: (any Subscription)?
         /// The wrapped subscription's description, kept after the stream lets it go.
-        private var name = "RecordingTap"
+        final var name = "RecordingTap"
         /// What downstream may still be sent, to show the demand left after each value.
-        private var demand = Subscribers.Demand.none
+        final var demand = Subscribers.Demand.none
+
+        init(recorder: Recorder?, lane: Int, number: Int) {
+            self.recorder = recorder
+            self.lane = lane
+            self.number = number
+        }
+
+        /// The late copy, with what `link` has seen.
+        init(copying link: Link) {
+            (recorder, lane, number) = (link.recorder, link.lane, link.number)
+            (upstream, name, demand) = (link.upstream, link.name, link.demand)
+        }
+
+        final var description: String { name }
+        final var customMirror: Mirror { upstream.map { Mirror(reflecting: $0) } ?? Mirror(self, children: [:]) }
+        final var playgroundDescription: Any { description }
+
+        final func request(_ demand: Subscribers.Demand) {
+            self.demand += demand
+            record(.request(demand, demandLeft: self.demand))
+            upstream?.request(demand)
+        }
+
+        final func cancel() {
+            record(.cancel)
+            let subscription = upstream
+            upstream = nil
+            subscription?.cancel()
+        }
+
+        final func record(_ event: Recorder.Event) {
+            recorder?.record(event, lane: lane, subscription: number)
+        }
+    }
+
+    private final class Inner<Downstream: Subscriber>: Link, Subscriber
+    where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
+        private let downstream: Downstream
+        private let sendsOwnValues: Bool
+        /// Whether the upstream has subscribed yet, or completed first (see `Link`).
+        private var stage = Stage.waiting
+        private enum Stage { case waiting, completedFirst, subscribed }
 
         init(_ tap: RecordingTap, downstream: Downstream) {
             self.downstream = downstream
-            recorder = tap.recorder
-            lane = tap.lane
             sendsOwnValues = tap.sendsOwnValues
-            number = tap.recorder?.newSubscription() ?? 0
+            super.init(recorder: tap.recorder, lane: tap.lane, number: tap.recorder?.newSubscription() ?? 0)
         }
-
-        var description: String { name }
-        var customMirror: Mirror { upstream.map { Mirror(reflecting: $0) } ?? Mirror(self, children: [:]) }
-        var playgroundDescription: Any { description }
 
         func receive(subscription: any Subscription) {
             upstream = subscription
             name = String(describing: subscription)
-            subscribed = true
             record(.subscribe(name))
-            downstream?.receive(subscription: self)
-            if completedFirst { downstream = nil }
+            let late = stage == .completedFirst
+            stage = .subscribed
+            downstream.receive(subscription: late ? Link(copying: self) : self)
         }
 
         func receive(_ input: Value) -> Subscribers.Demand {
             if demand > 0 { demand -= 1 }
             if !sendsOwnValues { record(.value(input, demandLeft: demand)) }
-            let more = downstream?.receive(input) ?? .none
+            let more = downstream.receive(input)
             demand += more
             return more
         }
@@ -78,26 +110,9 @@ struct RecordingTap: Publisher {
             case .finished: record(.finished)
             case .failure(let failure): record(.failed(failure.message))
             }
-            if !subscribed { completedFirst = true }
+            if stage == .waiting { stage = .completedFirst }
             upstream = nil
-            downstream?.receive(completion: completion)
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            self.demand += demand
-            record(.request(demand, demandLeft: self.demand))
-            upstream?.request(demand)
-        }
-
-        func cancel() {
-            record(.cancel)
-            let subscription = upstream
-            upstream = nil
-            subscription?.cancel()
-        }
-
-        private func record(_ event: Recorder.Event) {
-            recorder?.record(event, lane: lane, subscription: number)
+            downstream.receive(completion: completion)
         }
     }
 }

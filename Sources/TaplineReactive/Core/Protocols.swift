@@ -90,8 +90,12 @@ extension Subscriptions {
     public static var empty: any Subscription { EmptySubscription() }
 }
 
-private struct EmptySubscription: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible {
-    var description: String { "Empty" }
+/// Also what an operator that ended before it could hand over its subscription hands over
+/// instead, under its own name (`Junction.start`): it holds nothing, as the ended operator
+/// would do nothing with a request or a cancel.
+struct EmptySubscription: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    let description: String
+    init(_ description: String = "Empty") { self.description = description }
     // Does nothing and is never compared, so each one is simply new.
     let combineIdentifier = CombineIdentifier()
     var customMirror: Mirror { Mirror(self, children: [:]) }

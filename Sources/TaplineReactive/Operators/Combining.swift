@@ -5,13 +5,7 @@
 class Junction<Element, Downstream: Subscriber>: Subscription {
     typealias Failure = Downstream.Failure
 
-    /// Let go of once the junction has ended and handed the downstream its subscription:
-    /// a downstream that keeps its upstream's subscription after a completion (`dropFirst`,
-    /// which keeps no end state) would otherwise hold the junction in a cycle for ever.
-    private(set) var downstream: Downstream?
-    /// Whether `start` has handed the downstream its subscription (an upstream that finishes
-    /// as it is subscribed can end the junction before that).
-    private var handedSubscription = false
+    let downstream: Downstream
     var links: [UpstreamLink]
     var finished: [Bool]
     var demand = Subscribers.Demand.none
@@ -30,12 +24,14 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
 
     var description: String { name }
 
-    /// Attaches every upstream, then hands the downstream its subscription.
+    /// Attaches every upstream, then hands the downstream its subscription. An upstream that
+    /// finishes as it is subscribed can end the junction first (Combine's order, OpenCombine's
+    /// Zip); the downstream then gets a subscription of the same name that holds nothing: a
+    /// downstream that keeps a subscription after its completion (`dropFirst`, which keeps no
+    /// end state) would otherwise hold the junction, and the junction it, for ever.
     func start(_ attach: [(Junction<Element, Downstream>) -> Void]) {
         for connect in attach { connect(self) }
-        handedSubscription = true
-        downstream?.receive(subscription: self)
-        if isDone { downstream = nil }
+        downstream.receive(subscription: isDone ? EmptySubscription(name) : self)
     }
 
     func accept(_ subscription: any Subscription, at index: Int) {
@@ -72,9 +68,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
         guard !isDone else { return }
         isDone = true
         for index in links.indices { links[index].detach()?.cancel() }
-        let receiver = downstream
-        if handedSubscription { downstream = nil }
-        receiver?.receive(completion: completion)
+        downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -97,7 +91,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func emit(_ value: Downstream.Input) -> Bool {
         guard demand > 0, !isDone else { return false }
         demand -= 1
-        demand += downstream?.receive(value) ?? .none
+        demand += downstream.receive(value)
         return true
     }
 
@@ -105,7 +99,6 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
         guard !isDone else { return }
         isDone = true
         for index in links.indices { links[index].detach()?.cancel() }
-        if handedSubscription { downstream = nil }
     }
 }
 

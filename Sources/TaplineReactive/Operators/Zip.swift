@@ -83,7 +83,7 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
         if let combined = combine(heads) {
             let outer = (sending, askedWhileSending)
             (sending, askedWhileSending) = (index, .none)
-            more = downstream?.receive(combined) ?? .none
+            more = downstream.receive(combined)
             more += askedWhileSending
             (sending, askedWhileSending) = outer
         }
