@@ -64,17 +64,20 @@ struct EarlyAndLateEventTests {
     }
 
     /// A subscription that comes after the downstream cancelled `dropFirst` (which subscribed
-    /// its downstream first) is taken and asked for what is owed, as Apple's `Drop` keeps no
-    /// end state; with nothing owed it is cancelled, not kept: `zip` cancels its side at
-    /// once when the other has finished, and a kept subscription held itself and the
-    /// operator in a cycle, one only dropped the stages above it. Source: OpenCombine's
-    /// DropTests.testDropCancelBeforeSubscription and testReusableSubscription, run against
-    /// Apple's Combine (the histories).
+    /// its downstream first) is taken and asked for what is owed when the downstream asked
+    /// again after its cancel, as Apple's `Drop` keeps no end state; otherwise it is
+    /// cancelled, not kept, even with values still to skip (where Apple's asks for them):
+    /// `zip` cancels its side at once when the other has finished, and a kept subscription
+    /// held itself and the operator in a cycle, one only dropped the stages above it.
+    /// Source: OpenCombine's DropTests.testDropCancelBeforeSubscription and
+    /// testReusableSubscription, run against Apple's Combine (the histories).
     @Test func dropFirstAfterACancelTakesOnlyASubscriptionItAsks() {
-        func late(dropping count: Int, demand: Subscribers.Demand) -> ([RecordingSubscription.Event], kept: Bool) {
+        func late(dropping count: Int, demand: Subscribers.Demand,
+                  askedAfter: Subscribers.Demand = .none) -> ([RecordingSubscription.Event], kept: Bool) {
             let upstream = LatePublisher<Int, TestError>()
             upstream.dropFirst(count).subscribe(IntRecorder(demand: demand))
             upstream.operatorSubscription?.cancel()
+            if askedAfter > 0 { upstream.operatorSubscription?.request(askedAfter) }
             weak var kept: RecordingSubscription?
             var history: [RecordingSubscription.Event] = []
             do {
@@ -86,8 +89,9 @@ struct EarlyAndLateEventTests {
             return (history, kept != nil)
         }
         #expect(late(dropping: 0, demand: .none) == ([.cancelled], kept: false))
-        #expect(late(dropping: 2, demand: .none) == ([.requested(.max(2))], kept: true))
-        #expect(late(dropping: 0, demand: .max(5)) == ([.requested(.max(5))], kept: true))
+        #expect(late(dropping: 2, demand: .none) == ([.cancelled], kept: false))
+        #expect(late(dropping: 0, demand: .max(5)) == ([.cancelled], kept: false))
+        #expect(late(dropping: 2, demand: .max(5), askedAfter: .max(3)) == ([.requested(.max(5))], kept: true))
     }
 
     /// `print` logs and passes on whatever comes, even after a cancel or a completion; a

@@ -126,15 +126,16 @@ struct LateChainLifetimeTests {
     /// `zip` whose first upstream finishes as it is subscribed ends before its second is
     /// subscribed: the second's last stage is cancelled before the stages above it exist,
     /// and each must let go of what then subscribes to it, or the top subscription and the
-    /// stage below it hold each other for ever. Found by the fuzzer's leak check
-    /// (`Empty().zip(Just(1).dropFirst(0).dropFirst(0))`).
-    @Test("a cancelled chain lets go of its upstream's subscription", arguments: [0, 1, 2, 3])
-    func aCancelledChainLetsGo(_ stages: Int) {
+    /// stage below it hold each other for ever, also when it still has values to skip.
+    /// Found by the fuzzer's leak check (`Empty().zip(Just(1).dropFirst(0).dropFirst(0))`,
+    /// `Empty().zip([1, 2].publisher.dropFirst(1))`).
+    @Test("a cancelled chain lets go of its upstream's subscription", arguments: [0, 1, 2, 3], [0, 1])
+    func aCancelledChainLetsGo(_ stages: Int, skipping: Int) {
         weak var held: HoldsItsSubscriber.Link?
         var events: [String] = []
         do {
             var upstream = HoldsItsSubscriber { held = $0 }.eraseToAnyPublisher()
-            for _ in 0..<stages { upstream = upstream.dropFirst(0).eraseToAnyPublisher() }
+            for _ in 0..<stages { upstream = upstream.dropFirst(skipping).eraseToAnyPublisher() }
             _ = Empty<Int, Never>().zip(upstream).sink(receiveCompletion: { events.append("\($0)") }, receiveValue: { _ in })
         }
         #expect(events == ["finished"])

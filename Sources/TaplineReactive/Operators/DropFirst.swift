@@ -44,14 +44,16 @@ extension Publishers.Drop {
         private var upstream: (any Subscription)?
         /// Cancelled by the downstream. Apple's `Drop` keeps no end state: a subscription that
         /// comes after a cancel is taken and asked for what is owed (OpenCombine's
-        /// DropTests.testReusableSubscription). One that comes with nothing to ask for is
-        /// cancelled here, a deviation only a request after the cancel could see: the
-        /// downstream gets its subscription before the upstream is subscribed to and may
-        /// cancel at once (`zip` whose other side has finished); kept, that subscription
-        /// would hold this stage in a cycle nothing breaks, and one only dropped would be
-        /// left holding the stages above it (`Just(1).dropFirst(0).dropFirst(0)`).
+        /// DropTests.testReusableSubscription). Here it is taken only when the downstream
+        /// has asked again since its cancel, and cancelled otherwise, a deviation only a
+        /// request after the cancel could see: the downstream gets its subscription before
+        /// the upstream is subscribed to and may cancel at once (`zip` whose other side has
+        /// finished). Kept, that subscription would be asked for the values still to skip
+        /// and hold this stage in a cycle nothing breaks (`[1, 2].publisher.dropFirst(1)`);
+        /// only dropped, it would be left holding the stages above it
+        /// (`Just(1).dropFirst(0).dropFirst(0)`).
         private var isCancelled = false
-        /// Asked for while no upstream was held.
+        /// Asked for while no upstream was held (since the cancel, once cancelled).
         private var owed = Subscribers.Demand.none
 
         init(downstream: Downstream, remaining: Int) {
@@ -68,7 +70,7 @@ extension Publishers.Drop {
                 subscription.cancel()
                 return
             }
-            guard !isCancelled || owed + remaining > 0 else {
+            guard !isCancelled || owed > 0 else {
                 subscription.cancel()
                 return
             }
@@ -98,6 +100,7 @@ extension Publishers.Drop {
 
         func cancel() {
             isCancelled = true
+            owed = .none
             let current = upstream
             upstream = nil
             current?.cancel()
