@@ -19,6 +19,7 @@ struct SessionLifetimeTests {
         "Empty().zip(Just(3).dropFirst(0)).sink { print($0) }",
         "marbles\nEmpty<Int, Never>().zip(Just(1)).dropFirst(3).sink { print($0) }",
         "marbles\nEmpty<Int, Never>().merge(with: Empty()).dropFirst(3).sink { print($0) }",
+        "marbles\nJust(3).prefix(while: { $0 < 1 }).buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).sink { print($0) }",
         "trace on\nJust(5).share().sink { print($0) }",
         "trace on\nJust(3).map { Just($0) }.switchToLatest().sink { print($0) }",
         "[2].publisher.dropFirst(1).delay(for: 100ms, scheduler: RunLoop.main).sink { print($0) }\nwait 1s",

@@ -87,13 +87,21 @@ struct RecordingTap: Publisher {
             super.init(recorder: tap.recorder, lane: tap.lane, number: tap.recorder?.newSubscription() ?? 0)
         }
 
+        /// A late subscription is held by the copy alone: held here too, it would hold the
+        /// upstream that holds this tap for ever (`buffer` completes its downstream before
+        /// it hands over its subscription).
         func receive(subscription: any Subscription) {
-            upstream = subscription
             name = String(describing: subscription)
             record(.subscribe(name))
             let late = stage == .completedFirst
             stage = .subscribed
-            downstream.receive(subscription: late ? Link(copying: self) : self)
+            guard late else {
+                upstream = subscription
+                return downstream.receive(subscription: self)
+            }
+            let copy = Link(copying: self)
+            copy.upstream = subscription
+            downstream.receive(subscription: copy)
         }
 
         func receive(_ input: Value) -> Subscribers.Demand {
