@@ -31,6 +31,9 @@ public enum Checker {
         // As in the REPL where the answer was typed: a later entry may declare a name again,
         // and an expression on its own is shown, not an error (what it shows is not output).
         let interpreter = Interpreter(output: { capture.text += $0 }, echoes: true)
+        // Closed when the check ends: its subscriptions hold the session in cycles, which
+        // would keep every check a learner runs.
+        defer { interpreter.close() }
         interpreter.echo = { _ in }
         interpreter.isInterrupted = isInterrupted
         // A lesson's starter and check write no files, whatever lessons folder they came from.

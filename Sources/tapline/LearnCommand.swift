@@ -52,6 +52,7 @@ extension Tool {
         stdout.write(LessonPage.introduction(lesson, number: number, of: count, color: color))
         stdout.flush()
         let demo = REPL.makeInterpreter(tool: self, color: color)
+        defer { demo.close() }
         // A lesson is text to read and run, from wherever it came: it writes no files.
         demo.writesFiles = false
         if let diagnostic = demo.run(lesson.demo, name: "demo") {

@@ -72,8 +72,10 @@ extension REPL {
         return true
     }
 
-    /// A fresh session holding the starter's lines above the gap.
+    /// A fresh session holding the starter's lines above the gap; the one it replaces is
+    /// closed (its subscriptions hold it in cycles, which only closing breaks).
     func startExercise(_ lesson: Lesson) {
+        interpreter.close()
         interpreter = REPL.makeInterpreter(tool: tool, color: color)
         // The starter's code runs here, and may declare what the learner's lines then run: a
         // lesson's session writes no files.

@@ -223,6 +223,7 @@ extension Machine {
 
     /// `reset`: an empty session, as the REPL's `:reset`.
     func reset() -> [(String, JSON)] {
+        interpreter.close()
         interpreter = Machine.makeInterpreter(captured)
         interpreter.warn = { [unowned self] in warnings.append($0) }
         return [("status", .string("ok"))]

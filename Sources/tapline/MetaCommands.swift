@@ -26,12 +26,13 @@ extension REPL {
             do { text = try tool.readFile(argument) } catch { return complain(error.message(argument)) }
             load(text, name: argument)
         case ":reset":
-            interpreter.close()
             if let lesson = learning?.lesson {
-                // In a lesson: the exercise starts over, from its starter.
+                // In a lesson: the exercise starts over, from its starter (in a new session:
+                // `startExercise` closes this one).
                 startExercise(lesson)
                 tool.stdout.write("the exercise starts over: your answer is empty, the starter is loaded\n")
             } else {
+                interpreter.close()
                 interpreter = REPL.makeInterpreter(tool: tool, color: color)
                 program.removeAll()
                 tool.stdout.write("the session is empty again\n")
@@ -66,6 +67,7 @@ extension REPL {
     private func exportSwift(to path: String) -> Bool {
         guard !program.isEmpty else { return complain("nothing to export yet: ':swift' writes the entries you have run as Swift") }
         let exporter = Interpreter(output: { _ in })
+        defer { exporter.close() }
         switch exporter.exportSwift(program.joined(separator: "\n"), name: "session", echoes: true) {
         case .failure(let diagnostic):
             tool.stderr.write(exporter.format(diagnostic, decorator: color ? ANSIDecorator() : PlainDecorator()))

@@ -15,6 +15,7 @@ public enum Diagrams {
 
     private static func diagram(of program: String) -> MarbleDiagram? {
         let interpreter = Interpreter(output: { _ in })
+        defer { interpreter.close() }
         interpreter.recordsEvents = true
         guard interpreter.run(program, name: "<diagram>") == nil, let recorder = interpreter.runtime.recorder else { return nil }
         let runtime = interpreter.runtime
