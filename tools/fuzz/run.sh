@@ -9,7 +9,8 @@ seconds="${1:-60}"
 work="${2:-$root/.build/fuzz}"
 shift $(( $# > 2 ? 2 : $# ))
 mkdir -p "$work/corpus" "$work/findings"
-"$root/tools/fuzz/build.sh" "$work" >/dev/null
+# FUZZ_NO_BUILD=1: the target in WORKDIR is used as it is (long.sh builds it once).
+[[ -n "${FUZZ_NO_BUILD:-}" && -x "$work/tapline-fuzz" ]] || "$root/tools/fuzz/build.sh" "$work" >/dev/null
 # The seed corpus: the scripts and lessons as they are, and as many inputs for the generated-program
 # mode (a first byte odd and at least 0x80, then the generator's choices), random, so that
 # the run's inputs are a mix of both from the start and each run starts from other programs.
