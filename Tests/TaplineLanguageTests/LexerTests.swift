@@ -32,7 +32,7 @@ struct LexerTests {
 
     @Test func wordsNumbersAndDurations() throws {
         #expect(try kinds("tap dummy 42 1.5 300ms 1.5s") == [
-            .keyword(.tap), .identifier("dummy"), .int(42), .double(1.5), .duration(300_000_000), .duration(1_500_000_000), .eof,
+            .identifier("tap"), .identifier("dummy"), .int(42), .double(1.5), .duration(300_000_000), .duration(1_500_000_000), .eof,
         ])
     }
 
@@ -81,6 +81,10 @@ struct LexerTests {
         #expect(try kinds("subscribers publishedValue a1234567890123456789") == [
             .identifier("subscribers"), .identifier("publishedValue"), .identifier("a1234567890123456789"), .eof,
         ])
+        // Tapline's own words are names to the lexer: the parser decides where one is a command.
+        for word in CommandWord.allCases {
+            #expect(try kinds(word.rawValue) == [.identifier(word.rawValue), .eof])
+        }
     }
 
     @Test func stringTextIsKeptAsWritten() throws {
@@ -90,7 +94,7 @@ struct LexerTests {
 
     @Test func commentsAndShebangAreSkipped() throws {
         #expect(try kinds("#!/usr/bin/env tapline\ntap x // note\n# also a comment\n") == [
-            .newline, .keyword(.tap), .identifier("x"), .newline, .newline, .eof,
+            .newline, .identifier("tap"), .identifier("x"), .newline, .newline, .eof,
         ])
     }
 

@@ -126,12 +126,14 @@ struct ParserTests {
                |         ^
 
             """),
-        ("tap", """
-            t:1:4: error: expected a name after 'tap', found end of input
-             1 | tap
-               |    ^
+        ("tap 1", """
+            t:1:5: error: expected end of statement (a new line or ';'), found '1'
+             1 | tap 1
+               |     ^
+            note: 'tap' is one of Tapline's words: 'tap BUTTON' taps a button; here 'tap' is read as a name
 
             """),
+
         ("subject s: Strig", """
             t:1:12: error: unknown type 'Strig'; did you mean 'String'?
              1 | subject s: Strig

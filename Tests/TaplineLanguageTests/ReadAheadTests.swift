@@ -78,7 +78,7 @@ struct ReadAheadTests {
         var lines = Self.program(1_000).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[10] = "send nowhere 1"
         let compileError = lines.joined(separator: "\n")
-        lines[900] = "published = 1"
+        lines[900] = "published p1"
         let both = lines.joined(separator: "\n")
         #expect(outcome(compileError, readsAhead: true).error?.contains("nowhere") == true)
         #expect(outcome(both, readsAhead: true).error?.contains("nowhere") == false)

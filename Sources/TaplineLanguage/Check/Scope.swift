@@ -91,8 +91,11 @@ extension Compiler {
         return names
     }
 
+    /// A name spelled like one of Tapline's words says so: the program read it as a name.
     func unknownName(_ name: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic.error(Messages.unknownName(name, suggestion: Suggest.closest(to: name, in: visibleNames)), at: range)
+        let diagnostic = Diagnostic.error(Messages.unknownName(name, suggestion: Suggest.closest(to: name, in: visibleNames)), at: range)
+        guard let word = CommandWord(rawValue: name) else { return diagnostic }
+        return diagnostic.noting(Messages.commandWordReading(word))
     }
 
     /// The declaration a command names (`tap NAME`, `set NAME`…).

@@ -238,6 +238,33 @@ extension Compiler {
         throw Diagnostic.error(Messages.storeNeedsBag, at: base.range)
     }
 
+    /// `import Combine`, `Foundation`, `Dispatch` (and `PlaygroundSupport`, whose indefinite
+    /// execution a script has: it runs until the clock goes quiet): what Tapline provides
+    /// anyway, so the line does nothing. Any other module is an error that names what Tapline
+    /// has instead, at the top level only, as in Swift.
+    func importModule(_ path: [Name]) throws(Diagnostic) -> Action {
+        guard let module = path.first else { return { _ in } }
+        guard isTopLevel else { throw Diagnostic.error(Messages.importAtTopLevel, at: module.range) }
+        guard Compiler.importable.contains(module.text) else {
+            throw Diagnostic.error(Messages.unknownModule(module.text, instead: Compiler.insteadOfModule[module.text]), at: module.range)
+        }
+        return { _ in }
+    }
+
+    /// The modules a Combine snippet imports that Tapline stands in for.
+    static let importable: Set<String> = ["Combine", "Foundation", "Dispatch", "PlaygroundSupport", "Swift"]
+
+    /// What Tapline has instead of a module it cannot import.
+    static let insteadOfModule: [String: String] = [
+        "UIKit": "'button' and 'view' stand for UIKit's controls and views",
+        "SwiftUI": "'view', 'published' and 'button' stand for SwiftUI's views and state",
+        "AppKit": "'button' and 'view' stand for AppKit's controls and views",
+        "Cocoa": "'button' and 'view' stand for AppKit's controls and views",
+        "OpenCombine": "Combine itself: 'import Combine'",
+        "RxSwift": "Combine's operators, with RxSwift's names in ':help' (':help flatMapLatest')",
+        "XCTest": "'expect PUBLISHER \"-a--b-|\"' checks a publisher, as a marble test would",
+    ]
+
     /// `_ = expr`: a subscription is made and let go at once, so it is cancelled at once — what
     /// it received before that (a `Just`'s value) it still printed; a value is evaluated.
     func discard(_ expr: Expr) throws(Diagnostic) -> Action {

@@ -119,6 +119,7 @@ final class Compiler {
         case .throwStatement(let value): return try throwStatement(value, range: stmt.range)
         case .expression(let expr): return try expressionStatement(expr)
         case .discard(let expr): return try discard(expr)
+        case .importModule(let path): return try importModule(path)
         }
     }
 

@@ -50,6 +50,14 @@ public struct Diagnostic: Error, Hashable, Sendable {
     static func warning(_ message: Message, at range: SourceRange) -> Diagnostic {
         Diagnostic(message, at: range, severity: .warning)
     }
+
+    /// The same diagnostic with a note added, unless it has that note already.
+    func noting(_ message: Message, at range: SourceRange? = nil) -> Diagnostic {
+        var copy = self
+        let note = Note(message, at: range)
+        if !copy.notes.contains(note) { copy.notes.append(note) }
+        return copy
+    }
 }
 
 /// One message of the catalogue: its id and its text, arguments filled in.
@@ -72,7 +80,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case expected, expectedEndOfStatement, expectedEndOfInterpolation, tooDeeplyNested, unknownType
     case viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression
     // Names and declarations
-    case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA
+    case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, importAtTopLevel, unknownModule, commandWordReading
     // Commands
     case setOnButton, sendToPublished, neverFails, requestZero, notASubscription, typeMismatch, sendTypeMismatch
     case repeatCount, switchNeedsPublisher, switchOnPublisher, returnOutsideClosure

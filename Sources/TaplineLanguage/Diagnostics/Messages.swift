@@ -60,6 +60,15 @@ enum Messages {
     static func alreadyDeclared(_ name: String) -> Message { Message(.alreadyDeclared, "'\(name)' is already declared") }
     static let previousDeclaration = Message(.previousDeclaration, "previously declared here")
     static let declarationAtTopLevel = Message(.declarationAtTopLevel, "declarations are only allowed at the top level")
+    /// A note on an error in a statement or a name spelled like one of Tapline's words.
+    static func commandWordReading(_ word: CommandWord) -> Message {
+        Message(.commandWordReading, "\(word.asWord); here '\(word.rawValue)' is read as a name")
+    }
+    static let importAtTopLevel = Message(.importAtTopLevel, "declaration is only valid at file scope")
+    static func unknownModule(_ name: String, instead: String?) -> Message {
+        Message(.unknownModule, "no such module '\(shortened(name))'; Tapline has Combine, Foundation and Dispatch"
+            + (instead.map { ": \($0)" } ?? ""))
+    }
     static func notA(_ name: String, isA kind: String, expected: String) -> Message {
         Message(.notA, "'\(name)' is \(kind), not \(expected)")
     }

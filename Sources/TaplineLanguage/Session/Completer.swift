@@ -9,11 +9,8 @@
 ///
 /// It knows only the language: the REPL completes its own meta-commands and file names.
 public enum Completer {
-    static let statementKeywords = [
-        "button", "subject", "current", "published", "subscriber", "func", "view", "switch", "let",
-        "tap", "set", "send", "complete", "fail", "cancel", "request", "wait", "show", "hide",
-        "repeat", "for", "if", "print(", "objectWillChange", "play", "expect", "frame", "marbles", "trace",
-    ]
+    static let statementKeywords = CommandWord.allCases.map(\.rawValue)
+        + ["func", "switch", "let", "var", "import", "repeat", "for", "if", "print(", "objectWillChange"]
     static let expressionWords = ["true", "false", "nil", "now", "objectWillChange", "Just(", "just(", "Empty(", "Fail(error:", "Int(", "Double(", "String(", "min(", "max(", "abs("]
 
     /// The word being completed (as typed) and the candidates that could replace it.

@@ -225,6 +225,9 @@ public enum StmtKind: Sendable {
     /// `_ = expr`: the value is let go at once; a subscription made so is cancelled at once,
     /// as in Swift (the classic bug).
     case discard(Expr)
+    /// `import Combine`: the modules a Combine snippet imports are where Tapline's names come
+    /// from already; any other is an error that says what Tapline has instead.
+    case importModule([Name])
 }
 
 /// What `marbles` is asked to do.

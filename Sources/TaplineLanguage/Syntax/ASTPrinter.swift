@@ -58,6 +58,7 @@ public enum ASTPrinter {
         case .ifStatement(let condition, let body, let elseBody):
             return group("if", print(condition), block(body), elseBody.map(block) ?? "_")
         case .returnStatement(let value): return group("return", value.map(print) ?? "_")
+        case .importModule(let path): return group("import", path.map(\.text).joined(separator: "."))
         case .throwStatement(let value): return group("throw", print(value))
         case .expression(let expr): return print(expr)
         case .discard(let expr): return group("_ =", print(expr))

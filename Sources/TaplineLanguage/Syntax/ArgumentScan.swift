@@ -16,7 +16,7 @@ enum ArgumentScan {
 
     private static func highest(in stmt: Stmt) -> Int {
         switch stmt.kind {
-        case .button, .subject, .subscriber, .function, .view, .tap, .complete, .cancel, .show, .hide, .trace, .marbles:
+        case .button, .subject, .subscriber, .function, .view, .tap, .complete, .cancel, .show, .hide, .trace, .marbles, .importModule:
             return -1
         case .current(_, _, let e), .published(_, _, let e), .letBinding(_, let e), .variable(_, let e), .set(_, let e), .send(_, let e),
              .fail(_, let e), .request(_, let e), .wait(let e), .frame(let e), .expression(let e), .discard(let e):

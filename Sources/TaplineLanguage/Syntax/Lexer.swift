@@ -227,49 +227,10 @@ public struct Lexer {
         append(.string(nextLiteral - 1), from: start)
     }
 
-    /// The keyword `codes[range]` spells, if any, found without making a `String` of the word
-    /// (making and hashing one for a dictionary would be much of a word's cost): the word's
-    /// bytes are packed into one integer and looked up in a small open-addressing table,
-    /// slotted by the word's length and first and last bytes.
-    static func keyword(_ codes: [UInt8], _ range: Range<Int>) -> Keyword? {
-        guard !range.isEmpty, range.count <= Lexer.longestKeyword else { return nil }
-        let table = Lexer.keywordTable
-        var slot = Lexer.slot(count: range.count, first: codes[range.lowerBound], last: codes[range.upperBound - 1])
-        // Most names meet an empty slot at once, and need no key.
-        guard table[slot].keyword != nil else { return nil }
-        let key = Lexer.packed(codes, range)
-        while let keyword = table[slot].keyword {
-            if table[slot].key == key { return keyword }
-            slot = (slot + 1) & (table.count - 1)
-        }
-        return nil
-    }
+    /// The keyword `codes[range]` spells, if any (`WordTable`: no `String` is made).
+    static func keyword(_ codes: [UInt8], _ range: Range<Int>) -> Keyword? { keywords.lookup(codes, range) }
 
-    private static func slot(count: Int, first: UInt8, last: UInt8) -> Int {
-        (count &* 31 &+ Int(first) &* 7 &+ Int(last)) & 127
-    }
-
-    /// The word `bytes[range]` of at most 16 bytes as one integer, its first byte lowest (so
-    /// no two words of letters, digits and `_` pack alike: none has a zero byte). A plain loop
-    /// over the indices, which compiles to less than a slice and `reduce`.
-    @inline(__always) private static func packed(_ bytes: [UInt8], _ range: Range<Int>) -> UInt128 {
-        var key: UInt128 = 0
-        for index in range.reversed() { key = key << 8 | UInt128(bytes[index]) }
-        return key
-    }
-
-    private static let longestKeyword = Keyword.allCases.map(\.rawValue.utf8.count).max() ?? 0
-    /// 128 slots for the 32 keywords: a probe rarely goes past its first slot.
-    private static let keywordTable: [(key: UInt128, keyword: Keyword?)] = {
-        var table = [(key: UInt128, keyword: Keyword?)](repeating: (0, nil), count: 128)
-        for keyword in Keyword.allCases {
-            let bytes = Array(keyword.rawValue.utf8)
-            var slot = slot(count: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
-            while table[slot].keyword != nil { slot = (slot + 1) & 127 }
-            table[slot] = (packed(bytes, bytes.indices), keyword)
-        }
-        return table
-    }()
+    private static let keywords = WordTable<Keyword>()
 
     // The character tests the lexer needs, on the byte when it is ASCII (the answer is the
     // same as Character's, without Unicode's property tables) and on the character otherwise.

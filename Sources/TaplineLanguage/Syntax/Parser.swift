@@ -290,6 +290,9 @@ public struct Parser {
         }
     }
 
+    /// Whether the current token ends a statement.
+    private var atStatementEnd: Bool { current.kind == .newline || current.kind == .eof || check(.semicolon) || check(.rbrace) }
+
     /// A statement ends at a newline, `;`, `}` or the end of input. `betweenStatements`: at
     /// the top level, where the tokens read can be let go of.
     private mutating func endStatement(betweenStatements: Bool = false) throws(Diagnostic) {
@@ -326,6 +329,28 @@ public struct Parser {
     // statement = declaration | command | assignment | "_" "=" expression | expression ;
     private mutating func parseStatement() throws(Diagnostic) -> Stmt {
         let start = current.range
+        if case .identifier(let word) = current.kind, let command = CommandWord.named(source.codes, word.range) {
+            if commandWord(word) != nil { return Stmt(try parseCommandWord(command), start.to(previous.range)) }
+            // Read as Swift; if that fails at what follows the word, the error also names the
+            // other reading.
+            let next = kind(at: position + 1) == .eof ? Int.max : tokens[position + 1].range.end.offset
+            let statement: Stmt
+            do {
+                statement = try parseSwiftStatement(start: start)
+            } catch where error.range.start.offset <= next {
+                throw error.noting(Messages.commandWordReading(command))
+            }
+            // `tap 1`: the name read, and a word after it that is not Swift's.
+            if !atStatementEnd, current.range.start.offset <= next {
+                throw unexpected(Messages.expectedEndOfStatement(found: quoted(current))).noting(Messages.commandWordReading(command))
+            }
+            return statement
+        }
+        return try parseSwiftStatement(start: start)
+    }
+
+    /// A statement that is not one of Tapline's commands.
+    private mutating func parseSwiftStatement(start: SourceRange) throws(Diagnostic) -> Stmt {
         let kind: StmtKind
         switch current.kind {
         case .keyword(let keyword):
@@ -335,8 +360,6 @@ public struct Parser {
             skip()
             skip()
             kind = .discard(try parseExpression())
-        case .identifier(let word) where isTimeCommand(word):
-            kind = try parseTimeCommand(text(of: word))
         case .identifier(let word) where peekKind() == .punct(.assign) || peekKind() == .punct(.plusAssign) || peekKind() == .punct(.minusAssign):
             // `name = expr` is `set name = expr`; `name += expr` adds.
             let name = Name(text: text(of: word), range: advance().range)
@@ -354,35 +377,66 @@ public struct Parser {
         return Stmt(kind, start.to(previous.range))
     }
 
-    /// `frame`, `play`, `expect`, `trace` and `marbles` are commands only where a name could
-    /// not be meant: followed by a duration (`frame 50ms`), a name (`play q "…"`, `expect $q
-    /// "…"`, `trace on`, `marbles clear`) or nothing (`marbles`), so programs that use them as
-    /// names keep working.
-    private mutating func isTimeCommand(_ command: Word) -> Bool {
-        // Most names are none of the five: their length is compared first (`play` has four
-        // letters, `marbles` seven), then their bytes, without making a string (switching on
-        // one would make a string for every statement that starts with a name, as `print` does).
-        guard (4...7).contains(command.count) else { return false }
+    /// The Tapline word a statement starts with, when the words after it make its command:
+    /// only where they could not be Swift (DESIGN §9). A word followed by anything else is a
+    /// name (`subject.send(1)`, `wait(1)`, `set = 2`), so programs may declare these words.
+    /// - a declaration or a command on a name: a name follows, on the same line
+    ///   (`subject s`, `tap save`, `play q "…"`);
+    /// - `wait`: a value follows (`wait 300ms`, `wait pause`, `wait .seconds(2)`, where the
+    ///   `.` stands apart from `wait` and is bound to the name after it, as Swift reads an
+    ///   implicit member); `frame`: a duration;
+    /// - `expect`: a name, a `$name` or a number (`expect $q "…"`);
+    /// - `trace`: `on` or `off`; `marbles`: `clear`, `save`, or nothing.
+    private mutating func commandWord(_ word: Word) -> CommandWord? {
+        guard let command = CommandWord.named(source.codes, word.range) else { return nil }
         let next = peekKind()
-        if spells(command, "frame") {
-            if case .duration = next { return true }
-        } else if spells(command, "play") {
-            if case .identifier = next { return true }
-        } else if spells(command, "expect") {
+        switch command {
+        case .wait:
             switch next {
-            case .identifier, .dollarName, .int, .double: return true
-            default: break
+            case .identifier, .dollarName, .int, .double, .duration: return command
+            case .punct(.dot) where startsImplicitMember(at: position + 1): return command
+            default: return nil
             }
-        } else if spells(command, "trace") {
-            if case .identifier(let word) = next { return spells(word, "on") || spells(word, "off") }
-        } else if spells(command, "marbles") {
+        case .frame:
+            if case .duration = next { return command }
+        case .expect:
             switch next {
-            case .identifier(let word): return spells(word, "clear") || spells(word, "save")
-            case .newline, .eof, .punct(.semicolon), .punct(.rbrace): return true
-            default: break
+            case .identifier, .dollarName, .int, .double: return command
+            default: return nil
             }
+        case .trace:
+            if case .identifier(let word) = next, spells(word, "on") || spells(word, "off") { return command }
+        case .marbles:
+            switch next {
+            case .identifier(let word): return spells(word, "clear") || spells(word, "save") ? command : nil
+            case .newline, .eof, .punct(.semicolon), .punct(.rbrace): return command
+            default: return nil
+            }
+        default:
+            if case .identifier = next { return command }
         }
-        return false
+        return nil
+    }
+
+    /// Whether the `.` at `index` starts an implicit member (`.seconds(2)`): space before it,
+    /// a name right after it.
+    private mutating func startsImplicitMember(at index: Int) -> Bool {
+        fill(through: index + 1)
+        guard index + 1 < tokens.count, index > 0, case .identifier = tokens[index + 1].kind else { return false }
+        return tokens[index - 1].range.end.offset < tokens[index].range.start.offset
+            && tokens[index].range.end.offset == tokens[index + 1].range.start.offset
+    }
+
+    // command-statement = declaration | command | time-command ;
+    private mutating func parseCommandWord(_ command: CommandWord) throws(Diagnostic) -> StmtKind {
+        switch command {
+        case .button: return try parseButton()
+        case .subject, .current, .published: return try parseSubjectDeclaration(command)
+        case .subscriber: return try parseSubscriber()
+        case .view: return try parseView()
+        case .frame, .play, .expect, .trace, .marbles: return try parseTimeCommand(command)
+        default: return try parseCommand(command)
+        }
     }
 
     // time-command = "frame" duration
@@ -390,23 +444,23 @@ public struct Parser {
     //              | "expect" expression STRING [ legend ]
     //              | "trace" ( "on" | "off" )
     //              | "marbles" [ "clear" | "save" path ] ;
-    private mutating func parseTimeCommand(_ text: String) throws(Diagnostic) -> StmtKind {
+    private mutating func parseTimeCommand(_ command: CommandWord) throws(Diagnostic) -> StmtKind {
         skip()
-        switch text {
-        case "trace", "marbles": readRecordingStatement = true
+        switch command {
+        case .trace, .marbles: readRecordingStatement = true
         default: break
         }
-        switch text {
-        case "trace":
+        switch command {
+        case .trace:
             guard case .identifier(let word) = advance().kind else { return .trace(false) }
             return .trace(spells(word, "on"))
-        case "marbles":
+        case .marbles:
             guard case .identifier(let word) = current.kind else { return .marbles(.show) }
             skip()
             return spells(word, "clear") ? .marbles(.clear) : try parseSavePath()
-        case "frame":
+        case .frame:
             return .frame(try parseExpression())
-        case "play":
+        case .play:
             let name = try expectName(Messages.nameAfter("play"))
             let marbles = try parseMarbleText(after: "play \(name.text)")
             return .play(name, marbles: marbles, legend: try parseLegend())
@@ -472,16 +526,13 @@ public struct Parser {
         }
     }
 
-    // keyword-statement = declaration | command | repeat | for | if | return | "throw" expression ;
+    // keyword-statement = let | func | switch | import | repeat | for | if | return | "throw" expression ;
     private mutating func parseKeywordStatement(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
         switch keyword {
-        case .button: return try parseButton()
-        case .subject, .current, .published, .let, .var: return try parseNamedValue(keyword)
-        case .subscriber: return try parseSubscriber()
+        case .let, .var: return try parseLet(keyword)
         case .func: return .function(try parseFunction())
-        case .view: return try parseView()
         case .switch: return try parseSwitch()
-        case .tap, .complete, .cancel, .show, .hide, .set, .send, .fail, .request, .wait: return try parseCommand(keyword)
+        case .import: return try parseImport()
         case .repeat:
             skip()
             let count = try parseCondition()
@@ -506,34 +557,43 @@ public struct Parser {
 
     // subject = "subject" NAME [ type-annotation ] ;
     // current = ( "current" | "published" ) NAME [ type-annotation ] "=" expression ;
+    private mutating func parseSubjectDeclaration(_ command: CommandWord) throws(Diagnostic) -> StmtKind {
+        skip()
+        let name = try expectName(Messages.nameAfter(command.rawValue))
+        if command == .subject { return .subject(name, try parseOptionalType()) }
+        let type = try parseOptionalType()
+        _ = try expect(.assign, Messages.toGiveInitialValue(command.rawValue))
+        let value = try parseExpression()
+        return command == .current ? .current(name, type, value) : .published(name, type, value)
+    }
+
     // let = ( "let" | "var" ) NAME "=" expression ;
-    private mutating func parseNamedValue(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
+    private mutating func parseLet(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
         skip()
         let name = try expectName(Messages.nameAfter(keyword.rawValue))
-        switch keyword {
-        case .subject:
-            return .subject(name, try parseOptionalType())
-        case .let, .var:
-            _ = try expect(.assign, "after the name")
-            let value = try parseExpression()
-            return keyword == .let ? .letBinding(name, value) : .variable(name, value)
-        default:
-            let type = try parseOptionalType()
-            _ = try expect(.assign, Messages.toGiveInitialValue(keyword.rawValue))
-            let value = try parseExpression()
-            return keyword == .current ? .current(name, type, value) : .published(name, type, value)
-        }
+        _ = try expect(.assign, "after the name")
+        let value = try parseExpression()
+        return keyword == .let ? .letBinding(name, value) : .variable(name, value)
+    }
+
+    // import = "import" NAME { "." NAME } ;
+    private mutating func parseImport() throws(Diagnostic) -> StmtKind {
+        skip()
+        let module = try expectName("a module name after 'import'")
+        var path = [module]
+        while match(.dot) { path.append(try expectName("a name after '.' in the module's path")) }
+        return .importModule(path)
     }
 
     // command = ( "tap" | "complete" | "cancel" | "show" | "hide" ) NAME
     //         | "set" NAME ( "=" | "+=" | "-=" ) expression
     //         | ( "send" | "fail" | "request" ) NAME expression
     //         | "wait" expression ;
-    private mutating func parseCommand(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
+    private mutating func parseCommand(_ command: CommandWord) throws(Diagnostic) -> StmtKind {
         skip()
-        if keyword == .wait { return .wait(try parseExpression()) }
-        let name = try expectName(Messages.nameAfter(keyword.rawValue))
-        switch keyword {
+        if command == .wait { return .wait(try parseExpression()) }
+        let name = try expectName(Messages.nameAfter(command.rawValue))
+        switch command {
         case .tap: return .tap(name)
         case .complete: return .complete(name)
         case .cancel: return .cancel(name)
@@ -546,10 +606,10 @@ public struct Parser {
             return .set(name, try parseAssignedValue(to: name))
         default:
             guard !(current.kind == .newline || current.kind == .eof || check(.semicolon) || check(.rbrace)) else {
-                throw unexpected(Messages.expected(Messages.valueAfter(keyword.rawValue, name.text), found: quoted(current)))
+                throw unexpected(Messages.expected(Messages.valueAfter(command.rawValue, name.text), found: quoted(current)))
             }
             let value = try parseExpression()
-            switch keyword {
+            switch command {
             case .send: return .send(name, value)
             case .fail: return .fail(name, value)
             default: return .request(name, value)

@@ -41,11 +41,11 @@ public enum TokenKind: Hashable, Sendable {
     case eof
 }
 
-/// Reserved words. Names that are only special in one place (`in`, `appear`) are identifiers.
+/// Swift's reserved words that the language reads. Names that are only special in one place
+/// (`in`, `appear`) and Tapline's own words (`CommandWord`) are identifiers.
 public enum Keyword: String, CaseIterable, Sendable {
-    case button, subject, current, published, subscriber, `func`, view, `switch`, `case`, `default`
-    case `let`, tap, set, send, complete, fail, cancel, request, wait, show, hide
-    case `repeat`, `for`, `if`, `else`, `return`, `true`, `false`, `nil`, `throw`, `try`, `var`
+    case `func`, `switch`, `case`, `default`, `let`, `var`, `import`
+    case `repeat`, `for`, `if`, `else`, `return`, `true`, `false`, `nil`, `throw`, `try`
 }
 
 /// Punctuation and operators.
