@@ -15,6 +15,7 @@ struct SwiftExportTests {
     static let folders = [
         "scripts/examples",
         "scripts/semantics",
+        "scripts/swift",
         "lessons",
     ]
 

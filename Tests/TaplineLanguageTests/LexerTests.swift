@@ -116,7 +116,7 @@ struct LexerTests {
         ("\"\\q\"", "invalid escape '\\q' in string; use '\\n', '\\t', '\\\"', '\\\\' or '\\(…)'", false),
         ("3kg", "'kg' is not a unit of time; use 'ms' or 's' (for example '300ms', '1.5s')", false),
         ("99999999999999999999", "number '99999999999999999999' is too large", false),
-        ("a @ b", "'@' is not needed; write 'published NAME = value' for an @Published value", false),
+        ("a ~ b", "unexpected character '~'", false),
         ("$ x", "'$' must be followed by a name ('$value') or a closure argument ('$0')", false),
         ("$100", "closure argument number is too large", false),
         ("$123456789012345678901234567890", "closure argument number is too large", false),

@@ -215,7 +215,8 @@ struct ParserTests {
     @Test("the first error in the text is reported, the lexer's or the parser's", arguments: [
         ("print(1 +)\nlet s = \"abc", "t:1:10: error: expected an expression, found ')'"),
         ("let s = \"abc\nprint(1 +)", "t:1:9: error: unterminated string literal; add the closing '\"'"),
-        ("tap x\nlet y = 1 @ 2", "t:2:11: error: '@' is not needed; write 'published NAME = value' for an @Published value"),
+        ("tap x\nlet y = 1 ~ 2", "t:2:11: error: unexpected character '~'"),
+        ("tap x\n@Published var y = 1", "t:2:1: error: '@Published' makes a property of a class observable; for the program's own write 'published NAME = value'"),
         ("print(\"a \\(1 + ) b\")", "t:1:16: error: expected an expression, found end of input"),
     ])
     func firstErrorWins(source: String, header: String) {

@@ -37,6 +37,12 @@ final class Entity {
         self.type = type
     }
 
+    /// Whether it is a plain constant or variable (whose value may be a subject).
+    var isValue: Bool {
+        if case .value = kind { return true }
+        return false
+    }
+
     /// "a button", "a @Published value", … for messages.
     var kindDescription: String {
         switch kind {

@@ -16,6 +16,14 @@ indirect enum SType: Equatable, Sendable {
     case array(SType)
     /// A publisher with its Output and Failure (`AnyPublisher<Int, Never>`).
     case publisher(output: SType, failure: SType)
+    /// `Int?`: a value or `nil`.
+    case optional(SType)
+    /// `(Int, String) -> Bool`: a closure or a function as a value.
+    case function([SType], result: SType)
+    /// `AnyCancellable`: a subscription held as a value, cancelled when the last holder lets go.
+    case cancellable
+    /// `Set<AnyCancellable>` (and sets of other values).
+    case set(SType)
 
     /// The static type an annotation promises (`Any` promises nothing).
     init(_ name: TypeName) {
@@ -46,6 +54,9 @@ indirect enum SType: Equatable, Sendable {
         case .error: self = .error
         case .promise: self = .promise
         case .duration: self = .duration
+        case .function(let function): self = .function(Array(repeating: .unknown, count: function.arity), result: .unknown)
+        case .cancellable: self = .cancellable
+        case .set: self = .set(.unknown)
         }
     }
 
@@ -80,10 +91,21 @@ indirect enum SType: Equatable, Sendable {
         case .tuple(let elements): return "(" + elements.map(\.name).joined(separator: ", ") + ")"
         case .array(let element): return "[\(element.name)]"
         case .publisher(let output, let failure): return "AnyPublisher<\(output.name), \(failure.name)>"
+        case .optional(let wrapped):
+            if case .function = wrapped { return "(\(wrapped.name))?" }
+            return wrapped.name + "?"
+        case .function(let parameters, let result):
+            return "(" + parameters.map(\.name).joined(separator: ", ") + ") -> " + (result == .unknown ? "Any" : result.name)
+        case .cancellable: return "AnyCancellable"
+        case .set(let element): return "Set<\(element.name)>"
         }
     }
 
     var isKnown: Bool { self != .unknown }
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
     var isArray: Bool {
         if case .array = self { return true }
         return false
@@ -104,6 +126,13 @@ extension SType {
     init(_ type: TypeExpr) throws(Diagnostic) {
         switch type.kind {
         case .array(let element): self = .array(try SType(element))
+        case .optional(let wrapped): self = .optional(try SType(wrapped))
+        case .dictionary(let key, _):
+            throw Diagnostic.error(Messages.unknownType("[\(ASTPrinter.print(key)): …]", suggestion: nil), at: type.range)
+        case .function(let parameters, let result, _):
+            var types: [SType] = []
+            for parameter in parameters { types.append(try SType(parameter)) }
+            self = .function(types, result: try SType(result))
         case .tuple(let elements):
             var types: [SType] = []
             for element in elements { types.append(try SType(element)) }
@@ -116,15 +145,22 @@ extension SType {
     /// The simple types, and the generic ones with their arguments.
     private static let simple: [String: SType] = [
         "Int": .int, "Double": .double, "String": .string, "Bool": .bool, "Void": .void, "Any": .unknown,
-        "Error": .error, "Never": .never,
+        "Error": .error, "Never": .never, "AnyCancellable": .cancellable, "TimeInterval": .double, "Float": .double,
+        "CGFloat": .double, "Subscribers.Completion": .completion, "Subscribers.Demand": .demand,
     ]
 
     private static func named(_ name: String, _ arguments: [TypeExpr], at range: SourceRange) throws(Diagnostic) -> SType {
         if let type = simple[name], arguments.isEmpty { return type }
-        if name == "AnyPublisher", arguments.count == 2 {
+        switch (name, arguments.count) {
+        case ("AnyPublisher", 2), ("PassthroughSubject", 2), ("CurrentValueSubject", 2):
             return .publisher(output: try SType(arguments[0]), failure: try SType(arguments[1]))
+        case ("Set", 1): return .set(try SType(arguments[0]))
+        case ("Subscribers.Completion", 1): return .completion
+        case ("Array", 1): return .array(try SType(arguments[0]))
+        case ("Optional", 1): return .optional(try SType(arguments[0]))
+        default: break
         }
-        let known = Array(simple.keys) + ["AnyPublisher"]
+        let known = Array(simple.keys) + ["AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Set"]
         throw Diagnostic.error(Messages.unknownType(name, suggestion: Suggest.closest(to: name, in: known)), at: range)
     }
 
@@ -138,6 +174,13 @@ extension SType {
             return elements.count == others.count && zip(elements, others).allSatisfy { $0.admits($1) }
         case (.publisher(let output, let failure), .publisher(let otherOutput, let otherFailure)):
             return output.admits(otherOutput) && failure.admits(otherFailure)
+        case (.optional, .nil): return true
+        case (.optional(let wrapped), .optional(let otherWrapped)): return wrapped.admits(otherWrapped)
+        case (.optional(let wrapped), _): return wrapped.admits(other)
+        case (.set(let element), .set(let otherElement)): return element.admits(otherElement)
+        case (.set(let element), .array(let otherElement)): return element.admits(otherElement)
+        case (.function(let parameters, let result), .function(let others, let otherResult)):
+            return parameters.count == others.count && (result == .void || result.admits(otherResult))
         default: return self == other
         }
     }

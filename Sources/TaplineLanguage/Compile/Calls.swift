@@ -42,9 +42,17 @@ extension Compiler {
                            range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         let resolved = resolve(name)
         if case .local(_, _, let type)? = resolved {
-            // The one local that can be called is a Future's promise.
+            if case .function = type { return try functionValueCall(callee, arguments, trailing: trailing, range: range) }
+            // A Future's promise, or a value whose type shows when it runs.
             guard type == .promise || type == .unknown else { throw Diagnostic.error(Messages.notCallable(name), at: callee.range) }
+            if type == .unknown, !Compiler.isPromiseCall(arguments) {
+                return try functionValueCall(callee, arguments, trailing: trailing, range: range)
+            }
             return try promiseCall(try expression(callee).code, arguments, range: range)
+        }
+        if case .entity(let entity)? = resolved, case .value(let box) = entity.kind {
+            guard case .function = box.type else { throw Diagnostic.error(Messages.notCallable(name), at: callee.range) }
+            return try functionValueCall(callee, arguments, trailing: trailing, range: range)
         }
         if case .entity(let entity)? = resolved {
             guard case .function(let box) = entity.kind else {
@@ -67,7 +75,8 @@ extension Compiler {
     /// a token's `cancel()`, or a method on a value.
     private func memberCall(_ method: String, on baseExpr: Expr, nameRange: SourceRange, _ arguments: [Argument],
                             trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        if Compiler.isSubjectMethod(method), case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name) {
+        if Compiler.isSubjectMethod(method), case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name),
+           !entity.isValue {
             return try sendCall(entity, arguments, range: range)
         }
         if method == "send", case .name("objectWillChange") = baseExpr.kind, resolve("objectWillChange") == nil {
@@ -80,6 +89,11 @@ extension Compiler {
                 changes.send()
                 return .void
             }, .void)
+        }
+        if Compiler.isSubjectMethod(method), trailing == nil {
+            let (base, type) = try expression(baseExpr)
+            if case .publisher = type { return try subjectValueSend(base, arguments, range: range) }
+            if type == .unknown { return try subjectValueSend(base, arguments, range: range) }
         }
         if method == "removeAll", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
            case .entity(let entity)? = resolve(name), case .bag(let bag) = entity.kind {
@@ -107,14 +121,25 @@ extension Compiler {
     private func functionArguments(_ box: FunctionBox, name: String, _ arguments: [Argument], trailing: ClosureExpr?,
                                    range: SourceRange) throws(Diagnostic) -> [Code] {
         let signature = box.signature(name)
-        guard trailing == nil, arguments.count == box.parameters.count else {
-            throw Diagnostic.error(Messages.functionArguments(signature, given: arguments.count + (trailing == nil ? 0 : 1)), at: range)
+        let given = arguments.count + (trailing == nil ? 0 : 1)
+        guard given == box.parameters.count else {
+            throw Diagnostic.error(Messages.functionArguments(signature, given: given), at: range)
+        }
+        var arguments = arguments
+        // A trailing closure is the argument of the last parameter, with that parameter's label.
+        if let trailing {
+            arguments.append(Argument(label: box.parameters[arguments.count].label, labelRange: nil,
+                                      value: Expr(.closure(trailing), trailing.range)))
         }
         var codes: [Code] = []
         for (argument, parameter) in zip(arguments, box.parameters) {
             guard argument.label == parameter.label else {
                 throw Diagnostic.error(Messages.argumentLabel(signature, expected: parameter.label, got: argument.label),
                                        at: argument.labelRange ?? argument.value.range)
+            }
+            if case .closure(let closure) = argument.value.kind {
+                codes.append(try closureValue(closure, expected: parameter.type).code)
+                continue
             }
             let (code, type) = try expression(argument.value)
             guard parameter.type.admits(type) else {
@@ -168,6 +193,49 @@ extension Compiler {
         }, Builtins.methodType(method, on: baseType))
     }
 
+    /// Whether the arguments are a promise's: `(.success(…))` or `(.failure(…))`.
+    static func isPromiseCall(_ arguments: [Argument]) -> Bool {
+        guard arguments.count == 1, case .call(let callee, _, nil) = arguments[0].value.kind,
+              case .implicitMember(let outcome) = callee.kind else { return false }
+        return outcome == "success" || outcome == "failure"
+    }
+
+    /// `action()`, `transform(x)`: a closure or function held as a value, called. A closure
+    /// argument is compiled for the parameter's type.
+    func functionValueCall(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let (function, type) = try expression(callee)
+        var parameters: [SType] = []
+        var result = SType.unknown
+        if case .function(let types, let resultType) = type { (parameters, result) = (types, resultType) }
+        var values = arguments.map(\.value)
+        if let trailing { values.append(Expr(.closure(trailing), trailing.range)) }
+        if case .function = type, values.count != parameters.count {
+            throw Diagnostic.error(Messages.functionArguments(Compiler.describe(callee) + "(_:)", given: values.count), at: range)
+        }
+        var codes: [Code] = []
+        for (index, value) in values.enumerated() {
+            let expected = index < parameters.count ? parameters[index] : nil
+            if case .closure(let closure) = value.kind {
+                codes.append(try closureValue(closure, expected: expected).code)
+            } else {
+                codes.append(try expression(value).code)
+            }
+        }
+        let runtime = self.runtime
+        return ({ frame in
+            guard case .function(let callable) = try function(frame) else {
+                throw RuntimeError(Messages.notCallable(Compiler.describe(callee)), at: callee.range)
+            }
+            let arguments = try codes.map { try $0(frame) }
+            guard runtime.callDepth < Runtime.maximumCallDepth else {
+                throw RuntimeError(Messages.tooMuchRecursion(Compiler.describe(callee), Runtime.maximumCallDepth), at: range)
+            }
+            runtime.callDepth += 1
+            defer { runtime.callDepth -= 1 }
+            return try callable.call(arguments)
+        }, result)
+    }
+
     /// `promise(.success(value))`, `promise(.failure("message"))`: answers a Future.
     func promiseCall(_ promise: @escaping Code, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         guard arguments.count == 1, arguments[0].label == nil, case .call(let callee, let inner, nil) = arguments[0].value.kind,
@@ -205,6 +273,39 @@ extension Compiler {
             }
             return .void
         }, .void)
+    }
+
+    /// `send(_:)`, `send(completion:)` and `send()` on a subject held as a value (one made in a
+    /// func or a closure).
+    private func subjectValueSend(_ base: @escaping Code, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        func subject(_ frame: Frame) throws -> SubjectHandle {
+            guard case .publisher(let publisher) = try base(frame), let handle = publisher.subject else {
+                throw RuntimeError(Messages.notA("this value", isA: "a publisher", expected: "a subject to send to"), at: range)
+            }
+            return handle
+        }
+        if arguments.isEmpty { return ({ frame in try subject(frame).send(.void); return .void }, .void) }
+        guard arguments.count == 1 else {
+            throw Diagnostic.error(Messages.operatorArguments("send", usage: "'subject.send(value)'"), at: range)
+        }
+        guard arguments[0].label == "completion" else {
+            let (value, _) = try expression(arguments[0].value)
+            return ({ frame in try subject(frame).send(try value(frame)); return .void }, .void)
+        }
+        let completion = try completionValue(arguments[0].value)
+        return ({ frame in try subject(frame).complete(try completion(frame)); return .void }, .void)
+    }
+
+    /// `.finished`, `.failure(error)`: what `send(completion:)` is given.
+    func completionValue(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Subscribers.Completion<ScriptFailure> {
+        if case .implicitMember("finished") = expr.kind { return { _ in .finished } }
+        guard case .call(let callee, let inner, nil) = expr.kind, case .implicitMember("failure") = callee.kind,
+              inner.count == 1, inner[0].label == nil else {
+            throw Diagnostic.error(Messages.operatorArguments("send", usage: "'send(completion: .finished)' or 'send(completion: .failure(error))'"),
+                                   at: expr.range)
+        }
+        let (error, _) = try expression(inner[0].value)
+        return { frame in .failure(ScriptFailure(message: try error(frame).description)) }
     }
 
     /// `subject.send(value)` and `subject.send(completion: .finished)` in expression position.

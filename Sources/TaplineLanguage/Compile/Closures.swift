@@ -68,6 +68,35 @@ extension Compiler {
                                readsArguments: closure.parameters != nil || used > 0, statement: statement)
     }
 
+    /// A closure as a value (`let add = { (a: Int, b: Int) in a + b }`, a func's argument of
+    /// function type): its parameters' types come from its signature, else from `expected`.
+    func closureValue(_ closureExpr: ClosureExpr, expected: SType?) throws(Diagnostic) -> (code: Code, type: SType) {
+        var inputs: [SType] = []
+        if case .function(let parameters, _)? = expected { inputs = parameters }
+        let count = closureExpr.parameters?.count ?? max(inputs.count, closureExpr.highestArgument + 1)
+        if inputs.count != count { inputs = Array(repeating: .unknown, count: count) }
+        for (index, written) in closureExpr.parameterTypes.enumerated() where index < count {
+            if let written { inputs[index] = try SType(written) }
+        }
+        var expectedResult = SType.unknown
+        if case .function(_, let result)? = expected { expectedResult = result }
+        if let written = closureExpr.resultType { expectedResult = try SType(written) }
+        let compiled = try closure(closureExpr, inputs: inputs, owner: "closure")
+        let arity = inputs.count
+        let type = SType.function(inputs, result: expectedResult == .unknown ? compiled.resultType : expectedResult)
+        return ({ frame in
+            let bound = compiled.bind(to: frame)
+            return .function(FunctionValue(arity: arity) { arguments in
+                switch arguments.count {
+                case 0: return try bound.call(.void)
+                case 1: return try bound.call(arguments[0])
+                case 2: return try bound.call(arguments[0], arguments[1])
+                default: return try bound.call(.tuple(arguments))
+                }
+            })
+        }, type)
+    }
+
     /// A body that a `return` leaves: the value it threw waits in the runtime.
     private func catchingReturn(_ body: @escaping Code) -> Code {
         let runtime = self.runtime

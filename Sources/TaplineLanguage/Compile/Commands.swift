@@ -80,16 +80,16 @@ extension Compiler {
 
     /// A value for a variable of `type`, checked as Swift checks it: an `Int` literal's value
     /// becomes a `Double` in a `Double` variable (`d = 2` stores 2.0), any other type must match.
-    private func storable(_ valueExpr: Expr, into type: SType) throws(Diagnostic) -> Code {
+    func storable(_ valueExpr: Expr, into type: SType) throws(Diagnostic) -> Code {
         let (code, valueType) = try expression(valueExpr)
-        if type == .double, valueType == .int {
+        if type == .double || type == .optional(.double), valueType == .int {
             return { frame in
                 let value = try code(frame)
                 if case .int(let number) = value { return .double(Double(number)) }
                 return value
             }
         }
-        if type.isKnown, valueType.isKnown, type != valueType {
+        if type.isKnown, valueType.isKnown, type != valueType, !(type.isOptional && type.admits(valueType)) {
             throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.name, got: valueType.name), at: valueExpr.range)
         }
         return code
@@ -213,6 +213,11 @@ extension Compiler {
               case .named("AnyCancellable", let inner) = types[0].kind, inner.isEmpty else {
             return try plainValue(name, value, isMutable: true)
         }
+        return try declareBag(name)
+    }
+
+    /// A bag of subscriptions declared at the top level.
+    func declareBag(_ name: Name) throws(Diagnostic) -> Action {
         let box = BagBox()
         let entity = Entity(name: name.text, range: name.range, kind: .bag(box))
         try declare(entity)
@@ -240,19 +245,27 @@ extension Compiler {
 
     /// `import Combine`, `Foundation`, `Dispatch` (and `PlaygroundSupport`, whose indefinite
     /// execution a script has: it runs until the clock goes quiet): what Tapline provides
-    /// anyway, so the line does nothing. Any other module is an error that names what Tapline
-    /// has instead, at the top level only, as in Swift.
+    /// anyway, so the line does nothing. A platform's UI framework is a warning that names what
+    /// Tapline has instead (a playground's template imports UIKit whether it is used or not;
+    /// what the program uses of it is an error where it is used); any other module is an
+    /// error. At the top level only, as in Swift.
     func importModule(_ path: [Name]) throws(Diagnostic) -> Action {
         guard let module = path.first else { return { _ in } }
         guard isTopLevel else { throw Diagnostic.error(Messages.importAtTopLevel, at: module.range) }
-        guard Compiler.importable.contains(module.text) else {
-            throw Diagnostic.error(Messages.unknownModule(module.text, instead: Compiler.insteadOfModule[module.text]), at: module.range)
+        guard !Compiler.importable.contains(module.text) else { return { _ in } }
+        let instead = Compiler.insteadOfModule[module.text]
+        guard Compiler.userInterfaceModules.contains(module.text) else {
+            throw Diagnostic.error(Messages.unknownModule(module.text, instead: instead), at: module.range)
         }
+        warnings.append(Diagnostic.warning(Messages.userInterfaceModule(module.text, instead: instead ?? ""), at: module.range))
         return { _ in }
     }
 
     /// The modules a Combine snippet imports that Tapline stands in for.
     static let importable: Set<String> = ["Combine", "Foundation", "Dispatch", "PlaygroundSupport", "Swift"]
+
+    /// The platforms' UI frameworks: Tapline's `button` and `view` stand for them.
+    static let userInterfaceModules: Set<String> = ["UIKit", "SwiftUI", "AppKit", "Cocoa"]
 
     /// What Tapline has instead of a module it cannot import.
     static let insteadOfModule: [String: String] = [

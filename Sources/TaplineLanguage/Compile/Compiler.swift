@@ -95,6 +95,8 @@ final class Compiler {
         case .switchStatement(let subject, let cases): return try switchStatement(subject, cases: cases)
         case .letBinding(let name, let value): return try letBinding(name, value)
         case .variable(let name, let value): return try bag(name, value)
+        case .typedBinding(let name, let type, let value, let isMutable):
+            return try typedBinding(name, type: type, value: value, isMutable: isMutable)
         case .tap(let name): return try tap(name)
         case .set(let name, let value): return try assignment(to: name, value, verb: .set)
         case .send(let name, let value): return try assignment(to: name, value, verb: .send)

@@ -176,6 +176,10 @@ extension Compiler {
     /// `let NAME = chain.sink { … }` keeps a subscription; `let NAME = chain` keeps a
     /// publisher, built once (so that `share()` is shared).
     func letBinding(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action {
+        guard isTopLevel else {
+            if let subject = try localSubject(value) { return try declaredValue(name, type: subject.type, initial: subject.code, isMutable: false) }
+            return try plainValue(name, value, isMutable: false)
+        }
         if let subject = try combineSubject(name, value) { return subject }
         if let connect = try connection(value) {
             // `let c = p.connect()`: the connection, cancelled by `cancel c`.
@@ -212,12 +216,34 @@ extension Compiler {
         }
     }
 
-    /// `let NAME = value` / `var NAME = value`: a plain value, as in Swift (DESIGN §8). At
-    /// the top level it is a declaration the session keeps; in a block, a local of its frame.
-    func plainValue(_ name: Name, _ value: Expr, isMutable: Bool) throws(Diagnostic) -> Action {
-        let compiled: (code: Code, type: SType)
-        if let taken = takeCompiled(value) { compiled = taken } else { compiled = try expression(value) }
-        let (code, type) = compiled
+    /// `let x: Int = 5`, `var cancellable: AnyCancellable?`, `var bag: Set<AnyCancellable> = []`:
+    /// declared with its type, checked as Swift checks it. Without a value an optional starts
+    /// as `nil`; anything else must be set before it is read.
+    func typedBinding(_ name: Name, type: TypeExpr, value: Expr?, isMutable: Bool) throws(Diagnostic) -> Action {
+        let declared = try SType(type)
+        if declared == .set(.cancellable), isTopLevel, isMutable, value.map(Compiler.isEmptyCollection) ?? true {
+            return try declareBag(name)
+        }
+        guard let value else { return try declaredValue(name, type: declared, initial: nil, isMutable: isMutable) }
+        // A publisher or a subject declared with its type is what it would be without it.
+        if case .publisher = declared, !isMutable { return try letBinding(name, value) }
+        return try declaredValue(name, type: declared, initial: try storable(value, into: declared), isMutable: isMutable)
+    }
+
+    /// `[]` or `Set()`: an empty collection written to fill a declared type.
+    static func isEmptyCollection(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .array(let elements): return elements.isEmpty
+        case .call(let callee, let arguments, nil): if case .name("Set") = callee.kind { return arguments.isEmpty }
+        default: break
+        }
+        return false
+    }
+
+    /// A constant or variable of a declared type: a local of its frame in a block, a
+    /// declaration the session keeps at the top level. `initial` nil: an optional is `nil`.
+    private func declaredValue(_ name: Name, type: SType, initial: Code?, isMutable: Bool) throws(Diagnostic) -> Action {
+        let code: Code = initial ?? { _ in .nil }
         guard isTopLevel else {
             let slot = scope.addLocal(name.text, type: type)
             if isMutable { scope.mutableSlots.insert(slot) }
@@ -230,6 +256,14 @@ extension Compiler {
             box.value = try code(frame)
             entity.isInitialized = true
         }
+    }
+
+    /// `let NAME = value` / `var NAME = value`: a plain value, as in Swift (DESIGN §8). At
+    /// the top level it is a declaration the session keeps; in a block, a local of its frame.
+    func plainValue(_ name: Name, _ value: Expr, isMutable: Bool) throws(Diagnostic) -> Action {
+        let compiled: (code: Code, type: SType)
+        if let taken = takeCompiled(value) { compiled = taken } else { compiled = try expression(value) }
+        return try declaredValue(name, type: compiled.type, initial: compiled.code, isMutable: isMutable)
     }
 
     /// Combine's own declarations, accepted as what they equal: `let s =
@@ -250,6 +284,36 @@ extension Compiler {
         }
         guard arguments.count == 1, arguments[0].label == nil else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
         return try valueSubject(name, type: annotation, initial: arguments[0].value, isPublished: false, neverFails: neverFails)
+    }
+
+    /// `PassthroughSubject<Int, Never>()` or `CurrentValueSubject<Int, Never>(0)` made in a
+    /// func or a closure: a new subject each time it runs, held as a publisher value that can
+    /// be sent to. Nil for any other value.
+    func localSubject(_ value: Expr) throws(Diagnostic) -> (code: Code, type: SType)? {
+        guard case .call(let callee, let arguments, nil) = value.kind, case .specialized(let kind, let generics) = callee.kind,
+              kind == "PassthroughSubject" || kind == "CurrentValueSubject" else { return nil }
+        guard generics.count == 2, arguments.count == (kind == "PassthroughSubject" ? 0 : 1), arguments.first?.label == nil else {
+            throw Diagnostic.error(Messages.subjectDeclaration(kind), at: value.range)
+        }
+        let (output, failure) = (try SType(generics[0]), try SType(generics[1]))
+        let description = "\(kind)<\(output.name), \(failure.name)>"
+        let type = SType.publisher(output: output, failure: failure)
+        let lane = text(of: value.range).description
+        let monitor: SubjectMonitor<Value, ScriptFailure>? = self.monitor(lane)
+        guard let initial = try arguments.first.map({ (argument) throws(Diagnostic) in try storable(argument.value, into: output) }) else {
+            return ({ _ in
+                let subject = PassthroughSubject<Value, ScriptFailure>()
+                subject.monitor = monitor
+                return .publisher(PublisherValue(subject.eraseToAnyPublisher(), output: output, failure: failure, description: description,
+                                                 subject: SubjectHandle(subject)))
+            }, type)
+        }
+        return ({ frame in
+            let subject = CurrentValueSubject<Value, ScriptFailure>(try initial(frame))
+            subject.monitor = monitor
+            return .publisher(PublisherValue(subject.eraseToAnyPublisher(), output: output, failure: failure, description: description,
+                                             subject: SubjectHandle(subject)))
+        }, type)
     }
 
     /// A body with a frame of its own, made per run (button actions, `on appear`): it needs

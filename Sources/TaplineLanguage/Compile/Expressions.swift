@@ -58,14 +58,24 @@ extension Compiler {
 
         case .call(let callee, let arguments, let trailing):
             if let plan = try chain(expr) { return (plan.valueCode(), plan.valueType) }
+            if let cancellable = try cancellableValue(expr) { return cancellable }
             return try call(callee, arguments, trailing: trailing, range: range)
 
         case .try(let operand, let optional):
             return try tryExpression(operand, optional: optional)
 
-        case .closure, .inout, .keyPath, .specialized:
+        case .closure(let closure): return try closureValue(closure, expected: nil)
+        case .inout, .keyPath, .specialized:
             throw notAValue(expr)
         }
+    }
+
+    /// A subscription where a value is wanted: its `AnyCancellable`, which cancels it when the
+    /// last value holding it goes. Nil when `expr` is no subscription.
+    private func cancellableValue(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType)? {
+        guard let subscription = try subscription(expr) else { return nil }
+        let chain = subscription.chain.description
+        return ({ frame in .cancellable(CancellableValue(try subscription.start(frame), chain: chain)) }, .cancellable)
     }
 
     /// `[a, b]` and `(a, b)`: an array's type is its elements' when they agree.

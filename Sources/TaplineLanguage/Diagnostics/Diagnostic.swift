@@ -75,7 +75,7 @@ struct Message: Sendable {
 public enum MessageID: String, Hashable, Sendable, CaseIterable {
     // Lexer
     case dollarWithoutName, closureArgumentTooLarge, durationTooLong, unterminatedString, badNumberSuffix
-    case numberTooLarge, invalidEscape, unexpectedCharacter
+    case numberTooLarge, invalidEscape, unexpectedCharacter, unterminatedComment
     // Parser
     case expected, expectedEndOfStatement, expectedEndOfInterpolation, tooDeeplyNested, unknownType
     case viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression

@@ -8,6 +8,7 @@ enum Messages {
     static let closureArgumentTooLarge = Message(.closureArgumentTooLarge, "closure argument number is too large")
     static let durationTooLong = Message(.durationTooLong, "duration is too long")
     static let unterminatedString = Message(.unterminatedString, "unterminated string literal; add the closing '\"'")
+    static let unterminatedComment = Message(.unterminatedComment, "unterminated '/*' comment; add the closing '*/'")
     static func badNumberSuffix(_ unit: String) -> Message {
         Message(.badNumberSuffix, "'\(unit)' is not a unit of time; use 'ms' or 's' (for example '300ms', '1.5s')")
     }
@@ -16,7 +17,6 @@ enum Messages {
         Message(.invalidEscape, "invalid escape '\\\(c)' in string; use '\\n', '\\t', '\\\"', '\\\\' or '\\(…)'")
     }
     static func unexpectedCharacter(_ c: Character) -> Message {
-        if c == "@" { return Message(.unexpectedCharacter, "'@' is not needed; write 'published NAME = value' for an @Published value") }
         if c == "'" { return Message(.unexpectedCharacter, "strings use double quotes: \"text\"") }
         let hex = c.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) } ?? "?"
         let scalar = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -29,6 +29,7 @@ enum Messages {
     // MARK: Parser (Syntax/Parser.swift)
     // `found` is the token as the parser quotes it (`Parser.quoted`): `'{'`, `'tap'`, `end of input`.
     static func expected(_ what: String, found: String) -> Message { Message(.expected, "expected \(what), found \(found)") }
+    static let publishedAttribute = Message(.expected, "'@Published' makes a property of a class observable; for the program's own write 'published NAME = value'")
     static func expectedEndOfStatement(found: String) -> Message {
         Message(.expectedEndOfStatement, "expected end of statement (a new line or ';'), found \(found)")
     }
@@ -65,6 +66,9 @@ enum Messages {
         Message(.commandWordReading, "\(word.asWord); here '\(word.rawValue)' is read as a name")
     }
     static let importAtTopLevel = Message(.importAtTopLevel, "declaration is only valid at file scope")
+    static func userInterfaceModule(_ name: String, instead: String) -> Message {
+        Message(.unknownModule, "Tapline has no '\(name)', so nothing of it is imported: \(instead)")
+    }
     static func unknownModule(_ name: String, instead: String?) -> Message {
         Message(.unknownModule, "no such module '\(shortened(name))'; Tapline has Combine, Foundation and Dispatch"
             + (instead.map { ": \($0)" } ?? ""))

@@ -139,6 +139,10 @@ extension SwiftExporter {
             return arguments.isEmpty ? name : "\(name)<\(arguments.map(swiftType).joined(separator: ", "))>"
         case .array(let element): return "[\(swiftType(element))]"
         case .tuple(let elements): return "(\(elements.map(swiftType).joined(separator: ", ")))"
+        case .dictionary(let key, let value): return "[\(swiftType(key)): \(swiftType(value))]"
+        case .optional(let wrapped): return swiftType(wrapped) + "?"
+        case .function(let parameters, let result, let throwing):
+            return "(\(parameters.map(swiftType).joined(separator: ", ")))" + (throwing ? " throws" : "") + " -> " + swiftType(result)
         }
     }
 }

@@ -160,7 +160,7 @@ extension SwiftExporter {
         inner.bag = "subscriptions"
         let parameters = closure.parameters ?? ignoredParameters(of: closure)
         inner.locals.formUnion(parameters)
-        let head = parameters.isEmpty ? "{" : "{ \(parameters.joined(separator: ", ")) in"
+        let head = parameters.isEmpty && closure.resultType == nil ? "{" : "{ \(SwiftExporter.signature(of: closure, parameters)) in"
         var body = SwiftWriter()
         if wrap, closure.body.count == 1, let result = SwiftExporter.resultExpression(closure.body[0]) {
             body.line(try error(result, inner))
@@ -172,6 +172,18 @@ extension SwiftExporter {
         if body.lines.isEmpty { return parameters.isEmpty ? "{}" : head + " }" }
         if oneLine { return head + " " + body.lines.joined(separator: "; ") + " }" }
         return head + "\n" + body.lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n}"
+    }
+
+    /// A closure's parameters as written, with the types and result type its signature gives.
+    static func signature(of closure: ClosureExpr, _ parameters: [String]) -> String {
+        let typed = closure.parameterTypes.contains { $0 != nil }
+        let list = typed
+            ? "(" + parameters.enumerated().map { index, name in
+                index < closure.parameterTypes.count ? closure.parameterTypes[index].map { name + ": " + swiftType($0) } ?? name : name
+            }.joined(separator: ", ") + ")"
+            : parameters.isEmpty ? "()" : parameters.joined(separator: ", ")
+        guard let result = closure.resultType else { return list }
+        return (typed || parameters.count != 1 ? list : "(" + list + ")") + " -> " + swiftType(result)
     }
 
     /// `_` for each argument of a closure that names none and uses no `$0`: Swift takes such

@@ -57,6 +57,13 @@ extension SwiftExporter {
         case .variable(let name, let value):
             out.line("var \(name.text) = \(try expression(value, context))")
             context.locals.insert(name.text)
+        case .typedBinding(let name, let type, let value, let isMutable):
+            let initial = try value.map { (each) throws(Diagnostic) in " = " + (try expression(each, context)) } ?? ""
+            out.line((isMutable ? "var " : "let ") + name.text + ": " + SwiftExporter.swiftType(type) + initial)
+            context.locals.insert(name.text)
+        case .importModule:
+            // The file imports what it needs itself, and UIKit is no module on Linux.
+            break
         case .function(let declaration):
             try function(declaration, into: &out, context: context)
         case .published, .subscriber, .view:

@@ -10,16 +10,40 @@ public final class PublisherValue: Equatable {
     let failure: SType
     /// How Swift describes it when printed: `Just<Int>(output: 1)`, `AnyPublisher<Int, Never>`.
     let description: String
+    /// What it can be sent, when it is a subject made inside a func or closure.
+    let subject: SubjectHandle?
 
-    init(_ stream: AnyPublisher<Value, ScriptFailure>, output: SType, failure: SType, description: String? = nil) {
+    init(_ stream: AnyPublisher<Value, ScriptFailure>, output: SType, failure: SType, description: String? = nil,
+         subject: SubjectHandle? = nil) {
         self.stream = stream
         self.output = output
         self.failure = failure
         self.description = description ?? SType.publisher(output: output, failure: failure).name
+        self.subject = subject
     }
 
     /// Two publisher values are the same when they are the same publisher.
     public static func == (left: PublisherValue, right: PublisherValue) -> Bool { left === right }
+}
+
+/// A subject's side for senders: `send(_:)`, `send(completion:)` and, for a current value
+/// subject, `value`.
+final class SubjectHandle {
+    let send: (Value) -> Void
+    let complete: (Subscribers.Completion<ScriptFailure>) -> Void
+    let read: (() -> Value)?
+
+    init(_ subject: PassthroughSubject<Value, ScriptFailure>) {
+        send = { subject.send($0) }
+        complete = { subject.send(completion: $0) }
+        read = nil
+    }
+
+    init(_ subject: CurrentValueSubject<Value, ScriptFailure>) {
+        send = { subject.send($0) }
+        complete = { subject.send(completion: $0) }
+        read = { subject.value }
+    }
 }
 
 /// A promise as a value: the `promise` a `Future`'s closure is given, called as
@@ -30,4 +54,36 @@ public final class PromiseValue: Equatable {
     init(_ fulfill: @escaping (Result<Value, ScriptFailure>) -> Void) { self.fulfill = fulfill }
 
     public static func == (left: PromiseValue, right: PromiseValue) -> Bool { left === right }
+}
+
+/// A closure or a function as a value: what a parameter of function type holds, called as
+/// `action()` or `transform(1)`. Its arguments come as an array; a closure that takes one
+/// value gets a tuple spread over `$0, $1…` as a chain's closures do.
+public final class FunctionValue: Equatable {
+    let arity: Int
+    let call: ([Value]) throws -> Value
+
+    init(arity: Int, _ call: @escaping ([Value]) throws -> Value) {
+        self.arity = arity
+        self.call = call
+    }
+
+    public static func == (left: FunctionValue, right: FunctionValue) -> Bool { left === right }
+}
+
+/// An `AnyCancellable` held as a value: `var cancellable: AnyCancellable?`, a subscription
+/// made inside a func or a closure, an element of a `Set<AnyCancellable>`. The token cancels
+/// its subscription when this, its only holder, is let go (Swift's `AnyCancellable.deinit`),
+/// so `cancellable = nil` cancels, and so does leaving the func that held it.
+public final class CancellableValue: Equatable {
+    let token: AnyCancellable
+    /// The chain's text, for `:list` and messages.
+    let chain: String
+
+    init(_ token: AnyCancellable, chain: String) {
+        self.token = token
+        self.chain = chain
+    }
+
+    public static func == (left: CancellableValue, right: CancellableValue) -> Bool { left === right }
 }

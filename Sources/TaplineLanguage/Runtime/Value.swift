@@ -25,6 +25,13 @@ public enum Value: Equatable {
     case promise(PromiseValue)
     /// A publisher as a value (`let p = Just(1)`, a func's result, a `flatMap` closure's).
     case publisher(PublisherValue)
+    /// A closure or a function as a value (`action: () -> Void`, called `action()`).
+    case function(FunctionValue)
+    /// An `AnyCancellable`: a subscription held as a value. It is cancelled when the last
+    /// value holding it is let go, as Swift's is when its last reference goes.
+    case cancellable(CancellableValue)
+    /// A `Set`, in the order its elements were inserted (Swift's order is unspecified).
+    indirect case set([Value])
 
     /// An array or a tuple: what nests.
     var isContainer: Bool {
@@ -54,6 +61,9 @@ public enum Value: Equatable {
         case .error: return "Error"
         case .promise: return "Promise"
         case .duration: return "Duration"
+        case .function: return "Function"
+        case .cancellable: return "AnyCancellable"
+        case .set(let elements): return "Set<\(elements.first?.typeName ?? "Any")>"
         }
     }
 }
@@ -80,8 +90,10 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .demand(let demand): return demand.description
         case .publisher(let publisher): return publisher.description
         case .error(let message): return message
-        case .promise: return "(Function)"
+        case .promise, .function: return "(Function)"
         case .duration(let nanoseconds): return VirtualTime(nanoseconds: nanoseconds).description
+        case .cancellable: return "Combine.AnyCancellable"
+        case .set(let elements): return "[" + elements.map(\.debugDescription).joined(separator: ", ") + "]"
         }
     }
 

@@ -61,10 +61,15 @@ public struct Argument: Sendable {
     public var value: Expr
 }
 
-/// `{ v in … }`, `{ _ in … }` or `{ … $0 … }`.
+/// `{ v in … }`, `{ _ in … }`, `{ (a: Int, b: Int) -> Int in … }` or `{ … $0 … }`.
 public final class ClosureExpr: Sendable {
     /// Named parameters, if the closure declares them (`_` for an unused one).
     public let parameters: [String]?
+    /// The types its signature gives its parameters (nil where it gives none), and its result.
+    public let parameterTypes: [TypeExpr?]
+    public let resultType: TypeExpr?
+    /// Its capture list: `[weak self]`, `[unowned self, count]`.
+    public let captures: [Capture]
     public let body: [Stmt]
     public let range: SourceRange
     /// The highest `$n` the body uses, -1 for none (`ArgumentScan`): how many arguments a
@@ -72,12 +77,25 @@ public final class ClosureExpr: Sendable {
     /// is on the thread that reads ahead, not the one that compiles.
     public let highestArgument: Int
 
-    public init(parameters: [String]?, body: [Stmt], range: SourceRange) {
+    public init(parameters: [String]?, parameterTypes: [TypeExpr?] = [], resultType: TypeExpr? = nil,
+                captures: [Capture] = [], body: [Stmt], range: SourceRange) {
         self.parameters = parameters
+        self.parameterTypes = parameterTypes
+        self.resultType = resultType
+        self.captures = captures
         self.body = body
         self.range = range
         highestArgument = ArgumentScan.highestArgument(in: body)
     }
+}
+
+/// One entry of a closure's capture list: `weak self`, `unowned self`, `count`, `x = y`.
+public struct Capture: Sendable {
+    public enum Strength: Sendable { case strong, weak, unowned }
+    public let name: Name
+    public let strength: Strength
+    /// `[x = y]`: the value captured under the name; nil for `[x]`.
+    public let value: Expr?
 }
 
 /// A statement with its source range.
@@ -101,10 +119,17 @@ public struct Name: Hashable, Sendable {
 /// `AnyPublisher<String, Error>`. The checker turns it into a static type.
 public struct TypeExpr: Sendable {
     public indirect enum Kind: Sendable {
-        /// `Int`, or a generic type with its arguments: `AnyPublisher<Int, Never>`.
+        /// `Int`, or a generic type with its arguments: `AnyPublisher<Int, Never>`; a member
+        /// type is named with its dots (`Subscribers.Completion`).
         case named(String, arguments: [TypeExpr])
         case array(TypeExpr)
         case tuple([TypeExpr])
+        /// `[String: Int]`.
+        case dictionary(TypeExpr, TypeExpr)
+        /// `Int?` (and `Int!`, which Tapline reads as `Int?`).
+        case optional(TypeExpr)
+        /// `(Int, String) -> Bool`, `() throws -> Void`.
+        case function([TypeExpr], result: TypeExpr, throws: Bool)
     }
 
     public let kind: Kind
@@ -191,6 +216,9 @@ public enum StmtKind: Sendable {
     case letBinding(Name, Expr)
     /// `var bag = Set<AnyCancellable>()`: a bag of subscriptions.
     case variable(Name, Expr)
+    /// `let x: Int = 5`, `var cancellable: AnyCancellable?`: a constant or variable declared
+    /// with its type, and a value unless the type is optional or it is set before it is read.
+    case typedBinding(Name, type: TypeExpr, value: Expr?, isMutable: Bool)
 
     case tap(Name)
     case set(Name, Expr)

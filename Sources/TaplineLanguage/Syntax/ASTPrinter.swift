@@ -35,6 +35,8 @@ public enum ASTPrinter {
             return group("if-case", print(pattern), print(value), block(body), elseBody.map(block) ?? "_")
         case .letBinding(let name, let value): return group("let", name.text, print(value))
         case .variable(let name, let value): return group("var", name.text, print(value))
+        case .typedBinding(let name, let type, let value, let isMutable):
+            return group(isMutable ? "var" : "let", name.text + ":", print(type), value.map(print) ?? "_")
         case .tap(let name): return group("tap", name.text)
         case .set(let name, let value): return group("set", name.text, print(value))
         case .send(let name, let value): return group("send", name.text, print(value))
@@ -82,6 +84,10 @@ public enum ASTPrinter {
             return arguments.isEmpty ? name : name + "<" + arguments.map(print).joined(separator: ", ") + ">"
         case .array(let element): return "[" + print(element) + "]"
         case .tuple(let elements): return "(" + elements.map(print).joined(separator: ", ") + ")"
+        case .dictionary(let key, let value): return "[" + print(key) + ": " + print(value) + "]"
+        case .optional(let wrapped): return print(wrapped) + "?"
+        case .function(let parameters, let result, let throwing):
+            return "(" + parameters.map(print).joined(separator: ", ") + ")" + (throwing ? " throws" : "") + " -> " + print(result)
         }
     }
 

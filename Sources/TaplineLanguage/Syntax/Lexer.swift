@@ -117,6 +117,8 @@ public struct Lexer {
             skipLine(end)
         case 47 where index + 1 < end && byte(index + 1) == 47:   // //
             skipLine(end)
+        case 47 where index + 1 < end && byte(index + 1) == 42:   // /*
+            try skipBlockComment(end)
         case 34:   // "
             try lexString(end)
         case 36:   // $
@@ -159,6 +161,33 @@ public struct Lexer {
 
     private mutating func skipLine(_ end: Int) {
         while index < end, byte(index) != 10 { advance() }
+    }
+
+    /// A `/* … */` comment, nested as Swift nests them (playground markup `/*: … */` is one).
+    /// It makes no token, as a line comment makes none; the newlines inside it are not
+    /// statement ends. Unclosed at the end of the input, the input is incomplete (the REPL
+    /// asks for another line).
+    private mutating func skipBlockComment(_ end: Int) throws(Diagnostic) {
+        let start = location
+        var depth = 0
+        while index < end {
+            if byte(index) == 47, index + 1 < end, byte(index + 1) == 42 {
+                depth += 1
+                advance()
+                advance()
+            } else if byte(index) == 42, index + 1 < end, byte(index + 1) == 47 {
+                depth -= 1
+                advance()
+                advance()
+                if depth == 0 { return }
+            } else {
+                if byte(index) == 10, line & 1023 == 0, isInterrupted() {
+                    throw Diagnostic.error(Messages.interrupted, at: SourceRange(start, location))
+                }
+                advance()
+            }
+        }
+        throw Diagnostic(Messages.unterminatedComment, at: SourceRange(start, start), incomplete: true)
     }
 
     private mutating func lexWord(_ end: Int) {
@@ -549,7 +578,8 @@ public struct Lexer {
         case ",": return .comma
         case ":": return .colon
         case ";": return .semicolon
-        case "?": return .question
+        case "?": return next == UInt8(ascii: "?") ? .nilCoalescing : .question
+        case "@": return .at
         case "*": return .star
         case "/": return .slash
         case "%": return .percent

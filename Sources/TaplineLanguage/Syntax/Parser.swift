@@ -351,6 +351,7 @@ public struct Parser {
 
     /// A statement that is not one of Tapline's commands.
     private mutating func parseSwiftStatement(start: SourceRange) throws(Diagnostic) -> Stmt {
+        try skipDeclarationModifiers()
         let kind: StmtKind
         switch current.kind {
         case .keyword(let keyword):
@@ -425,6 +426,41 @@ public struct Parser {
         guard index + 1 < tokens.count, index > 0, case .identifier = tokens[index + 1].kind else { return false }
         return tokens[index - 1].range.end.offset < tokens[index].range.start.offset
             && tokens[index].range.end.offset == tokens[index + 1].range.start.offset
+    }
+
+    /// Access levels and attributes before a declaration (`public func`, `private(set) var`,
+    /// `@discardableResult func`): a script is one module, so none changes what it does.
+    private mutating func skipDeclarationModifiers() throws(Diagnostic) {
+        while true {
+            if check(.at), case .identifier(let word) = peekKind() {
+                // `@Published` makes a class's property observable; the program's own is `published`.
+                if spells(word, "Published") { throw unexpected(Messages.publishedAttribute) }
+                skip()
+                skip()
+                if check(.lparen), current.range.start.offset == previous.range.end.offset { skipBalancedParentheses() }
+                continue
+            }
+            guard case .identifier(let word) = current.kind, Modifier.named(source.codes, word.range) != nil else { return }
+            var after = position + 1
+            // `private(set)`
+            if kind(at: after) == .punct(.lparen), case .identifier = kind(at: after + 1), kind(at: after + 2) == .punct(.rparen) {
+                after += 3
+            }
+            switch kind(at: after) {
+            case .keyword(.func), .keyword(.let), .keyword(.var), .keyword(.import), .identifier: position = after
+            default: return
+            }
+        }
+    }
+
+    /// From a `(` to its `)`, whatever is between (an attribute's arguments).
+    private mutating func skipBalancedParentheses() {
+        var depth = 0
+        repeat {
+            if check(.lparen) { depth += 1 } else if check(.rparen) { depth -= 1 }
+            if current.kind == .eof { return }
+            skip()
+        } while depth > 0
     }
 
     // command-statement = declaration | command | time-command ;
@@ -567,11 +603,16 @@ public struct Parser {
         return command == .current ? .current(name, type, value) : .published(name, type, value)
     }
 
-    // let = ( "let" | "var" ) NAME "=" expression ;
+    // let = ( "let" | "var" ) NAME [ ":" type ] [ "=" expression ] ;   (a value, a type or both)
     private mutating func parseLet(_ keyword: Keyword) throws(Diagnostic) -> StmtKind {
         skip()
         let name = try expectName(Messages.nameAfter(keyword.rawValue))
-        _ = try expect(.assign, "after the name")
+        if match(.colon) {
+            let type = try parseType()
+            let value = match(.assign) ? try parseExpression() : nil
+            return .typedBinding(name, type: type, value: value, isMutable: keyword == .var)
+        }
+        _ = try expect(.assign, "or ':' and a type after the name")
         let value = try parseExpression()
         return keyword == .let ? .letBinding(name, value) : .variable(name, value)
     }
@@ -712,11 +753,41 @@ public struct Parser {
         return Parameter(label: label, name: name, type: type)
     }
 
-    // type = NAME [ "<" type { "," type } ">" ] | "[" type "]" | "(" [ type { "," type } ] ")" ;
+    // type = [ "@" NAME ] [ "any" | "some" | "inout" ] type-primary { "?" | "!" } ;
     mutating func parseType() throws(Diagnostic) -> TypeExpr {
+        try nested { (parser: inout Parser) throws(Diagnostic) -> TypeExpr in
+            let start = parser.current.range
+            // `@escaping`, `@autoclosure`, `@Sendable`: they change nothing Tapline checks.
+            while parser.check(.at), case .identifier = parser.peekKind() {
+                parser.skip()
+                parser.skip()
+            }
+            // `any Error`, `some Publisher`: the type itself.
+            if case .identifier(let word) = parser.current.kind, parser.spells(word, "any") || parser.spells(word, "some") || parser.spells(word, "inout"),
+               case .identifier = parser.peekKind() {
+                parser.skip()
+            }
+            var type = try parser.parseTypePrimary()
+            while parser.current.range.start.offset == parser.previous.range.end.offset, parser.check(.question) || parser.check(.not) {
+                parser.skip()
+                type = TypeExpr(kind: .optional(type), range: start.to(parser.previous.range))
+            }
+            return type
+        }
+    }
+
+    // type-primary = NAME [ generic-arguments ] { "." NAME [ generic-arguments ] }
+    //              | "[" type [ ":" type ] "]"
+    //              | "(" [ [ LABEL [ LABEL ] ":" ] type { "," … } ] ")" [ "throws" ] [ "->" type ] ;
+    private mutating func parseTypePrimary() throws(Diagnostic) -> TypeExpr {
         let start = current.range
         if match(.lbracket) {
             let element = try parseType()
+            if match(.colon) {
+                let value = try parseType()
+                _ = try expect(.rbracket, "to close the dictionary type")
+                return TypeExpr(kind: .dictionary(element, value), range: start.to(previous.range))
+            }
             _ = try expect(.rbracket, "to close the array type")
             return TypeExpr(kind: .array(element), range: start.to(previous.range))
         }
@@ -724,18 +795,53 @@ public struct Parser {
             var elements: [TypeExpr] = []
             while !check(.rparen) {
                 if !elements.isEmpty { _ = try expect(.comma, "between the tuple's types") }
+                skipTypeLabels()
                 elements.append(try parseType())
             }
             skip()
+            var throwing = false
+            if case .identifier(let word) = current.kind, spells(word, "throws") || spells(word, "rethrows") {
+                skip()
+                throwing = true
+            }
+            if match(.arrow) {
+                let result = try parseType()
+                return TypeExpr(kind: .function(elements, result: result, throws: throwing), range: start.to(previous.range))
+            }
+            if elements.count == 1, !throwing { return TypeExpr(kind: elements[0].kind, range: start.to(previous.range)) }
             return TypeExpr(kind: .tuple(elements), range: start.to(previous.range))
         }
-        let name = try expectName("a type")
-        var arguments: [TypeExpr] = []
-        if match(.less) {
-            repeat { arguments.append(try parseType()) } while match(.comma)
-            _ = try expect(.greater, "to close the type's arguments")
+        var name = try expectName("a type").text
+        var arguments = try parseGenericArguments()
+        // `Subscribers.Completion<Never>`, `Result<Int, Error>.Publisher`: a member type.
+        while check(.dot), case .identifier = peekKind() {
+            skip()
+            name += "." + (try expectName("a type after '.'").text)
+            arguments += try parseGenericArguments()
         }
-        return TypeExpr(kind: .named(name.text, arguments: arguments), range: start.to(previous.range))
+        return TypeExpr(kind: .named(name, arguments: arguments), range: start.to(previous.range))
+    }
+
+    /// `<Int, Never>` after a type's name, if there is one.
+    private mutating func parseGenericArguments() throws(Diagnostic) -> [TypeExpr] {
+        guard match(.less) else { return [] }
+        var arguments: [TypeExpr] = []
+        repeat { arguments.append(try parseType()) } while match(.comma)
+        _ = try expect(.greater, "to close the type's arguments")
+        return arguments
+    }
+
+    /// The labels of a function type's parameter, which name it and change nothing:
+    /// `(_ result: Result<User, Error>) -> Void`.
+    private mutating func skipTypeLabels() {
+        if case .identifier = current.kind, peekKind() == .punct(.colon) {
+            skip()
+            skip()
+        } else if case .identifier = current.kind, case .identifier = peekKind(), kind(at: position + 2) == .punct(.colon) {
+            skip()
+            skip()
+            skip()
+        }
     }
 
     // view = "view" NAME "{" { func | "on" ( "appear" | "disappear" ) block } "}" ;
@@ -1015,43 +1121,107 @@ public struct Parser {
         return arguments
     }
 
-    // closure = "{" [ parameters "in" ] { statement separator } "}" ;
+    // closure = "{" [ signature "in" ] { statement separator } "}" ;
+    // signature = [ capture-list ] [ parameters ] [ "throws" ] [ "->" type ] ;
+    // parameters = NAME { "," NAME } | "(" [ NAME [ ":" type ] { "," NAME [ ":" type ] } ] ")" ;
+    // capture-list = "[" [ "weak" | "unowned" ] NAME [ "=" expression ] { "," … } "]" ;
     private mutating func parseClosure() throws(Diagnostic) -> ClosureExpr {
         let start = current.range
-        var parameters: [String]?
-        // `{ a, b in` or `{ (a, b) in`: look ahead for `in` before committing.
-        var lookahead = position + 1
-        var names: [String] = []
-        let parenthesized = kind(at: lookahead) == .punct(.lparen)
-        if parenthesized { lookahead += 1 }
-        while case .identifier(let word) = kind(at: lookahead), !spells(word, "in") {
-            names.append(text(of: word))
-            lookahead += 1
-            // A parameter's type annotation (`v: Int`) is accepted and not needed.
-            if kind(at: lookahead) == .punct(.colon), case .identifier = kind(at: lookahead + 1) { lookahead += 2 }
-            if kind(at: lookahead) == .punct(.comma) { lookahead += 1 } else { break }
-        }
-        var balanced = true
-        if parenthesized {
-            balanced = kind(at: lookahead) == .punct(.rparen)
-            if balanced { lookahead += 1 }
-        }
-        // So is a result type: `{ value -> Int in … }`.
-        if kind(at: lookahead) == .punct(.arrow), case .identifier = kind(at: lookahead + 1) { lookahead += 2 }
-        if !names.isEmpty, balanced, case .identifier(let word) = kind(at: lookahead), spells(word, "in") {
-            parameters = names
-            position = lookahead
-            bracketDepth += 1   // the `{` jumped over (any parentheses jumped over were balanced)
+        var signature = ClosureSignature()
+        let signatureEnd = closureSignatureEnd()
+        if let signatureEnd {
+            skip()   // `{`
+            signature = try parseClosureSignature(until: signatureEnd)
+            skip()   // `in`
         }
         let body = try nested { (parser: inout Parser) throws(Diagnostic) -> [Stmt] in
-            if parameters == nil {
-                return try parser.parseBlock("to start the closure")
-            }
-            // Already past `{ params`; now at `in`.
-            parser.skip()
-            return try parser.parseStatementsToBrace("the closure")
+            // Past `{ signature in` already, or at the `{`.
+            signatureEnd == nil ? try parser.parseBlock("to start the closure") : try parser.parseStatementsToBrace("the closure")
         }
-        return ClosureExpr(parameters: parameters, body: body, range: start.to(previous.range))
+        return ClosureExpr(parameters: signature.parameters, parameterTypes: signature.types, resultType: signature.result,
+                           captures: signature.captures, body: body, range: start.to(previous.range))
+    }
+
+    private struct ClosureSignature {
+        var parameters: [String]?
+        var types: [TypeExpr?] = []
+        var result: TypeExpr?
+        var captures: [Capture] = []
+    }
+
+    /// Where the `in` of the closure whose `{` is the current token is, if it has a signature:
+    /// what comes before it on that line is names, types and the punctuation they are written
+    /// with, and nothing else (as Swift's parser decides).
+    private mutating func closureSignatureEnd() -> Int? {
+        var index = position + 1
+        var depth = 0
+        while true {
+            switch kind(at: index) {
+            case .identifier(let word) where depth == 0 && spells(word, "in"):
+                return index == position + 1 ? nil : index
+            case .identifier, .keyword(.nil): break
+            case .punct(.lparen), .punct(.lbracket), .punct(.less): depth += 1
+            case .punct(.rparen), .punct(.rbracket), .punct(.greater):
+                depth -= 1
+                if depth < 0 { return nil }
+            case .punct(.comma), .punct(.colon), .punct(.arrow), .punct(.dot), .punct(.question), .punct(.not),
+                 .punct(.at), .punct(.assign):
+                break
+            default: return nil
+            }
+            index += 1
+        }
+    }
+
+    /// The signature of a closure, from after its `{` to its `in` (at `end`).
+    private mutating func parseClosureSignature(until end: Int) throws(Diagnostic) -> ClosureSignature {
+        var signature = ClosureSignature()
+        if check(.lbracket) { signature.captures = try parseCaptureList() }
+        var names: [String] = []
+        if match(.lparen) {
+            while !check(.rparen) {
+                if !names.isEmpty { _ = try expect(.comma, "between the closure's parameters") }
+                names.append(try expectName("a parameter name").text)
+                signature.types.append(match(.colon) ? try parseType() : nil)
+            }
+            skip()
+            signature.parameters = names
+        } else if case .identifier = current.kind, position < end, !isThrowsWord {
+            repeat {
+                names.append(try expectName("a parameter name").text)
+                signature.types.append(match(.colon) ? try parseType() : nil)
+            } while match(.comma)
+            signature.parameters = names
+        }
+        if isThrowsWord { skip() }
+        if match(.arrow) { signature.result = try parseType() }
+        guard position == end else {
+            throw unexpected(Messages.expected("'in' after the closure's parameters", found: quoted(current)))
+        }
+        return signature
+    }
+
+    private var isThrowsWord: Bool {
+        guard case .identifier(let word) = current.kind else { return false }
+        return spells(word, "throws")
+    }
+
+    private mutating func parseCaptureList() throws(Diagnostic) -> [Capture] {
+        skip()
+        var captures: [Capture] = []
+        while !check(.rbracket) {
+            if !captures.isEmpty { _ = try expect(.comma, "between captures") }
+            var strength = Capture.Strength.strong
+            if case .identifier(let word) = current.kind, case .identifier = peekKind() {
+                if spells(word, "weak") { strength = .weak } else if spells(word, "unowned") { strength = .unowned }
+                if strength != .strong { skip() }
+            }
+            let name = try expectName("a name in the capture list")
+            let value = match(.assign) ? try parseExpression() : nil
+            captures.append(Capture(name: name, strength: strength, value: value))
+        }
+        skip()
+        return captures
     }
 
     // primary = literal | NAME | "$" NAME | "$" INT | "." NAME | "(" … ")" | "[" … "]" | closure ;

@@ -55,7 +55,7 @@ public enum Punct: String, CaseIterable, Sendable {
     case question = "?", assign = "=", equal = "==", notEqual = "!=", less = "<", lessEqual = "<="
     case greater = ">", greaterEqual = ">=", plus = "+", minus = "-", star = "*", slash = "/", percent = "%"
     case and = "&&", or = "||", not = "!", arrow = "->", ampersand = "&", backslash = "\\"
-    case plusAssign = "+=", minusAssign = "-="
+    case plusAssign = "+=", minusAssign = "-=", nilCoalescing = "??", at = "@"
 }
 
 /// A token with its place in the source.

@@ -73,6 +73,16 @@ public enum CommandWord: String, CaseIterable, Sendable {
     private static let table = WordTable<CommandWord>()
 }
 
+/// The access levels and modifiers a declaration may start with, which a script (one module)
+/// reads past.
+enum Modifier: String, CaseIterable, Sendable {
+    case `public`, `private`, `fileprivate`, `internal`, `open`, `final`, `nonisolated`
+
+    static func named(_ codes: [UInt8], _ range: Range<Int>) -> Modifier? { table.lookup(codes, range) }
+
+    private static let table = WordTable<Modifier>()
+}
+
 /// A set of words looked up by their bytes, without making a `String` of the word (making and
 /// hashing one for a dictionary would be much of a word's cost): the word's bytes are packed
 /// into one integer and looked up in a small open-addressing table, slotted by the word's
