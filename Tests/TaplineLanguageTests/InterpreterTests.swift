@@ -7,7 +7,7 @@ struct InterpreterTests {
         ("print(1 + 2 * 3, 7 / 2, 7 % 3, 2.5 * 2, -4)", "7 3 1 5.0 -4\n"),
         ("print(\"a\" + \"b\", \"n=\\(1 + 1)\", [1, 2], (1, \"x\"), [\"a\"])", "ab n=2 [1, 2] (1, \"x\") [\"a\"]\n"),
         ("print(true && !false, 1 < 2 ? \"yes\" : \"no\", 3 == 3.0)", "true yes true\n"),
-        ("print(Int(\"42\"), Int(\"x\"), Double(\"1.5\"), String(7), \"abc\".count, [1, 2, 3].count)", "42 nil 1.5 7 3 3\n"),
+        ("print(Int(\"42\"), Int(\"x\"), Double(\"1.5\"), String(7), \"abc\".count, [1, 2, 3].count)", "Optional(42) nil Optional(1.5) 7 3 3\n"),
         ("print(min(3, 1, 2), max(1, 5), abs(-3), \"Hi\".uppercased())", "1 5 3 HI\n"),
         ("print(1, 2, separator: \"-\")", "1-2\n"),
         ("for i in 1...3 { print(i) }", "1\n2\n3\n"),

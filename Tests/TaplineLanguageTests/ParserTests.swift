@@ -158,12 +158,7 @@ struct ParserTests {
                |       ^
 
             """),
-        ("for i in 3 { }", """
-            t:1:10: error: 'for' needs a range: 'for i in 1...3 { … }' or 'for i in 0..<n { … }'
-             1 | for i in 3 { }
-               |          ^
 
-            """),
         ("print(1 < 2 < 3)", """
             t:1:13: error: '<' cannot be chained; add parentheses
              1 | print(1 < 2 < 3)

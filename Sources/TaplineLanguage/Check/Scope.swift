@@ -22,6 +22,10 @@ final class FrameScope {
     var blocks: [[String: (Int, SType)]] = []
     /// The slots of `var` locals: the others (`let`, arguments, loop variables) cannot be set.
     var mutableSlots: Set<Int> = []
+    /// How many loops, and loops and `switch`es, enclose the code being compiled within this
+    /// func or closure: what a `continue` and a `break` may leave.
+    var loops = 0
+    var breakables = 0
     private(set) var size: Int
 
     init(parent: FrameScope?, isClosure: Bool, argumentTypes: [SType]) {
@@ -142,6 +146,7 @@ extension Compiler {
     func inLoopFrame(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) -> Int {
         let saved = scope
         scope = FrameScope(parent: saved, isClosure: false, argumentTypes: [])
+        (scope.loops, scope.breakables) = (saved.loops, saved.breakables)
         defer { scope = saved }
         try body()
         return scope.size

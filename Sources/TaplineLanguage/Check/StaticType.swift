@@ -24,6 +24,8 @@ indirect enum SType: Equatable, Sendable {
     case cancellable
     /// `Set<AnyCancellable>` (and sets of other values).
     case set(SType)
+    /// `[String: Int]`.
+    case dictionary(SType, SType)
 
     /// The static type an annotation promises (`Any` promises nothing).
     init(_ name: TypeName) {
@@ -57,6 +59,8 @@ indirect enum SType: Equatable, Sendable {
         case .function(let function): self = .function(Array(repeating: .unknown, count: function.arity), result: .unknown)
         case .cancellable: self = .cancellable
         case .set: self = .set(.unknown)
+        case .some(let wrapped): self = .optional(SType(of: wrapped))
+        case .dictionary: self = .dictionary(.unknown, .unknown)
         }
     }
 
@@ -98,10 +102,31 @@ indirect enum SType: Equatable, Sendable {
             return "(" + parameters.map(\.name).joined(separator: ", ") + ") -> " + (result == .unknown ? "Any" : result.name)
         case .cancellable: return "AnyCancellable"
         case .set(let element): return "Set<\(element.name)>"
+        case .dictionary(let key, let value): return "[\(key.name): \(value.name)]"
         }
     }
 
     var isKnown: Bool { self != .unknown }
+    /// What an optional of this type holds (the type itself when it is no optional).
+    var unwrappedOptional: SType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// An array, a set, a dictionary, or not known (a collection's methods may apply).
+    var isCollection: Bool {
+        switch self {
+        case .array, .set, .dictionary, .unknown: return true
+        default: return false
+        }
+    }
+
+    /// An array of optionals (whose values a store wraps).
+    var holdsOptionals: Bool {
+        if case .array(let element) = self { return element.isOptional }
+        return false
+    }
+
     var isOptional: Bool {
         if case .optional = self { return true }
         return false
@@ -127,8 +152,7 @@ extension SType {
         switch type.kind {
         case .array(let element): self = .array(try SType(element))
         case .optional(let wrapped): self = .optional(try SType(wrapped))
-        case .dictionary(let key, _):
-            throw Diagnostic.error(Messages.unknownType("[\(ASTPrinter.print(key)): …]", suggestion: nil), at: type.range)
+        case .dictionary(let key, let value): self = .dictionary(try SType(key), try SType(value))
         case .function(let parameters, let result, _):
             var types: [SType] = []
             for parameter in parameters { types.append(try SType(parameter)) }
@@ -158,6 +182,7 @@ extension SType {
         case ("Subscribers.Completion", 1): return .completion
         case ("Array", 1): return .array(try SType(arguments[0]))
         case ("Optional", 1): return .optional(try SType(arguments[0]))
+        case ("Dictionary", 2): return .dictionary(try SType(arguments[0]), try SType(arguments[1]))
         default: break
         }
         let known = Array(simple.keys) + ["AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Set"]
@@ -178,6 +203,9 @@ extension SType {
         case (.optional(let wrapped), .optional(let otherWrapped)): return wrapped.admits(otherWrapped)
         case (.optional(let wrapped), _): return wrapped.admits(other)
         case (.set(let element), .set(let otherElement)): return element.admits(otherElement)
+        case (.dictionary(let key, let value), .dictionary(let otherKey, let otherValue)):
+            return key.admits(otherKey) && value.admits(otherValue)
+        case (.dictionary, .array(.unknown)): return true
         case (.set(let element), .array(let otherElement)): return element.admits(otherElement)
         case (.function(let parameters, let result), .function(let others, let otherResult)):
             return parameters.count == others.count && (result == .void || result.admits(otherResult))
@@ -193,7 +221,18 @@ extension SType {
         if self == .unknown { return value }
         guard admits(SType(of: value)) else { throw RuntimeError(mismatch(value.typeName), at: range) }
         if self == .double, case .int(let number) = value { return .double(Double(number)) }
-        return value
+        return stored(value)
+    }
+
+    /// The value as a slot of this type holds it: wrapped when the type is optional and the
+    /// value is not (`let x: Int? = 5` holds `Optional(5)`).
+    func stored(_ value: Value) -> Value {
+        if case .array(let element) = self, element.isOptional, case .array(let elements) = value {
+            return .array(elements.map(element.stored))
+        }
+        guard case .optional(let wrapped) = self else { return value }
+        if wrapped == .double, case .int(let number) = value { return .some(.double(Double(number))) }
+        return value.asOptional
     }
 }
 

@@ -276,10 +276,34 @@ extension Compiler {
     /// (`"abc".contains("b")`, `[1, 2].contains(2)`): on a value that is no publisher, the
     /// value's method. A subject, button or view is still told it is no publisher.
     private func isValueMethod(_ method: String, on base: Expr) -> Bool {
+        if CollectionMethod(rawValue: method) != nil || MutatingMethod(rawValue: method) != nil, isCollection(base) { return true }
         guard Builtins.methods.contains(method) else { return false }
         guard case .name(let name) = base.kind, case .entity(let entity)? = resolve(name) else { return true }
         if case .value = entity.kind { return true }
         return false
+    }
+
+    /// Whether `base` is an array, a set, a range or a string, as far as the compiler knows
+    /// (what it compiled of it while looking for a publisher, or its form).
+    private func isCollection(_ base: Expr) -> Bool {
+        switch base.kind {
+        case .array, .string: return true
+        case .binary(let op, _, _): return op == .closedRange || op == .halfOpenRange
+        default: break
+        }
+        var type: SType?
+        if case .name(let name) = base.kind {
+            switch resolve(name) {
+            case .local(_, _, let localType): type = localType
+            case .entity(let entity): if case .value(let box) = entity.kind { type = box.type }
+            case nil: break
+            }
+        }
+        if let held = compiled, held.expr === base { type = held.type }
+        switch type {
+        case .array?, .set?, .string?, .dictionary?: return true
+        default: return false
+        }
     }
 
     func rejectNonPublisherBase(_ base: Expr, operatorName: String) throws(Diagnostic) {
@@ -301,6 +325,11 @@ extension Compiler {
         }
         if case .array = base.kind {
             throw Diagnostic.error(Messages.arrayIsNotAPublisher(operatorName), at: base.range)
+        }
+        // A value whose type the compiler knows, and which is no publisher.
+        if let held = compiled, held.expr === base, held.type.isKnown {
+            throw Diagnostic.error(Messages.notAPublisherValue(held.type.name, operatorName: operatorName, isArray: held.type.isArray),
+                                   at: base.range)
         }
     }
 }

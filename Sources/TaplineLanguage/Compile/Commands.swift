@@ -21,6 +21,12 @@ extension Compiler {
     /// where the value's type is known and again at run time.
     func assignment(to name: Name, _ valueExpr: Expr, verb: StoreVerb) throws(Diagnostic) -> Action {
         if case .local(let depth, let slot, let type)? = resolve(name.text) {
+            if case .publisher = type {
+                // A subject made in a func or closure: `subject.value = x` and `send subject x` send.
+                let send = try expression(Expr(.call(Expr(.member(Expr(.name(name.text), name.range), "send", nameRange: name.range), name.range),
+                                                     [Argument(label: nil, labelRange: nil, value: valueExpr)], trailing: nil), name.range.to(valueExpr.range)))
+                return { frame in _ = try send.code(frame) }
+            }
             return try localAssignment(name, valueExpr, depth: depth, slot: slot, type: type, verb: verb)
         }
         let entity = try entity(name)
@@ -82,6 +88,12 @@ extension Compiler {
     /// becomes a `Double` in a `Double` variable (`d = 2` stores 2.0), any other type must match.
     func storable(_ valueExpr: Expr, into type: SType) throws(Diagnostic) -> Code {
         let (code, valueType) = try expression(valueExpr)
+        if type.isOptional && !valueType.isOptional || type.holdsOptionals {
+            guard type.admits(valueType) else {
+                throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.name, got: valueType.name), at: valueExpr.range)
+            }
+            return { frame in type.stored(try code(frame)) }
+        }
         if type == .double || type == .optional(.double), valueType == .int {
             return { frame in
                 let value = try code(frame)
@@ -89,7 +101,7 @@ extension Compiler {
                 return value
             }
         }
-        if type.isKnown, valueType.isKnown, type != valueType, !(type.isOptional && type.admits(valueType)) {
+        if type.isKnown, valueType.isKnown, !type.admits(valueType) {
             throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.name, got: valueType.name), at: valueExpr.range)
         }
         return code
@@ -192,6 +204,21 @@ extension Compiler {
         return show ? { _ in try runtime.show(box) } : { _ in try runtime.hide(box) }
     }
 
+    /// `.store(in: &subscriptions)` into a `Set<AnyCancellable>` that is a local of a func or
+    /// closure: the set holds the subscription until the set goes, with the frame it is in.
+    private func storeInLocal(_ base: Expr, depth: Int, slot: Int) throws(Diagnostic) -> Action {
+        let (code, type) = try expression(base)
+        guard type == .cancellable || type == .unknown else { throw Diagnostic.error(Messages.storeNeedsBag, at: base.range) }
+        let range = base.range
+        return { frame in
+            guard case .cancellable(let token) = try code(frame) else { throw RuntimeError(Messages.storeNeedsBag, at: range) }
+            let owner = frame.ancestor(depth)
+            guard case .set(var elements) = owner.slots[slot] else { throw RuntimeError(Messages.storeNeedsBag, at: range) }
+            if !elements.contains(.cancellable(token)) { elements.append(.cancellable(token)) }
+            owner.slots[slot] = .set(elements)
+        }
+    }
+
     /// `NAME.connect()` on a connectable publisher stored with `let`: what connects it.
     func connection(_ expr: Expr) throws(Diagnostic) -> ((Frame) throws -> any Cancellable)? {
         guard case .call(let callee, let arguments, nil) = expr.kind, arguments.isEmpty,
@@ -213,6 +240,7 @@ extension Compiler {
               case .named("AnyCancellable", let inner) = types[0].kind, inner.isEmpty else {
             return try plainValue(name, value, isMutable: true)
         }
+        guard isTopLevel else { return try declaredValue(name, type: .set(.cancellable), initial: { _ in .set([]) }, isMutable: true) }
         return try declareBag(name)
     }
 
@@ -231,7 +259,12 @@ extension Compiler {
               arguments.count == 1, arguments[0].label == "in" else { return nil }
         var target = arguments[0].value
         if case .inout(let inner) = target.kind { target = inner }
-        guard case .name(let bagName) = target.kind, case .bag(let bag) = try entity(Name(text: bagName, range: target.range)).kind else {
+        guard case .name(let bagName) = target.kind else { throw Diagnostic.error(Messages.storeNeedsBag, at: target.range) }
+        if case .local(let depth, let slot, let type)? = resolve(bagName) {
+            guard type == .unknown || type == .set(.cancellable) else { throw Diagnostic.error(Messages.storeNeedsBag, at: target.range) }
+            return try storeInLocal(base, depth: depth, slot: slot)
+        }
+        guard case .bag(let bag) = try entity(Name(text: bagName, range: target.range)).kind else {
             throw Diagnostic.error(Messages.storeNeedsBag, at: target.range)
         }
         if let subscription = try subscription(base) {

@@ -122,6 +122,14 @@ final class Compiler {
         case .expression(let expr): return try expressionStatement(expr)
         case .discard(let expr): return try discard(expr)
         case .importModule(let path): return try importModule(path)
+        case .conditional(let conditions, let body, let elseBody): return try conditional(conditions, body: body, else: elseBody)
+        case .guardStatement(let conditions, let elseBody): return try guardStatement(conditions, else: elseBody, range: stmt.range)
+        case .whileLoop(let conditions, let body): return try whileLoop(conditions, body: body, range: stmt.range)
+        case .repeatWhile(let body, let condition): return try repeatWhile(body, condition: condition, range: stmt.range)
+        case .forEach(let name, let sequence, let body): return try forEach(name, in: sequence, body: body, range: stmt.range)
+        case .assignPlace(let place, let op, let value): return try assignPlace(place, op, value)
+        case .breakStatement: return try jump(breaking: true, range: stmt.range)
+        case .continueStatement: return try jump(breaking: false, range: stmt.range)
         }
     }
 

@@ -9,7 +9,7 @@ extension Compiler {
             throw Diagnostic.error(Messages.repeatCount(countType.name), at: countExpr.range)
         }
         let runtime = self.runtime
-        let loopBody = loopStep(try blockSteps(body))
+        let body = try loopBody(body)
         return { frame in
             let value = try count(frame)   // evaluated once: the error below names its type
             guard case .int(let times) = value else {
@@ -18,7 +18,7 @@ extension Compiler {
             var done = 0
             while done < times {
                 try runtime.pollInterrupt(range)
-                try loopBody.run(frame)
+                guard try Compiler.turn(body, frame) else { break }
                 done += 1
             }
         }
@@ -29,13 +29,12 @@ extension Compiler {
         let lowCode = try integer(low)
         let highCode = try integer(high)
         let closuresBefore = closuresCompiled
-        var steps: [Step] = []
+        var loopBody = Step(action: { _ in }, runtime: runtime)
         let size = try inLoopFrame { () throws(Diagnostic) in
             _ = scope.addLocal(name.text, type: .int)
-            steps = try blockSteps(body)
+            loopBody = try self.loopBody(body)
         }
         let runtime = self.runtime
-        let loopBody = loopStep(steps)
         // A fresh frame per turn only when a closure made in the body could keep it.
         let freshFramePerTurn = closuresCompiled != closuresBefore
         return { frame in
@@ -50,17 +49,11 @@ extension Compiler {
                 try runtime.pollInterrupt(range)
                 if freshFramePerTurn, i != first { turn = Frame(size: size, parent: frame) }
                 turn.slots[0] = .int(i)
-                try loopBody.run(turn)
+                guard try Compiler.turn(loopBody, turn) else { break }
                 if i == Int.max { break }
                 i += 1
             }
         }
-    }
-
-    /// A loop's body as one step: its one statement's own step (`for i in 0..<n { send s i }`),
-    /// called from the loop without a block's closure around it, or its statements in turn.
-    private func loopStep(_ steps: [Step]) -> Step {
-        steps.count == 1 ? steps[0] : Step(action: Compiler.sequence(steps), runtime: runtime)
     }
 
     /// An `else` body; an `else if` needs no block of its own: a chain of thousands would nest
@@ -117,6 +110,9 @@ extension Compiler {
         let (subject, subjectType) = try expression(subjectExpr)
         if case .publisher = subjectType { throw Diagnostic.error(Messages.switchOnPublisher, at: subjectExpr.range) }
         var arms: [(matches: [Matcher], bind: Binder?, body: Action)] = []
+        // `break` in a case leaves the switch.
+        scope.breakables += 1
+        defer { scope.breakables -= 1 }
         for arm in cases {
             var matchers: [Matcher] = []
             for pattern in arm.patterns {
@@ -129,7 +125,7 @@ extension Compiler {
             let value = try subject(frame)
             for arm in arms where try arm.matches.isEmpty || arm.matches.contains(where: { try $0(value, frame) }) {
                 arm.bind?(value, frame)
-                try arm.body(frame)
+                do { try arm.body(frame) } catch is BreakSignal {}
                 return
             }
         }
@@ -180,6 +176,15 @@ extension Compiler {
 
     /// The statements of a case, in a block of their own where `.failure(let error)` binds
     /// `error` to the failure's `Error`.
+    /// What a pattern binds (`.failure(let error)`), in the current block.
+    func patternBinder(_ pattern: Pattern) throws(Diagnostic) -> Binder? {
+        guard case .failure(let name?) = pattern else { return nil }
+        let slot = scope.addLocal(name.text, type: .error)
+        return { value, frame in
+            if case .completion(let message?) = value { frame.slots[slot] = .error(message) }
+        }
+    }
+
     private func patternBody(_ pattern: Pattern?, _ statements: [Stmt]) throws(Diagnostic) -> (Binder?, Action) {
         var slot: Int?
         var body: Action = { _ in }
@@ -229,6 +234,185 @@ extension Compiler {
             })
             try plan.make(frame).subscribe(sink)
             runtime.keep(sink.token, chain: plan.text.prefixed("switch "))
+        }
+    }
+}
+
+/// Swift's control flow beyond `if` and counted loops: conditions that bind optionals
+/// (`if let`, `guard let … else`), `while`, `repeat { } while`, `for … in` over any sequence,
+/// and `break` / `continue`.
+extension Compiler {
+    /// Code that tests the conditions in order, binding what they unwrap in the current
+    /// block; false at the first that does not hold.
+    private func conditionsTest(_ conditions: [Condition]) throws(Diagnostic) -> (Frame) throws -> Bool {
+        var tests: [(Frame) throws -> Bool] = []
+        for condition in conditions {
+            switch condition {
+            case .expression(let expr):
+                tests.append(try self.condition(expr))
+            case .binding(let name, let valueExpr, let isMutable):
+                let (code, type) = try expression(valueExpr)
+                let bound: SType
+                switch type {
+                case .optional(let wrapped): bound = wrapped
+                case .unknown, .nil: bound = .unknown
+                default: throw Diagnostic.error(Messages.bindingNotOptional(type.name), at: valueExpr.range)
+                }
+                let slot = scope.addLocal(name.text, type: bound)
+                if isMutable { scope.mutableSlots.insert(slot) }
+                tests.append { frame in
+                    guard let value = try code(frame).unwrapped else { return false }
+                    frame.slots[slot] = value
+                    return true
+                }
+            case .pattern(let pattern, let valueExpr):
+                let (value, type) = try expression(valueExpr)
+                let matches = try matcher(pattern, against: type, single: true, at: valueExpr.range)
+                let bind = try patternBinder(pattern)
+                tests.append { frame in
+                    let subject = try value(frame)
+                    guard try matches(subject, frame) else { return false }
+                    bind?(subject, frame)
+                    return true
+                }
+            }
+        }
+        return { frame in
+            for test in tests where !(try test(frame)) { return false }
+            return true
+        }
+    }
+
+    /// `if let x = a, x > 1 { … } else { … }`: what the conditions bind is seen in the body.
+    func conditional(_ conditions: [Condition], body: [Stmt], else elseBody: [Stmt]?) throws(Diagnostic) -> Action {
+        var test: (Frame) throws -> Bool = { _ in false }
+        var then: Action = { _ in }
+        try inBlock { () throws(Diagnostic) in
+            test = try conditionsTest(conditions)
+            then = try block(body)
+        }
+        let otherwise = try elseBody.map { (each) throws(Diagnostic) in try block(each) }
+        return { frame in
+            if try test(frame) { try then(frame) } else { try otherwise?(frame) }
+        }
+    }
+
+    /// `guard conditions else { … }`: the else body must leave (return, throw, break,
+    /// continue); what the conditions bind is seen after the guard.
+    func guardStatement(_ conditions: [Condition], else elseBody: [Stmt], range: SourceRange) throws(Diagnostic) -> Action {
+        guard Compiler.exits(elseBody) else { throw Diagnostic.error(Messages.guardFallsThrough, at: range) }
+        let otherwise = try block(elseBody)
+        let test = try conditionsTest(conditions)
+        return { frame in
+            if try !test(frame) { try otherwise(frame) }
+        }
+    }
+
+    /// Whether a block always leaves the scope it is in (a `guard`'s else body).
+    static func exits(_ statements: [Stmt]) -> Bool {
+        guard let last = statements.last else { return false }
+        switch last.kind {
+        case .returnStatement, .throwStatement, .breakStatement, .continueStatement: return true
+        case .expression(let expr):
+            if case .call(let callee, _, _) = expr.kind, case .name(let name) = callee.kind {
+                return name == "fatalError" || name == "preconditionFailure"
+            }
+            return false
+        case .ifStatement(_, let body, let elseBody?), .conditional(_, let body, let elseBody?):
+            return exits(body) && exits(elseBody)
+        default: return false
+        }
+    }
+
+    /// `break`, `continue`: only inside what they leave.
+    func jump(breaking: Bool, range: SourceRange) throws(Diagnostic) -> Action {
+        if breaking {
+            guard scope.breakables > 0 else { throw Diagnostic.error(Messages.breakOutsideLoop, at: range) }
+            return { _ in throw BreakSignal() }
+        }
+        guard scope.loops > 0 else { throw Diagnostic.error(Messages.continueOutsideLoop, at: range) }
+        return { _ in throw ContinueSignal() }
+    }
+
+    /// A loop's body as one step, compiled where `break` and `continue` may leave it: its one
+    /// statement's own step (`for i in 0..<n { send s i }`), called from the loop without a
+    /// block's closure around it, or its statements in turn.
+    func loopBody(_ body: [Stmt]) throws(Diagnostic) -> Step {
+        scope.loops += 1
+        scope.breakables += 1
+        defer {
+            scope.loops -= 1
+            scope.breakables -= 1
+        }
+        let steps = try blockSteps(body)
+        return steps.count == 1 ? steps[0] : Step(action: Compiler.sequence(steps), runtime: runtime)
+    }
+
+    /// One turn of a loop: false when a `break` ended it.
+    @inline(__always) static func turn(_ body: Step, _ frame: Frame) throws -> Bool {
+        do {
+            try body.run(frame)
+        } catch is ContinueSignal {
+        } catch is BreakSignal {
+            return false
+        }
+        return true
+    }
+
+    /// `while conditions { … }`
+    func whileLoop(_ conditions: [Condition], body: [Stmt], range: SourceRange) throws(Diagnostic) -> Action {
+        var test: (Frame) throws -> Bool = { _ in false }
+        var step = Step(action: { _ in }, runtime: runtime)
+        try inBlock { () throws(Diagnostic) in
+            test = try conditionsTest(conditions)
+            step = try loopBody(body)
+        }
+        let runtime = self.runtime
+        return { frame in
+            while try test(frame) {
+                try runtime.pollInterrupt(range)
+                guard try Compiler.turn(step, frame) else { break }
+            }
+        }
+    }
+
+    /// `repeat { … } while condition`: the body runs once before the first test.
+    func repeatWhile(_ body: [Stmt], condition: Expr, range: SourceRange) throws(Diagnostic) -> Action {
+        let step = try loopBody(body)
+        let test = try self.condition(condition)
+        let runtime = self.runtime
+        return { frame in
+            repeat {
+                try runtime.pollInterrupt(range)
+                guard try Compiler.turn(step, frame) else { break }
+            } while try test(frame)
+        }
+    }
+
+    /// `for name in sequence { … }` over an array, a set or a string's characters.
+    func forEach(_ name: Name, in sequenceExpr: Expr, body: [Stmt], range: SourceRange) throws(Diagnostic) -> Action {
+        let (sequence, type) = try expression(sequenceExpr)
+        switch type {
+        case .array, .set, .string, .unknown: break
+        default: throw Diagnostic.error(Messages.notASequence(type.name), at: sequenceExpr.range)
+        }
+        var step = Step(action: { _ in }, runtime: runtime)
+        let closuresBefore = closuresCompiled
+        let size = try inLoopFrame { () throws(Diagnostic) in
+            _ = scope.addLocal(name.text, type: Compiler.elementType(of: type))
+            step = try loopBody(body)
+        }
+        let freshFramePerTurn = closuresCompiled != closuresBefore
+        let runtime = self.runtime
+        return { frame in
+            let elements = try Compiler.elements(of: try sequence(frame), method: "makeIterator", range: sequenceExpr.range)
+            var turn = Frame(size: size, parent: frame)
+            for (index, element) in elements.enumerated() {
+                try runtime.pollInterrupt(range)
+                if freshFramePerTurn, index > 0 { turn = Frame(size: size, parent: frame) }
+                turn.slots[0] = element
+                guard try Compiler.turn(step, turn) else { break }
+            }
         }
     }
 }

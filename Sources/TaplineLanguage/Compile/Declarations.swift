@@ -242,7 +242,7 @@ extension Compiler {
 
     /// A constant or variable of a declared type: a local of its frame in a block, a
     /// declaration the session keeps at the top level. `initial` nil: an optional is `nil`.
-    private func declaredValue(_ name: Name, type: SType, initial: Code?, isMutable: Bool) throws(Diagnostic) -> Action {
+    func declaredValue(_ name: Name, type: SType, initial: Code?, isMutable: Bool) throws(Diagnostic) -> Action {
         let code: Code = initial ?? { _ in .nil }
         guard isTopLevel else {
             let slot = scope.addLocal(name.text, type: type)

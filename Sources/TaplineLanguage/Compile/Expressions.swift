@@ -64,7 +64,7 @@ extension Compiler {
         case .try(let operand, let optional):
             return try tryExpression(operand, optional: optional)
 
-        case .closure(let closure): return try closureValue(closure, expected: nil)
+        case .forceUnwrap, .optionalChain, .optionalBind, .dictionary, .subscriptAccess, .closure: return try swiftExpression(expr)
         case .inout, .keyPath, .specialized:
             throw notAValue(expr)
         }
@@ -89,6 +89,12 @@ extension Compiler {
             return values
         }
         if tuple { return ({ frame in .tuple(try values(frame)) }, .tuple(codes.map(\.type))) }
+        // `[1, nil]` is an array of optionals, `[Int?]`: its values are wrapped.
+        let others = codes.map(\.type).filter { $0 != .nil }
+        if others.count < codes.count, let first = others.first, first.isKnown, others.allSatisfy({ $0 == first }) {
+            let type = SType.array(.optional(first.unwrappedOptional))
+            return ({ frame in .array(try values(frame).map(\.asOptional)) }, type)
+        }
         let elementType = codes.first.map(\.type) ?? .unknown
         let uniform = codes.allSatisfy { $0.type == elementType }
         return ({ frame in .array(try values(frame)) }, .array(uniform ? elementType : .unknown))
@@ -112,8 +118,45 @@ extension Compiler {
         return ({ frame in try test(frame) ? try whenTrue(frame) : try whenFalse(frame) }, trueType == falseType ? trueType : .unknown)
     }
 
+    /// `x!`, `a?.b` and the `?` inside it, dictionaries and subscripts.
+    private func swiftExpression(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
+        switch expr.kind {
+        case .closure(let closure): return try closureValue(closure, expected: nil)
+        case .dictionary(let pairs): return try dictionaryLiteral(pairs)
+        case .subscriptAccess(let base, let index): return try subscriptValue(base, index, range: expr.range)
+        case .forceUnwrap(let inner):
+            let (code, type) = try expression(inner)
+            let range = expr.range
+            return ({ frame in
+                guard let value = try code(frame).unwrapped else { throw RuntimeError(Messages.unwrappedNil, at: range) }
+                return value
+            }, type.unwrappedOptional)
+        case .optionalBind(let inner):
+            let (code, type) = try expression(inner)
+            return ({ frame in
+                guard let value = try code(frame).unwrapped else { throw NilChainSignal() }
+                return value
+            }, type.unwrappedOptional)
+        case .optionalChain(let inner):
+            let (code, type) = try expression(inner)
+            return ({ frame in
+                do { return try code(frame).asOptional } catch is NilChainSignal { return .nil }
+            }, type == .unknown ? .unknown : .optional(type.unwrappedOptional))
+        default:
+            return try expression(expr)
+        }
+    }
+
+    /// `a ?? b`: what `a` holds, or `b` when it holds nothing (`b` is evaluated only then).
+    private func nilCoalescing(_ leftExpr: Expr, _ rightExpr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
+        let (left, leftType) = try expression(leftExpr)
+        let (right, rightType) = try expression(rightExpr)
+        return ({ frame in try left(frame).unwrapped ?? right(frame) }, rightType.isOptional ? rightType : leftType.unwrappedOptional)
+    }
+
     /// `a OP b`: `&&` and `||` short-circuit; the rest have `Int` fast paths (`fastPaths`).
     private func binary(_ op: Punct, _ leftExpr: Expr, _ rightExpr: Expr, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        if op == .nilCoalescing { return try nilCoalescing(leftExpr, rightExpr) }
         let (left, leftType) = try expression(leftExpr)
         let (right, rightType) = try expression(rightExpr)
         let resultType = try ValueArithmetic.binaryType(op, leftType, rightType, range: range)
@@ -140,9 +183,22 @@ extension Compiler {
 
     /// `value.member` (`.count`, `.isEmpty`…); a publisher's member is not a value.
     private func property(_ member: String, of baseExpr: Expr, nameRange: SourceRange, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        if member == "value", case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name) {
-            switch entity.kind {
-            case .current, .published: return try expression(baseExpr)   // `cur.value` is `cur`
+        if member == "value", case .name(let name) = baseExpr.kind {
+            switch resolve(name) {
+            case .entity(let entity):
+                switch entity.kind {
+                case .current, .published: return try expression(baseExpr)   // `cur.value` is `cur`
+                default: break
+                }
+            case .local(_, _, .publisher(let output, _)):
+                // A current value subject made in a func or closure.
+                let (base, _) = try expression(baseExpr)
+                return ({ frame in
+                    guard case .publisher(let publisher) = try base(frame), let read = publisher.subject?.read else {
+                        throw RuntimeError(Messages.noMember("value", on: "this publisher"), at: nameRange)
+                    }
+                    return read()
+                }, output)
             default: break
             }
         }
@@ -160,14 +216,14 @@ extension Compiler {
         guard optional else { return try expression(operand) }
         optionalTries += 1
         defer { optionalTries -= 1 }
-        let (code, _) = try expression(operand)
+        let (code, type) = try expression(operand)
         return ({ frame in
             do {
-                return try code(frame)
+                return try code(frame).asOptional
             } catch is ThrownError {
                 return .nil
             }
-        }, .unknown)
+        }, type == .unknown ? .unknown : .optional(type.unwrappedOptional))
     }
 
     /// A chain's first stage used as a value (`$name`, `button.tap`, `[1].publisher`).

@@ -236,7 +236,7 @@ final class FusedRun {
             return try bound.call(value)
         case .compactMap(let bound):
             let result = try bound.call(value)
-            return result == .nil ? nil : result
+            return result.unwrapped
         }
     }
 }

@@ -102,15 +102,15 @@ extension Compiler {
     }
 
     /// `[…].publisher`, `(1...3).publisher`, `"abc".publisher`: a sequence publisher over an
-    /// array's elements or a string's characters. On a value whose type is not known (an
-    /// optional, such as `Int("42")`), Combine's `Optional.Publisher`: the value if there is
-    /// one, then finished.
+    /// array's elements or a string's characters. On an optional (`Int("42")`), Combine's
+    /// `Optional.Publisher`: the value if there is one, then finished.
     private func sequencePublisher(_ base: Expr, text: SourceText) throws(Diagnostic) -> PublisherPlan {
         let (code, type) = try expression(base)
         let elementType: SType
         switch type {
         case .array(let element): elementType = element
         case .string: elementType = .string
+        case .optional(let wrapped): elementType = wrapped
         case .unknown: elementType = .unknown
         default: throw Diagnostic.error(Messages.publisherOfNonArray(type.name), at: base.range)
         }
@@ -121,7 +121,8 @@ extension Compiler {
             case .array(let values): elements = values
             case .string(let text) where type != .unknown:
                 return Publishers.Sequence<RangeValues, ScriptFailure>(sequence: RangeValues(characters: text)).eraseToAnyPublisher()
-            case .nil where type == .unknown: elements = []
+            case .nil where type == .unknown || type.isOptional: elements = []
+            case .some(let wrapped): elements = [wrapped]
             case _ where type == .unknown: elements = [value]
             default: throw RuntimeError(Messages.publisherOfNonArray(value.typeName), at: base.range)
             }

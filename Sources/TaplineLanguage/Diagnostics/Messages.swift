@@ -104,6 +104,22 @@ enum Messages {
         "a 'switch' over a publisher chooses a view: at the top level, each case names a view ('case \"apple\": AppleMapView')")
     static let switchNeedsPublisher = Message(.switchNeedsPublisher, "'switch' chooses a view from a publisher's values: 'switch $name { … }'")
     static let returnOutsideClosure = Message(.returnOutsideClosure, "'return' is only allowed inside a closure or function")
+    static let breakOutsideLoop = Message(.returnOutsideClosure, "'break' is only allowed inside a loop, if, do, or switch")
+    static let continueOutsideLoop = Message(.returnOutsideClosure, "'continue' is only allowed inside a loop")
+    static let guardFallsThrough = Message(.returnOutsideClosure,
+        "'guard' body must not fall through, consider using a 'return' or 'throw' to exit the scope")
+    static func notAPublisherValue(_ type: String, operatorName: String, isArray: Bool) -> Message {
+        Message(.notAPublisher, "value of type '\(type)' has no member '\(operatorName)'"
+            + (isArray ? ": an array is not a publisher; use '.publisher' first" : ": it is not a publisher"))
+    }
+    static let unwrappedNil = Message(.unwrappedNil, "Unexpectedly found nil while unwrapping an Optional value")
+    static let indexOutOfRange = Message(.unwrappedNil, "Index out of range")
+    static func notASequence(_ type: String) -> Message {
+        Message(.forNeedsRange, "for-in loop requires '\(type)' to conform to 'Sequence'")
+    }
+    static func bindingNotOptional(_ type: String) -> Message {
+        Message(.conditionNotBool, "initializer for conditional binding must have Optional type, not '\(type)'")
+    }
 
     // MARK: Chains (Compile/Chains.swift, PublisherSources.swift, ChainOperators/)
     static func unknownOperator(_ name: String, suggestion: String?) -> Message {

@@ -64,18 +64,17 @@ extension SwiftExporter {
         }
     }
 
-    /// A value as Tapline prints it: `Int(text)` and `try? f()` are a value or nil there, an
-    /// optional in Swift, which would print `Optional(42)`.
+    /// A value as Tapline prints it (an optional as `Optional(42)`, as Swift does): an
+    /// optional through `String(describing:)`, which prints the same and which Swift does not
+    /// warn of, as it warns of an optional passed as `Any`.
     func printable(_ value: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
         if case .publisher? = types.type(of: value) {
             throw cannot("printing a publisher", hint: "Combine and Tapline's core describe a publisher differently; print its values",
                          at: value.range)
         }
         let written = try expression(value, context)
-        var optional = isConversion(value)
-        var base = written
-        if case .try(_, optional: true) = value.kind { (optional, base) = (true, "(\(written))") }
-        return optional ? "(\(base).map { \"\\($0)\" } ?? \"nil\")" : written
+        if case .optional? = types.type(of: value) { return "String(describing: \(written))" }
+        return written
     }
 
     static let genericSources: Set<String> = ["Fail", "Empty", "Future", "Record", "PassthroughSubject", "CurrentValueSubject"]

@@ -15,25 +15,68 @@ extension SwiftExporter {
         case .ifCase(let pattern, let value, let body, let elseBody):
             var inner = context
             let head = "if case \(swiftPattern(pattern, binding: &inner)) = \(try expression(value, context))"
-            out.line(head + " {")
-            out.indent += 1
-            try block(body, into: &out, context: inner)
-            out.indent -= 1
-            try elseBranch(elseBody, into: &out, context: context)
+            try conditional(head, body, elseBody, into: &out, context: context, bodyContext: inner)
         case .switchStatement(let subject, let cases):
             try swiftSwitch(subject, cases: cases, into: &out, context: context)
         case .frame, .play, .expect:
             throw cannot("a marble test", hint: "leave it out of the program you export", at: stmt.range)
         default:
+            try swiftControlFlow(stmt, into: &out, context: &context)
+        }
+    }
+
+    /// Swift's control flow beyond `if` and counted loops, written back as it was written.
+    private func swiftControlFlow(_ stmt: Stmt, into out: inout SwiftWriter, context: inout ExportContext) throws(Diagnostic) {
+        switch stmt.kind {
+        case .conditional(let conditions, let body, let elseBody):
+            var inner = context
+            let head = "if " + (try swiftConditions(conditions, binding: &inner))
+            try conditional(head, body, elseBody, into: &out, context: context, bodyContext: inner)
+        case .guardStatement(let conditions, let elseBody):
+            let head = "guard " + (try swiftConditions(conditions, binding: &context)) + " else"
+            try braced(head, elseBody, into: &out, context: context)
+        case .whileLoop(let conditions, let body):
+            var inner = context
+            try braced("while " + (try swiftConditions(conditions, binding: &inner)), body, into: &out, context: inner)
+        case .repeatWhile(let body, let condition):
+            try braced("repeat", body, into: &out, context: context)
+            out.appendToLastLine(" while " + (try expression(condition, context)))
+        case .forEach(let name, let sequence, let body):
+            var inner = context
+            inner.locals.insert(name.text)
+            try braced("for \(name.text) in \(try expression(sequence, context))", body, into: &out, context: inner)
+        case .breakStatement: out.line("break")
+        case .continueStatement: out.line("continue")
+        case .assignPlace(let place, let op, let value):
+            out.line(try expression(place, context) + " " + op.rawValue + " " + (try expression(value, context)))
+        default:
             throw cannot("this statement", hint: "it has no Swift form yet", at: stmt.range)
         }
     }
 
+    /// Conditions as Swift writes them; what they bind becomes a local of what follows.
+    private func swiftConditions(_ conditions: [Condition], binding context: inout ExportContext) throws(Diagnostic) -> String {
+        var written: [String] = []
+        for condition in conditions {
+            switch condition {
+            case .expression(let expr): written.append(try expression(expr, context))
+            case .binding(let name, let value, let isMutable):
+                written.append((isMutable ? "var " : "let ") + name.text + " = " + (try expression(value, context)))
+                context.locals.insert(name.text)
+            case .pattern(let pattern, let value):
+                let valueText = try expression(value, context)
+                written.append("case \(swiftPattern(pattern, binding: &context)) = \(valueText)")
+            }
+        }
+        return written.joined(separator: ", ")
+    }
+
+    /// `head {` body `}` and the else branch; the body sees `bodyContext` (what the head binds).
     private func conditional(_ head: String, _ body: [Stmt], _ elseBody: [Stmt]?, into out: inout SwiftWriter,
-                             context: ExportContext) throws(Diagnostic) {
+                             context: ExportContext, bodyContext: ExportContext? = nil) throws(Diagnostic) {
         out.line(head + " {")
         out.indent += 1
-        try block(body, into: &out, context: context)
+        try block(body, into: &out, context: bodyContext ?? context)
         out.indent -= 1
         try elseBranch(elseBody, into: &out, context: context)
     }

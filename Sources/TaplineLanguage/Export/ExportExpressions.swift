@@ -36,6 +36,15 @@ extension SwiftExporter {
             return (optional ? "try? " : "try ") + (try expression(operand, inner))
         case .keyPath(let path): return "\\." + path.joined(separator: ".")
         case .specialized(let name, let arguments): return "\(name)<\(arguments.map(SwiftExporter.swiftType).joined(separator: ", "))>"
+        case .forceUnwrap(let inner): return try operand(inner, context) + "!"
+        case .dictionary(let pairs):
+            guard !pairs.isEmpty else { return "[:]" }
+            var written: [String] = []
+            for pair in pairs { written.append(try expression(pair.key, context) + ": " + (try expression(pair.value, context))) }
+            return "[" + written.joined(separator: ", ") + "]"
+        case .subscriptAccess(let base, let index): return try operand(base, context) + "[" + (try expression(index, context)) + "]"
+        case .optionalBind(let inner): return try operand(inner, context) + "?"
+        case .optionalChain(let inner): return try expression(inner, context)
         }
     }
 

@@ -98,7 +98,7 @@ extension SwiftExporter {
             if context.returnsDemand { return "return \(try demandValue(value, initial: false) ?? ".none")" }
             var returning = context
             returning.inReturn = true
-            return "return \(try expression(value, returning))" + (isConversion(value) && context.result != nil ? "!" : "")
+            return "return \(try expression(value, returning))"
         case .throwStatement(let value): return "throw \(try error(value, context))"
         case .discard(let value): return "_ = \(try expression(value, context))"
         case .expression(let value): return try expressionStatement(value, context: context)
@@ -119,14 +119,6 @@ extension SwiftExporter {
         case .subject?: return "\(name).send(\(written))"
         default: return "\(name) = \(written)"   // a `var`, declared at the top level or in a block
         }
-    }
-
-    /// `Int(text)`, `Double(text)`: Tapline's value is nil when the text is no number; Swift's
-    /// is optional, forced where a func promises a plain value (nil traps, as Tapline stops).
-    func isConversion(_ expr: Expr) -> Bool {
-        guard case .call(let callee, let arguments, nil) = expr.kind, case .name(let type) = callee.kind,
-              arguments.count == 1, arguments[0].label == nil, types.type(of: arguments[0].value) == .string else { return false }
-        return type == "Int" || type == "Double"
     }
 
     /// An error made from a message: `AppError("timeout")`.

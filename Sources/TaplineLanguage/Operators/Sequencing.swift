@@ -234,9 +234,10 @@ extension Compiler {
     func compileReplace(_ call: OperatorCall, nilValues: Bool) throws(Diagnostic) -> PublisherPlan {
         guard call.trailing == nil, call.arguments.count == 1, call.arguments[0].label == "with" else { throw call.misuse }
         let (code, type) = try expression(call.arguments[0].value)
-        return call.plan(call.upstream.type.isKnown ? call.upstream.type : type) { stream, frame in
+        let upstream = nilValues ? call.upstream.type.unwrappedOptional : call.upstream.type
+        return call.plan(upstream.isKnown ? upstream : type) { stream, frame in
             let replacement = try code(frame)
-            return nilValues ? stream.map { $0 == .nil ? replacement : $0 }.eraseToAnyPublisher()
+            return nilValues ? stream.map { $0.unwrapped ?? replacement }.eraseToAnyPublisher()
                              : stream.replaceEmpty(with: replacement).eraseToAnyPublisher()
         }
     }

@@ -66,11 +66,12 @@ extension Compiler {
     func compileCompactMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type], owner: call.name)
         let runtime = self.runtime
-        let plan = call.plan(transform.resultType) { stream, frame in
+        // Its Output is what the closure's optionals hold.
+        let plan = call.plan(transform.resultType.unwrappedOptional) { stream, frame in
             let apply = Compiler.transform(transform, frame, runtime)
             return stream.compactMap { value in
                 let result = apply(value)
-                return result == .nil ? nil : result
+                return result.unwrapped
             }.stopping(on: runtime.stop).eraseToAnyPublisher()
         }
         return fusing(plan, closure: transform, call: call)

@@ -108,10 +108,10 @@ extension ChainOperator {
 
 extension Compiler {
     func compileTryCompactMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        try compileTry(call, output: \.resultType) { stream, body, stop in
+        try compileTry(call, output: \.resultType.unwrappedOptional) { stream, body, stop in
             stream.tryCompactMap { value in
                 let result = try body(value)
-                return result == .nil ? nil : result
+                return result.unwrapped
             }.stopping(on: stop).eraseToAnyPublisher()
         }
     }

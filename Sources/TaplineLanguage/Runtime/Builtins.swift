@@ -25,23 +25,23 @@ enum Builtins {
         switch name {
         case "Int":
             try expectCount(1, "'Int(value)'")
-            return ({ frame in toInt(try codes[0](frame)) }, arguments[0].type == .string ? .unknown : .int)
+            return ({ frame in toInt(try codes[0](frame)) }, arguments[0].type == .string ? .optional(.int) : arguments[0].type == .unknown ? .unknown : .int)
         case "Double":
             try expectCount(1, "'Double(value)'")
-            return ({ frame in toDouble(try codes[0](frame)) }, arguments[0].type == .string ? .unknown : .double)
+            return ({ frame in toDouble(try codes[0](frame)) }, arguments[0].type == .string ? .optional(.double) : arguments[0].type == .unknown ? .unknown : .double)
         case "String":
-            try expectCount(1, "'String(value)'")
+            guard arguments.count == 1, [nil, "describing"].contains(arguments[0].label) else { throw Diagnostic.error(Messages.operatorArguments(name, usage: "'String(value)'"), at: range) }
             return ({ frame in .string(try codes[0](frame).description) }, .string)
         case "Bool":
             try expectCount(1, "'Bool(value)'")
             return ({ frame in
                 switch try codes[0](frame) {
-                case .string("true"): return .bool(true)
-                case .string("false"): return .bool(false)
+                case .string("true"): return .some(.bool(true))
+                case .string("false"): return .some(.bool(false))
                 case .bool(let flag): return .bool(flag)
                 default: return .nil
                 }
-            }, .unknown)
+            }, arguments[0].type == .string ? .optional(.bool) : .unknown)
         case "min", "max":
             guard arguments.count >= 2, arguments.allSatisfy({ $0.label == nil }) else {
                 throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(a, b)'"), at: range)
@@ -100,7 +100,7 @@ enum Builtins {
         switch value {
         case .int: return value
         case .double(let x): return x.isFinite && Swift.abs(x) < 9.2e18 ? .int(Int(x)) : .nil
-        case .string(let text): return Int(text).map(Value.int) ?? .nil
+        case .string(let text): return Int(text).map { .some(.int($0)) } ?? .nil
         case .bool(let flag): return .int(flag ? 1 : 0)
         default: return .nil
         }
@@ -110,7 +110,7 @@ enum Builtins {
         switch value {
         case .int(let x): return .double(Double(x))
         case .double: return value
-        case .string(let text): return Double(text).map(Value.double) ?? .nil
+        case .string(let text): return Double(text).map { .some(.double($0)) } ?? .nil
         default: return .nil
         }
     }
@@ -120,7 +120,11 @@ enum Builtins {
         case "count": return .int
         case "isEmpty": return .bool
         case "description": return .string
-        case "first", "last": return .unknown
+        case "first", "last":
+            if case .array(let element) = type { return .optional(element) }
+            return .unknown
+        case "keys": if case .dictionary(let key, _) = type { return .array(key) } else { return .unknown }
+        case "values": if case .dictionary(_, let value) = type { return .array(value) } else { return .unknown }
         default: return .unknown
         }
     }
@@ -128,11 +132,16 @@ enum Builtins {
     static func property(_ name: String, of value: Value, range: SourceRange) throws -> Value {
         switch (name, value) {
         case ("count", .string(let text)): return .int(text.count)
-        case ("count", .array(let elements)), ("count", .tuple(let elements)): return .int(elements.count)
+        case ("count", .array(let elements)), ("count", .tuple(let elements)), ("count", .set(let elements)),
+             ("count", .dictionary(let elements, _)):
+            return .int(elements.count)
+        case ("isEmpty", .set(let elements)), ("isEmpty", .dictionary(let elements, _)): return .bool(elements.isEmpty)
+        case ("keys", .dictionary(let keys, _)): return .array(keys)
+        case ("values", .dictionary(_, let values)): return .array(values)
         case ("isEmpty", .string(let text)): return .bool(text.isEmpty)
         case ("isEmpty", .array(let elements)): return .bool(elements.isEmpty)
-        case ("first", .array(let elements)): return elements.first ?? .nil
-        case ("last", .array(let elements)): return elements.last ?? .nil
+        case ("first", .array(let elements)): return elements.first.map(Value.some) ?? .nil
+        case ("last", .array(let elements)): return elements.last.map(Value.some) ?? .nil
         case ("description", _): return .string(value.description)
         default: throw RuntimeError(Messages.noMember(name, on: value.typeName), at: range)
         }

@@ -32,6 +32,15 @@ struct ThrownError: Error {
 /// is not, and never leaves the interpreter's thread.)
 struct ReturnSignal: Error {}
 
+/// Thrown by `break` and `continue`, and caught by the loop (or, for `break`, the `switch`)
+/// they leave; the compiler allows them only inside one.
+struct BreakSignal: Error {}
+struct ContinueSignal: Error {}
+
+/// Thrown where an optional chain (`a?.b`) meets `nil`, and caught where the chain ends,
+/// which is then `nil`.
+struct NilChainSignal: Error {}
+
 /// What the core reports where Combine would trap (requesting `.none`, a negative count),
 /// once `Interpreter.reportContractViolationsAsErrors()` has made it the core's reporter:
 /// the statement that caused it then fails with a located error. (One log for the process,

@@ -32,6 +32,12 @@ public enum Value: Equatable {
     case cancellable(CancellableValue)
     /// A `Set`, in the order its elements were inserted (Swift's order is unspecified).
     indirect case set([Value])
+    /// An optional that holds a value, as Swift's `Optional.some`: it prints as
+    /// `Optional(42)`. An optional that holds none is `nil`.
+    indirect case some(Value)
+    /// A `Dictionary`: its keys and their values, in the order the keys were first stored
+    /// (Swift's order is unspecified).
+    indirect case dictionary(keys: [Value], values: [Value])
 
     /// An array or a tuple: what nests.
     var isContainer: Bool {
@@ -64,6 +70,9 @@ public enum Value: Equatable {
         case .function: return "Function"
         case .cancellable: return "AnyCancellable"
         case .set(let elements): return "Set<\(elements.first?.typeName ?? "Any")>"
+        case .some(let wrapped): return wrapped.typeName + "?"
+        case .dictionary(let keys, let values):
+            return "[\(keys.first?.typeName ?? "AnyHashable"): \(values.first?.typeName ?? "Any")]"
         }
     }
 }
@@ -94,6 +103,10 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .duration(let nanoseconds): return VirtualTime(nanoseconds: nanoseconds).description
         case .cancellable: return "Combine.AnyCancellable"
         case .set(let elements): return "[" + elements.map(\.debugDescription).joined(separator: ", ") + "]"
+        case .some(let wrapped): return "Optional(\(wrapped.debugDescription))"
+        case .dictionary(let keys, let values):
+            guard !keys.isEmpty else { return "[:]" }
+            return "[" + zip(keys, values).map { $0.debugDescription + ": " + $1.debugDescription }.joined(separator: ", ") + "]"
         }
     }
 
@@ -151,6 +164,23 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
 }
 
 extension Value {
+    /// The value an optional holds; nil for `nil`. A value that is no optional is itself.
+    var unwrapped: Value? {
+        switch self {
+        case .nil: return nil
+        case .some(let wrapped): return wrapped
+        default: return self
+        }
+    }
+
+    /// The value as an optional: `nil` and an optional as they are, anything else wrapped.
+    var asOptional: Value {
+        switch self {
+        case .nil, .some: return self
+        default: return .some(self)
+        }
+    }
+
     /// A completion as a completion body's `$0` sees it.
     init(_ completion: Subscribers.Completion<ScriptFailure>) {
         switch completion {

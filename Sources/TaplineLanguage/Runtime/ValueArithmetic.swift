@@ -201,6 +201,10 @@ enum ValueArithmetic {
     static func equal(_ left: Value, _ right: Value) -> Bool {
         switch (left, right) {
         case (.int(let x), .double(let y)), (.double(let y), .int(let x)): return Double(x) == y
+        // An optional equals a value it holds (Swift wraps the other side).
+        case (.some(let x), .some(let y)): return equal(x, y)
+        case (.some(let x), _) where right != .nil: return equal(x, right)
+        case (_, .some(let y)) where left != .nil: return equal(left, y)
         default: return left == right
         }
     }

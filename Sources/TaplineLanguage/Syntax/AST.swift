@@ -28,7 +28,11 @@ public enum ExprKind: Sendable {
     /// `$0`.
     case argument(Int)
     case array([Expr])
+    /// `["a": 1, "b": 2]`, `[:]`.
+    case dictionary([(key: Expr, value: Expr)])
     case tuple([Expr])
+    /// `values[0]`, `table["key"]`.
+    case subscriptAccess(Expr, Expr)
     case unary(Punct, Expr)
     case binary(Punct, Expr, Expr)
     case ternary(Expr, Expr, Expr)
@@ -47,6 +51,12 @@ public enum ExprKind: Sendable {
     case keyPath([String])
     /// A generic type named with its arguments, to be called: `Set<AnyCancellable>`.
     case specialized(String, [TypeExpr])
+    /// `value!`: the value an optional holds; an error when it holds none.
+    case forceUnwrap(Expr)
+    /// `a?.b.c`: the chain after the `?` runs only when `a` holds a value; the whole is `nil`
+    /// otherwise. The chain is the boundary; `optionalBind` marks each `?` in it.
+    case optionalChain(Expr)
+    case optionalBind(Expr)
 }
 
 public enum InterpolatedPart: Sendable {
@@ -161,6 +171,15 @@ public enum TypeName: String, CaseIterable, Sendable {
     case string = "String", int = "Int", double = "Double", bool = "Bool", void = "Void", any = "Any"
 }
 
+/// One condition of an `if`, `guard` or `while` (they are separated by commas and all must
+/// hold): a Bool, an optional binding (`let x = value`, or `let x` for `let x = x`), or a
+/// pattern (`case .failure(let error) = completion`).
+public enum Condition: Sendable {
+    case expression(Expr)
+    case binding(Name, Expr, isMutable: Bool)
+    case pattern(Pattern, Expr)
+}
+
 /// What a `case` or `if case` matches: a value (compared with `==`), a completion
 /// (`.finished`, `.failure` — optionally binding its error: `.failure(let error)`), or `_`.
 public enum Pattern: Sendable {
@@ -245,6 +264,18 @@ public enum StmtKind: Sendable {
     case ifStatement(Expr, [Stmt], else: [Stmt]?)
     /// `if case PATTERN = value { … } [else { … }]`
     case ifCase(Pattern, Expr, [Stmt], else: [Stmt]?)
+    /// `if let x = a, x > 1 { … } [else { … }]`: conditions that bind, or more than one.
+    case conditional([Condition], [Stmt], else: [Stmt]?)
+    /// `guard let x = a else { return }`: what it binds is visible after it.
+    case guardStatement([Condition], else: [Stmt])
+    /// `while condition { … }`
+    case whileLoop([Condition], [Stmt])
+    /// `repeat { … } while condition`
+    case repeatWhile([Stmt], Expr)
+    /// `for name in sequence { … }` over an array, a set or a string (a range is `forLoop`).
+    case forEach(Name, Expr, [Stmt])
+    case breakStatement
+    case continueStatement
     case returnStatement(Expr?)
     /// `throw "message"`: inside a func or a try-operator's closure.
     case throwStatement(Expr)
@@ -253,6 +284,8 @@ public enum StmtKind: Sendable {
     /// `_ = expr`: the value is let go at once; a subscription made so is cancelled at once,
     /// as in Swift (the classic bug).
     case discard(Expr)
+    /// `table["key"] = value`, `values[0] += 1`: a value stored into a place in a variable.
+    case assignPlace(Expr, Punct, Expr)
     /// `import Combine`: the modules a Combine snippet imports are where Tapline's names come
     /// from already; any other is an error that says what Tapline has instead.
     case importModule([Name])

@@ -35,8 +35,9 @@ public enum ASTPrinter {
             return group("if-case", print(pattern), print(value), block(body), elseBody.map(block) ?? "_")
         case .letBinding(let name, let value): return group("let", name.text, print(value))
         case .variable(let name, let value): return group("var", name.text, print(value))
-        case .typedBinding(let name, let type, let value, let isMutable):
-            return group(isMutable ? "var" : "let", name.text + ":", print(type), value.map(print) ?? "_")
+        case .typedBinding, .importModule, .conditional, .guardStatement, .whileLoop, .repeatWhile, .forEach, .assignPlace,
+             .breakStatement, .continueStatement:
+            return swiftStatement(stmt)
         case .tap(let name): return group("tap", name.text)
         case .set(let name, let value): return group("set", name.text, print(value))
         case .send(let name, let value): return group("send", name.text, print(value))
@@ -60,7 +61,7 @@ public enum ASTPrinter {
         case .ifStatement(let condition, let body, let elseBody):
             return group("if", print(condition), block(body), elseBody.map(block) ?? "_")
         case .returnStatement(let value): return group("return", value.map(print) ?? "_")
-        case .importModule(let path): return group("import", path.map(\.text).joined(separator: "."))
+
         case .throwStatement(let value): return group("throw", print(value))
         case .expression(let expr): return print(expr)
         case .discard(let expr): return group("_ =", print(expr))
@@ -91,6 +92,33 @@ public enum ASTPrinter {
         }
     }
 
+    /// The statements Swift has beyond the language's first ones.
+    private static func swiftStatement(_ stmt: Stmt) -> String {
+        switch stmt.kind {
+        case .typedBinding(let name, let type, let value, let isMutable):
+            return group(isMutable ? "var" : "let", name.text + ":", print(type), value.map(print) ?? "_")
+        case .importModule(let path): return group("import", path.map(\.text).joined(separator: "."))
+        case .conditional(let conditions, let body, let elseBody):
+            return group("if", conditions.map(print).joined(separator: " "), block(body), elseBody.map(block) ?? "_")
+        case .guardStatement(let conditions, let elseBody): return group("guard", conditions.map(print).joined(separator: " "), block(elseBody))
+        case .whileLoop(let conditions, let body): return group("while", conditions.map(print).joined(separator: " "), block(body))
+        case .repeatWhile(let body, let condition): return group("repeat-while", block(body), print(condition))
+        case .forEach(let name, let sequence, let body): return group("for-in", name.text, print(sequence), block(body))
+        case .assignPlace(let place, let op, let value): return group(op.rawValue, print(place), print(value))
+        case .breakStatement: return "(break)"
+        case .continueStatement: return "(continue)"
+        default: return "(?)"
+        }
+    }
+
+    static func print(_ condition: Condition) -> String {
+        switch condition {
+        case .expression(let e): return print(e)
+        case .binding(let name, let value, let isMutable): return group(isMutable ? "var" : "let", name.text, print(value))
+        case .pattern(let pattern, let value): return group("case", print(pattern), print(value))
+        }
+    }
+
     public static func print(_ expr: Expr) -> String {
         switch expr.kind {
         case .int(let value): return String(value)
@@ -105,6 +133,8 @@ public enum ASTPrinter {
         case .argument(let index): return "$\(index)"
         case .array(let elements): return group("array", elements.map(print).joined(separator: " "))
         case .tuple(let elements): return group("tuple", elements.map(print).joined(separator: " "))
+        case .dictionary(let pairs): return group("dictionary", pairs.map { print($0.key) + ": " + print($0.value) }.joined(separator: " "))
+        case .subscriptAccess(let base, let index): return group("[]", print(base), print(index))
         case .unary(let op, let operand): return group(op.rawValue, print(operand))
         case .binary(let op, let left, let right): return group("binary", op.rawValue, print(left), print(right))
         case .ternary(let test, let whenTrue, let whenFalse): return group("?:", print(test), print(whenTrue), print(whenFalse))
@@ -116,6 +146,9 @@ public enum ASTPrinter {
         case .try(let inner, let optional): return group(optional ? "try?" : "try", print(inner))
         case .keyPath(let names): return "\\." + names.joined(separator: ".")
         case .specialized(let name, let arguments): return name + "<" + arguments.map(print).joined(separator: ", ") + ">"
+        case .forceUnwrap(let inner): return group("!", print(inner))
+        case .optionalChain(let inner): return group("?.", print(inner))
+        case .optionalBind(let inner): return group("?", print(inner))
         }
     }
 

@@ -40,8 +40,31 @@ enum ArgumentScan {
             return max(highest(in: condition), highestArgument(in: body), highestArgument(in: elseBody ?? []))
         case .throwStatement(let e):
             return highest(in: e)
+        case .conditional(let conditions, let body, let elseBody):
+            return max(highest(in: conditions), highestArgument(in: body), highestArgument(in: elseBody ?? []))
+        case .guardStatement(let conditions, let elseBody):
+            return max(highest(in: conditions), highestArgument(in: elseBody))
+        case .whileLoop(let conditions, let body):
+            return max(highest(in: conditions), highestArgument(in: body))
+        case .repeatWhile(let body, let e):
+            return max(highestArgument(in: body), highest(in: e))
+        case .forEach(_, let e, let body):
+            return max(highest(in: e), highestArgument(in: body))
+        case .assignPlace(let place, _, let value):
+            return max(highest(in: place), highest(in: value))
+        case .breakStatement, .continueStatement:
+            return -1
         case .returnStatement(let e):
             return e.map(highest(in:)) ?? -1
+        }
+    }
+
+    private static func highest(in conditions: [Condition]) -> Int {
+        highest(of: conditions) { condition in
+            switch condition {
+            case .expression(let e), .binding(_, let e, _): return highest(in: e)
+            case .pattern(let pattern, let e): return max(highest(in: [pattern]), highest(in: e))
+            }
         }
     }
 
@@ -64,7 +87,12 @@ enum ArgumentScan {
             }
         case .array(let elements), .tuple(let elements):
             return highest(of: elements, highest(in:))
-        case .unary(_, let e), .member(let e, _, _), .inout(let e), .try(let e, _):
+        case .dictionary(let pairs):
+            return highest(of: pairs) { max(highest(in: $0.key), highest(in: $0.value)) }
+        case .subscriptAccess(let a, let b):
+            return max(highest(in: a), highest(in: b))
+        case .unary(_, let e), .member(let e, _, _), .inout(let e), .try(let e, _), .forceUnwrap(let e), .optionalChain(let e),
+             .optionalBind(let e):
             return highest(in: e)
         case .binary(_, let a, let b):
             return max(highest(in: a), highest(in: b))

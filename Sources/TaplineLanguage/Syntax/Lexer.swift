@@ -606,7 +606,7 @@ extension Punct {
     var length: Int {
         switch self {
         case .closedRange, .halfOpenRange: return 3
-        case .equal, .notEqual, .lessEqual, .greaterEqual, .and, .or, .arrow, .plusAssign, .minusAssign: return 2
+        case .equal, .notEqual, .lessEqual, .greaterEqual, .and, .or, .arrow, .plusAssign, .minusAssign, .nilCoalescing: return 2
         default: return 1
         }
     }

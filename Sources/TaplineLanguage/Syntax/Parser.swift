@@ -371,6 +371,9 @@ public struct Parser {
             if check(.assign), case .member(let base, "value", _) = expr.kind, case .name(let text) = base.kind {
                 skip()
                 kind = .set(Name(text: text, range: base.range), try parseExpression())
+            } else if case .subscriptAccess = expr.kind, check(.assign) || check(.plusAssign) || check(.minusAssign),
+                      case .punct(let op) = advance().kind {
+                kind = .assignPlace(expr, op, try parseExpression())
             } else {
                 kind = .expression(expr)
             }
@@ -571,10 +574,27 @@ public struct Parser {
         case .import: return try parseImport()
         case .repeat:
             skip()
+            if check(.lbrace) {
+                // Swift's `repeat { … } while condition`.
+                let body = try parseBlock("to start the loop")
+                guard match(.while) else { throw unexpected(Messages.expected("'while' and a condition after the loop's body", found: quoted(current))) }
+                return .repeatWhile(body, try parseExpression())
+            }
             let count = try parseCondition()
             return .repeatLoop(count, try parseBlock("to start the loop"))
         case .for: return try parseFor()
         case .if: return try parseIf()
+        case .guard: return try parseGuard()
+        case .while:
+            skip()
+            let conditions = try parseConditionList()
+            return .whileLoop(conditions, try parseBlock("to start the loop"))
+        case .break:
+            skip()
+            return .breakStatement
+        case .continue:
+            skip()
+            return .continueStatement
         case .return:
             skip()
             if current.kind == .newline || current.kind == .eof || check(.rbrace) || check(.semicolon) {
@@ -931,7 +951,7 @@ public struct Parser {
         return .value(try parseExpression())
     }
 
-    // for = "for" NAME "in" expr ( "..." | "..<" ) expr block ;
+    // for = "for" NAME "in" expression block ;
     private mutating func parseFor() throws(Diagnostic) -> StmtKind {
         skip()
         let name = try expectName(Messages.nameAfter("for"))
@@ -939,22 +959,49 @@ public struct Parser {
             throw unexpected(Messages.expected("'in' after 'for \(name.text)'", found: quoted(current)))
         }
         skip()
-        let range = try parseCondition()
-        guard case .binary(let op, let low, let high) = range.kind, op == .closedRange || op == .halfOpenRange else {
-            throw Diagnostic.error(Messages.forNeedsRange, at: range.range)
+        let sequence = try parseCondition()
+        let body = try parseBlock("to start the loop")
+        guard case .binary(let op, let low, let high) = sequence.kind, op == .closedRange || op == .halfOpenRange else {
+            return .forEach(name, sequence, body)
         }
-        return .forLoop(name, from: low, to: high, inclusive: op == .closedRange, try parseBlock("to start the loop"))
+        return .forLoop(name, from: low, to: high, inclusive: op == .closedRange, body)
     }
 
-    // if = "if" ( expr | "case" pattern "=" expr ) block [ "else" ( block | if ) ] ;
+    // condition-list = condition { "," condition } ;
+    // condition = ( "let" | "var" ) NAME [ "=" expression ] | "case" pattern "=" expression | expression ;
+    private mutating func parseConditionList() throws(Diagnostic) -> [Condition] {
+        var conditions: [Condition] = []
+        repeat {
+            if check(.let) || check(.var) {
+                let isMutable = check(.var)
+                skip()
+                let name = try expectName("a name to bind")
+                // `if let x` unwraps `x` itself (Swift 5.7).
+                let value = match(.assign) ? try parseCondition() : Expr(.name(name.text), name.range)
+                conditions.append(.binding(name, value, isMutable: isMutable))
+            } else if match(.case) {
+                let pattern = try parsePattern()
+                _ = try expect(.assign, "after the pattern: 'case .failure(let error) = completion'")
+                conditions.append(.pattern(pattern, try parseCondition()))
+            } else {
+                conditions.append(.expression(try parseCondition()))
+            }
+        } while match(.comma)
+        return conditions
+    }
+
+    // guard = "guard" condition-list "else" block ;
+    private mutating func parseGuard() throws(Diagnostic) -> StmtKind {
+        skip()
+        let conditions = try parseConditionList()
+        guard match(.else) else { throw unexpected(Messages.expected("'else' after the guard's condition", found: quoted(current))) }
+        return .guardStatement(conditions, else: try parseBlock("to start the 'else' body"))
+    }
+
+    // if = "if" condition-list block [ "else" ( block | if ) ] ;
     private mutating func parseIf() throws(Diagnostic) -> StmtKind {
         skip()
-        var pattern: Pattern?
-        if match(.case) {
-            pattern = try parsePattern()
-            _ = try expect(.assign, "after the pattern: 'if case .failure(let error) = completion'")
-        }
-        let condition = try parseCondition()
+        let conditions = try parseConditionList()
         let body = try parseBlock("to start the 'if' body")
         var elseBody: [Stmt]?
         if match(.else) {
@@ -972,8 +1019,11 @@ public struct Parser {
                 elseBody = try parseBlock("to start the 'else' body")
             }
         }
-        guard let pattern else { return .ifStatement(condition, body, else: elseBody) }
-        return .ifCase(pattern, condition, body, else: elseBody)
+        switch conditions.first {
+        case .expression(let condition)? where conditions.count == 1: return .ifStatement(condition, body, else: elseBody)
+        case .pattern(let pattern, let value)? where conditions.count == 1: return .ifCase(pattern, value, body, else: elseBody)
+        default: return .conditional(conditions, body, else: elseBody)
+        }
     }
 
     /// An expression that a block follows: no trailing closure.
@@ -1001,16 +1051,17 @@ public struct Parser {
         return Expr(.ternary(condition, whenTrue, whenFalse), condition.range.to(whenFalse.range))
     }
 
-    /// Swift's precedence, loosest first: `||` 0, `&&` 1, comparison 2, range 3, `+ -` 4,
-    /// `* / %` 5; nil for a token that is no binary operator.
+    /// Swift's precedence, loosest first: `||` 0, `&&` 1, comparison 2, `??` 3, range 4,
+    /// `+ -` 5, `* / %` 6; nil for a token that is no binary operator.
     private static func level(of punct: Punct) -> Int? {
         switch punct {
         case .or: return 0
         case .and: return 1
         case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return 2
-        case .closedRange, .halfOpenRange: return 3
-        case .plus, .minus: return 4
-        case .star, .slash, .percent: return 5
+        case .nilCoalescing: return 3
+        case .closedRange, .halfOpenRange: return 4
+        case .plus, .minus: return 5
+        case .star, .slash, .percent: return 6
         default: return nil
         }
     }
@@ -1027,10 +1078,11 @@ public struct Parser {
             terms += 1
             guard terms <= Limits.chainLength else { throw chainTooLong }
             skip()
-            let right = try parseBinary(level: level + 1)
+            // `??` groups to the right: `a ?? b ?? c` is `a ?? (b ?? c)`.
+            let right = try parseBinary(level: op == .nilCoalescing ? level : level + 1)
             left = Expr(.binary(op, left, right), left.range.to(right.range))
             // Comparisons and ranges do not chain in Swift.
-            if level == 2 || level == 3, case .punct(let next) = current.kind, Parser.level(of: next) == level {
+            if level == 2 || level == 4, case .punct(let next) = current.kind, Parser.level(of: next) == level {
                 throw unexpected(Messages.nonAssociative(next.rawValue))
             }
         }
@@ -1056,12 +1108,20 @@ public struct Parser {
         return try parsePostfix()
     }
 
-    // postfix = primary { "." NAME | "(" arguments ")" [ closure ] | closure } ;
+    // postfix = primary { "." NAME | "(" arguments ")" [ closure ] | closure | "!" | "?" } ;
     private mutating func parsePostfix() throws(Diagnostic) -> Expr {
         var expr = try parsePrimary()
         var links = 0
+        var chained = false
         while true {
-            if check(.dot) || continuesOnNextLine() {
+            if isPostfixBang {
+                skip()
+                expr = Expr(.forceUnwrap(expr), expr.range.to(previous.range))
+            } else if isPostfixQuestion() {
+                skip()
+                chained = true
+                expr = Expr(.optionalBind(expr), expr.range.to(previous.range))
+            } else if check(.dot) || continuesOnNextLine() {
                 links += 1
                 guard links <= Limits.chainLength else { throw chainTooLong }
                 skipNewlines()
@@ -1072,6 +1132,11 @@ public struct Parser {
                 }
                 skip()
                 expr = Expr(.member(expr, name, nameRange: nameToken.range), expr.range.to(nameToken.range))
+            } else if check(.lbracket), current.range.start.offset == previous.range.end.offset {
+                skip()
+                let index = try parseExpression()
+                _ = try expect(.rbracket, "to close the subscript")
+                expr = Expr(.subscriptAccess(expr, index), expr.range.to(previous.range))
             } else if check(.lparen), current.range.start.line == previous.range.end.line {
                 let arguments = try parseArguments()
                 var trailing: ClosureExpr?
@@ -1081,9 +1146,21 @@ public struct Parser {
                 let closure = try parseClosure()
                 expr = Expr(.call(expr, [], trailing: closure), expr.range.to(closure.range))
             } else {
-                return expr
+                return chained ? Expr(.optionalChain(expr), expr.range) : expr
             }
         }
+    }
+
+    /// A `!` glued to what comes before it: force-unwrapping (`x!`), not a prefix `!x` or `!=`.
+    private var isPostfixBang: Bool {
+        check(.not) && current.range.start.offset == previous.range.end.offset && position > 0
+    }
+
+    /// A `?` glued to what comes before it and followed by `.`, `(` or `[`: optional chaining
+    /// (`a?.b`), not a ternary's `?` (which a space precedes).
+    private mutating func isPostfixQuestion() -> Bool {
+        guard check(.question), position > 0, current.range.start.offset == previous.range.end.offset else { return false }
+        return peekKind() == .punct(.dot)
     }
 
     /// A chain may go on on the next line when that line starts with `.name`.
@@ -1346,14 +1423,28 @@ public struct Parser {
     }
 
     // array = "[" [ expression { "," expression } [ "," ] ] "]" ;
+    // dictionary = "[" ":" "]" | "[" expression ":" expression { "," … } [ "," ] "]" ;
     private mutating func parseArray() throws(Diagnostic) -> Expr {
         let start = advance().range
+        if match(.colon) {
+            let end = try expect(.rbracket, "to close the empty dictionary '[:]'")
+            return Expr(.dictionary([]), start.to(end.range))
+        }
         var elements: [Expr] = []
+        var pairs: [(key: Expr, value: Expr)] = []
         while !check(.rbracket) {
-            elements.append(try parseExpression())
+            let element = try parseExpression()
+            if pairs.isEmpty, elements.isEmpty, match(.colon) {
+                pairs.append((element, try parseExpression()))
+            } else if !pairs.isEmpty {
+                _ = try expect(.colon, "between the key and the value")
+                pairs.append((element, try parseExpression()))
+            } else {
+                elements.append(element)
+            }
             if !match(.comma) { break }
         }
-        let end = try expect(.rbracket, "to close the array")
-        return Expr(.array(elements), start.to(end.range))
+        let end = try expect(.rbracket, pairs.isEmpty ? "to close the array" : "to close the dictionary")
+        return Expr(pairs.isEmpty ? .array(elements) : .dictionary(pairs), start.to(end.range))
     }
 }

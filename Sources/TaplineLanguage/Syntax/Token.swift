@@ -46,6 +46,7 @@ public enum TokenKind: Hashable, Sendable {
 public enum Keyword: String, CaseIterable, Sendable {
     case `func`, `switch`, `case`, `default`, `let`, `var`, `import`
     case `repeat`, `for`, `if`, `else`, `return`, `true`, `false`, `nil`, `throw`, `try`
+    case `guard`, `while`, `break`, `continue`
 }
 
 /// Punctuation and operators.
