@@ -9,10 +9,14 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 
 __all__ = ["TaplineLexer"]
 
-# The reserved words (Sources/TaplineLanguage/Syntax/Token.swift, `Keyword`).
+# Swift's words (Sources/TaplineLanguage/Syntax/Token.swift, `Keyword`) and Tapline's own
+# (Sources/TaplineLanguage/Syntax/Words.swift, `CommandWord`), which are names wherever Swift reads one.
 DECLARATIONS = ("button", "subject", "current", "published", "subscriber", "func", "view", "let", "var")
 COMMANDS = ("tap", "set", "send", "complete", "fail", "cancel", "request", "wait", "show", "hide")
-CONTROL = ("switch", "case", "default", "repeat", "for", "if", "else", "return", "throw", "try", "in")
+CONTROL = (
+    "switch", "case", "default", "repeat", "for", "if", "else", "return", "throw", "try", "in",
+    "import", "guard", "while", "break", "continue",
+)
 # Words special in one place only: the time commands, a view's hooks, a subscriber's parts.
 CONTEXTUAL = ("frame", "play", "expect", "marbles", "trace", "on", "appear", "disappear", "completion", "demand")
 CONSTANTS = ("true", "false", "nil", "now")
@@ -36,6 +40,7 @@ class TaplineLexer(RegexLexer):
             (r"\A#!.*?$", Comment.Hashbang),
             (r"\s+", Whitespace),
             (r"//.*?$", Comment.Single),
+            (r"/\*", Comment.Multiline, "comment"),
             (r"#.*?$", Comment.Single),
             (r'"', String.Double, "string"),
             (words(DECLARATIONS, suffix=r"\b"), Keyword.Declaration),
@@ -54,8 +59,14 @@ class TaplineLexer(RegexLexer):
             (r"\\\.[A-Za-z_]\w*", Name.Attribute),
             (r"print\b", Name.Builtin),
             (r"[A-Za-z_]\w*", Name),
-            (r"\.\.\.|\.\.<|->|==|!=|<=|>=|&&|\|\||\+=|-=|[-+*/%<>=!?&]", Operator),
+            (r"\.\.\.|\.\.<|->|==|!=|<=|>=|&&|\|\||\?\?|\+=|-=|[-+*/%<>=!?&]", Operator),
             (r"[{}()\[\],:;.\\]", Punctuation),
+        ],
+        "comment": [
+            (r"/\*", Comment.Multiline, "#push"),
+            (r"\*/", Comment.Multiline, "#pop"),
+            (r"[^/*]+", Comment.Multiline),
+            (r"[/*]", Comment.Multiline),
         ],
         "string": [
             (r'"', String.Double, "#pop"),

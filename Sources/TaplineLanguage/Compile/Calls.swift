@@ -29,6 +29,10 @@ extension Compiler {
                 return .demand(.max(count))
             }, .demand)
 
+        case .argument:
+            // `$0(.success(1))`: a Future's promise, or a closure passed as a value.
+            if Compiler.isPromiseCall(arguments) { return try promiseCall(try expression(callee).code, arguments, range: range) }
+            return try functionValueCall(callee, arguments, trailing: trailing, range: range)
         case .implicitMember(let name) where ChainOperator.named(name) != nil:
             // `.map { … }` alone: a chain's next line, typed after the entry before it ran.
             throw Diagnostic.error(Messages.operatorWithoutPublisher(name), at: callee.range)
@@ -132,10 +136,12 @@ extension Compiler {
             throw Diagnostic.error(Messages.functionArguments(signature, given: given), at: range)
         }
         var arguments = arguments
-        // A trailing closure is the argument of the last parameter, with that parameter's label.
+        // A trailing closure is the argument of the parameter after the ones written in the
+        // parentheses (before any labeled trailing closures), with that parameter's label.
         if let trailing {
-            arguments.append(Argument(label: box.parameters[arguments.count].label, labelRange: nil,
-                                      value: Expr(.closure(trailing), trailing.range)))
+            let index = arguments.firstIndex(where: \.isTrailing) ?? arguments.count
+            arguments.insert(Argument(label: box.parameters[index].label, labelRange: nil,
+                                      value: Expr(.closure(trailing), trailing.range)), at: index)
         }
         var codes: [Code] = []
         for (argument, parameter) in zip(arguments, box.parameters) {

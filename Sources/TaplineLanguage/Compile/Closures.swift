@@ -113,7 +113,7 @@ extension Compiler {
     /// statements run and the result is `()` unless they `return`. Errors raised during a
     /// delivery surface through each statement's `Step`, as everywhere.
     private func closureBody(_ statements: [Stmt]) throws(Diagnostic) -> (Code, SType, Step?) {
-        if statements.count == 1, case .expression(let expr) = statements[0].kind, !isSubscription(expr) {
+        if statements.count == 1, case .expression(let expr) = statements[0].kind, !isSubscription(expr), !Compiler.isStore(expr) {
             let (code, type) = try expression(expr)
             return (code, type, nil)
         }

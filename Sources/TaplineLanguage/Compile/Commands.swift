@@ -252,6 +252,12 @@ extension Compiler {
         return { _ in entity.isInitialized = true }
     }
 
+    /// Whether `expr` is `….store(in: …)`, which is a statement.
+    static func isStore(_ expr: Expr) -> Bool {
+        guard case .call(let callee, _, nil) = expr.kind, case .member(_, "store", _) = callee.kind else { return false }
+        return true
+    }
+
     /// `chain.sink { … }.store(in: &bag)` and `token.store(in: &bag)`: the bag keeps the
     /// subscription (and the session does not). Nil when `expr` is not a `store(in:)`.
     func store(_ expr: Expr) throws(Diagnostic) -> Action? {

@@ -36,8 +36,11 @@ extension Compiler {
     ///     // tag: receive value: (1)
     ///     // tag: receive finished
     func compilePrint(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        guard call.trailing == nil, call.arguments.count <= 1, call.arguments.first?.label == nil else { throw call.misuse }
-        let tag = try call.arguments.first.map { (each) throws(Diagnostic) in try expression(each.value).code }
+        // `to: nil`, the standard output, is what Tapline prints to anyway.
+        var arguments = call.arguments
+        if arguments.last?.label == "to", case .nilLiteral = arguments[arguments.count - 1].value.kind { arguments.removeLast() }
+        guard call.trailing == nil, arguments.count <= 1, arguments.first?.label == nil else { throw call.misuse }
+        let tag = try arguments.first.map { (each) throws(Diagnostic) in try expression(each.value).code }
         let runtime = self.runtime
         return call.plan(call.upstream.type) { stream, frame in
             let prefix = try tag?(frame).description ?? ""

@@ -35,8 +35,11 @@ extension Compiler {
     ///
     ///     just(1).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })   // 1, finished
     func compileSink(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
-        var valueClosure: ClosureExpr? = call.trailing
-        var completionClosure: ClosureExpr?
+        // With labeled closures after it (`.sink { … } receiveValue: { … }`), the trailing closure
+        // is the first parameter's, the completion's, as Swift matches them.
+        let trailingIsCompletion = call.trailing != nil && call.arguments.contains { $0.isTrailing }
+        var valueClosure: ClosureExpr? = trailingIsCompletion ? nil : call.trailing
+        var completionClosure: ClosureExpr? = trailingIsCompletion ? call.trailing : nil
         for argument in call.arguments {
             guard case .closure(let closure) = argument.value.kind else {
                 throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: argument.value.range)

@@ -11,7 +11,10 @@ enum Builtins {
     /// Every function a program can call without declaring it (for "did you mean").
     static let functions = Set(["print", "Int", "Double", "String", "Bool", "min", "max", "abs"])
         .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
-    static let methods: Set<String> = ["uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted"]
+    static let methods: Set<String> = [
+        "uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted", "isMultiple", "components",
+        "joined", "capitalized", "trimmingCharacters", "enumerated", "shuffled", "randomElement",
+    ]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
                      runtime: Runtime, visible: () -> [String]) throws(Diagnostic) -> (code: Code, type: SType) {
@@ -124,6 +127,9 @@ enum Builtins {
             if case .array(let element) = type { return .optional(element) }
             return .unknown
         case "keys": if case .dictionary(let key, _) = type { return .array(key) } else { return .unknown }
+        case _ where Int(name) != nil:
+            if case .tuple(let elements) = type, let index = Int(name), elements.indices.contains(index) { return elements[index] }
+            return .unknown
         case "values": if case .dictionary(_, let value) = type { return .array(value) } else { return .unknown }
         default: return .unknown
         }
@@ -143,14 +149,18 @@ enum Builtins {
         case ("first", .array(let elements)): return elements.first.map(Value.some) ?? .nil
         case ("last", .array(let elements)): return elements.last.map(Value.some) ?? .nil
         case ("description", _): return .string(value.description)
+        case (_, .tuple(let elements)) where Int(name).map(elements.indices.contains) == true:
+            return elements[Int(name) ?? 0]
         default: throw RuntimeError(Messages.noMember(name, on: value.typeName), at: range)
         }
     }
 
     static func methodType(_ name: String, on type: SType) -> SType {
         switch name {
-        case "uppercased", "lowercased": return .string
-        case "hasPrefix", "hasSuffix", "contains": return .bool
+        case "uppercased", "lowercased", "joined": return .string
+        case "hasPrefix", "hasSuffix", "contains", "isMultiple": return .bool
+        case "components": return .array(.string)
+        case "enumerated": if case .array(let element) = type { return .array(.tuple([.int, element])) } else { return .unknown }
         default: return type
         }
     }
@@ -168,6 +178,17 @@ enum Builtins {
         case ("contains", .array(let elements), 1):
             return .bool(elements.contains { ValueArithmetic.equal($0, arguments[0]) })
         case ("reversed", .array(let elements), 0): return .array(elements.reversed())
+        case ("isMultiple", .int(let number), 1):
+            if case .int(let divisor) = arguments[0] { return .bool(divisor == 0 ? number == 0 : number % divisor == 0) }
+        case ("components", .string(let text), 1):
+            if case .string(let separator) = arguments[0], !separator.isEmpty {
+                return .array(text.split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
+            }
+        case ("joined", .array(let elements), 0...1):
+            let separator = arguments.first.map(\.description) ?? ""
+            return .string(elements.map(\.description).joined(separator: separator))
+        case ("enumerated", .array(let elements), 0):
+            return .array(elements.enumerated().map { .tuple([.int($0.offset), $0.element]) })
         case ("reversed", .string(let text), 0): return .string(String(text.reversed()))
         case ("sorted", .array(let elements), 0):
             return .array(try elements.sorted { a, b in

@@ -69,6 +69,9 @@ public struct Argument: Sendable {
     public var label: String?
     public var labelRange: SourceRange?
     public var value: Expr
+    /// A labeled trailing closure after the first (`.sink { … } receiveValue: { … }`): it
+    /// comes after the call's unlabeled trailing closure.
+    public var isTrailing = false
 }
 
 /// `{ v in … }`, `{ _ in … }`, `{ (a: Int, b: Int) -> Int in … }` or `{ … $0 … }`.

@@ -629,10 +629,15 @@ public struct Parser {
         let name = try expectName(Messages.nameAfter(keyword.rawValue))
         if match(.colon) {
             let type = try parseType()
-            let value = match(.assign) ? try parseExpression() : nil
+            var value: Expr?
+            if match(.assign) {
+                skipNewlines()
+                value = try parseExpression()
+            }
             return .typedBinding(name, type: type, value: value, isMutable: keyword == .var)
         }
         _ = try expect(.assign, "or ':' and a type after the name")
+        skipNewlines()
         let value = try parseExpression()
         return keyword == .let ? .letBinding(name, value) : .variable(name, value)
     }
@@ -933,17 +938,22 @@ public struct Parser {
         return SwitchCase(patterns: patterns, body: body, range: start.to(previous.range))
     }
 
-    // pattern = "_" | "." "finished" | "." "failure" [ "(" "let" NAME ")" ] | expression ;
+    // pattern = "_" | [ "let" ] "." "finished" | [ "let" ] "." "failure" [ "(" [ "let" ] NAME ")" ] | expression ;
     private mutating func parsePattern() throws(Diagnostic) -> Pattern {
         if case .identifier(let word) = current.kind, spells(word, "_") {
             skip()
             return .wildcard
         }
+        // `case let .failure(error)`: `let` before the pattern binds each name in it.
+        let bindsAll = check(.let) && peekKind() == .punct(.dot)
+        if bindsAll { skip() }
         if check(.dot), case .identifier(let word) = peekKind(), case let member = text(of: word), member == "finished" || member == "failure" {
             skip()
             skip()
             guard member == "failure", match(.lparen) else { return member == "finished" ? .finished : .failure(binding: nil) }
-            guard match(.let) else { throw unexpected(Messages.expected("'let' to bind the error: '.failure(let error)'", found: quoted(current))) }
+            guard bindsAll || match(.let) else {
+                throw unexpected(Messages.expected("'let' to bind the error: '.failure(let error)'", found: quoted(current)))
+            }
             let name = try expectName("a name for the error")
             _ = try expect(.rparen, "after the error's name")
             return .failure(binding: name)
@@ -1078,6 +1088,8 @@ public struct Parser {
             terms += 1
             guard terms <= Limits.chainLength else { throw chainTooLong }
             skip()
+            // A line may end after an operator: the expression goes on on the next.
+            skipNewlines()
             // `??` groups to the right: `a ?? b ?? c` is `a ?? (b ?? c)`.
             let right = try parseBinary(level: op == .nilCoalescing ? level : level + 1)
             left = Expr(.binary(op, left, right), left.range.to(right.range))
@@ -1127,7 +1139,10 @@ public struct Parser {
                 skipNewlines()
                 skip()
                 let nameToken = current
-                guard let name = memberName(nameToken) else {
+                // `pair.0`: a tuple's element.
+                var element: String?
+                if case .int(let index) = nameToken.kind { element = String(index) }
+                guard let name = element ?? memberName(nameToken) else {
                     throw unexpected(Messages.expected("a member name after '.'", found: quoted(current)))
                 }
                 skip()
@@ -1138,16 +1153,38 @@ public struct Parser {
                 _ = try expect(.rbracket, "to close the subscript")
                 expr = Expr(.subscriptAccess(expr, index), expr.range.to(previous.range))
             } else if check(.lparen), current.range.start.line == previous.range.end.line {
-                let arguments = try parseArguments()
+                var arguments = try parseArguments()
                 var trailing: ClosureExpr?
-                if allowTrailingClosure, check(.lbrace) { trailing = try parseClosure() }
+                if allowTrailingClosure, check(.lbrace) {
+                    trailing = try parseClosure()
+                    arguments += try parseLabeledTrailingClosures()
+                }
                 expr = Expr(.call(expr, arguments, trailing: trailing), expr.range.to(previous.range))
             } else if allowTrailingClosure, check(.lbrace) {
                 let closure = try parseClosure()
-                expr = Expr(.call(expr, [], trailing: closure), expr.range.to(closure.range))
+                let labeled = try parseLabeledTrailingClosures()
+                expr = Expr(.call(expr, labeled, trailing: closure), expr.range.to(previous.range))
             } else {
                 return chained ? Expr(.optionalChain(expr), expr.range) : expr
             }
+        }
+    }
+
+    // labeled-trailing-closures = { NAME ":" closure } ;   (after the first trailing closure)
+    /// `.sink { … } receiveValue: { … }`: Swift's multiple trailing closures, each labeled.
+    private mutating func parseLabeledTrailingClosures() throws(Diagnostic) -> [Argument] {
+        var arguments: [Argument] = []
+        while true {
+            var lookahead = position
+            while kind(at: lookahead) == .newline { lookahead += 1 }
+            guard case .identifier = kind(at: lookahead), kind(at: lookahead + 1) == .punct(.colon),
+                  kind(at: lookahead + 2) == .punct(.lbrace) else { return arguments }
+            position = lookahead
+            let label = advance()
+            skip()
+            let closure = try parseClosure()
+            arguments.append(Argument(label: memberName(label), labelRange: label.range, value: Expr(.closure(closure), closure.range),
+                                      isTrailing: true))
         }
     }
 

@@ -84,10 +84,12 @@ syn match taplineMarbleGroup /[()]/ contained
 syn match taplineMarbleSubscription /[\^!]/ contained
 syn match taplineMarbleTime /\%(\s\)\@1<=\d\+\%(\.\d\+\)\=\%(ms\|s\|m\)\ze\s/ contained
 
-" Comments: // and # to the end of the line ('#!' on the first line too).
+" Comments: // and # to the end of the line ('#!' on the first line too), and /* */ that nest
+" as Swift's do (playground markup //: and /*: */ is a comment of the same kind).
 syn keyword taplineTodo TODO FIXME XXX NOTE contained
 syn match taplineComment /\/\/.*$/ contains=taplineTodo
 syn match taplineComment /#.*$/ contains=taplineTodo
+syn region taplineBlockComment start=+/\*+ end=+\*/+ contains=taplineBlockComment,taplineTodo extend
 
 " The REPL's :commands (also in notebook cells), at the start of a line.
 syn match taplineMetaCommand /^\s*:\a\+\>/
@@ -131,6 +133,7 @@ hi def link taplineMarbleSubscription Special
 hi def link taplineMarbleTime Number
 hi def link taplineTodo Todo
 hi def link taplineComment Comment
+hi def link taplineBlockComment Comment
 hi def link taplineMetaCommand PreProc
 
 let b:current_syntax = "tapline"
