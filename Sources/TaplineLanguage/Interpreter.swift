@@ -197,6 +197,28 @@ public final class Interpreter {
         return nil
     }
 
+    /// The end of a script (DESIGN §9): after its last statement the clock runs on while work
+    /// scheduled once is waiting — an `asyncAfter`, a `delay`, a `debounce`, a Future that
+    /// answers later — as a playground page shows everything once it goes quiet. Repeating
+    /// timers tick on the way but are not waited for; past `Limits.quietTime` of virtual time
+    /// the clock stops with a warning. Returns the first error the work raised, as `run` does.
+    /// The REPL never calls it: there time moves only with `wait`.
+    public func runUntilQuiet() -> Diagnostic? {
+        let range = runtime.statementRange ?? .zero
+        let (end, overflow) = runtime.clock.now.nanoseconds.addingReportingOverflow(Limits.quietTime)
+        let stop = runtime.clockShouldStop(at: range)
+        do {
+            let stopped = runtime.clock.runUntilQuiet(limit: VirtualTime(nanoseconds: overflow ? .max : end), shouldStop: stop)
+            try runtime.throwPending()
+            try runtime.checkInterrupt(range)
+            if stopped { warn(Diagnostic.warning(Messages.quietTimeLimit(Limits.quietTime), at: range)) }
+            return nil
+        } catch {
+            runtime.recover()
+            return diagnostic(for: error, in: range)
+        }
+    }
+
     /// A compiled top-level statement, and where it stands (what its run's errors point at).
     private typealias CompiledStatement = (range: SourceRange, step: Step)
 

@@ -41,6 +41,13 @@ struct CommandLineTests {
              stderrStart: "", status: 0),
         Case(arguments: ["-e", "print(arguments)", "--", "x"], stdout: "[\"x\"]\n", stderrStart: "", status: 0),
         Case(arguments: ["-q", "--machine"], stdout: "", stderrStart: "tapline: '--machine' takes no other arguments\n", status: 2),
+        // A script ends once its scheduled work has run (DESIGN §9), ten virtual minutes on at most.
+        Case(arguments: ["-e", "schedule(after: 2s) { print(\"later\", now) }\nprint(\"last\")"],
+             stdout: "last\nlater 2000ms\n", stderrStart: "", status: 0),
+        Case(arguments: ["-e", "schedule(after: 11min) { print(\"never\") }\nprint(\"last\")"], stdout: "last\n",
+             stderrStart: "-e:2:1: warning: quiet time limit: the script's clock ran on 10 minutes after its last statement", status: 0),
+        Case(arguments: ["-e", "schedule(after: 1s) { print(1 / 0) }"], stdout: "",
+             stderrStart: "-e:1:29: error: division by zero", status: 1),
     ]
 
     @Test("arguments, output and exit status", arguments: cases)

@@ -23,6 +23,8 @@ struct SwiftExportTests {
     static let cannotExport: [String: String] = [
         "scripts/semantics/now-reads-the-virtual-clock.tapline":
             "prints the difference of two times: Swift prints a scheduler's stride its own way",
+        "scripts/swift/a-script-ends-when-quiet.tapline":
+            "a Timer: its ticks on the test scheduler have no one Swift spelling for Combine and the core",
         "scripts/semantics/play-and-expect.tapline":
             "a marble test: `expect` checks a program and is not part of one",
         "scripts/semantics/expect-timing-operators.tapline":

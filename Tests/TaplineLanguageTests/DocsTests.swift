@@ -48,7 +48,7 @@ struct DocsTests {
 
     @Test("example runs and prints what the docs say", arguments: examples)
     func example(_ example: Example) {
-        let result = run(example.program)
+        let result = run(example.program, asScript: true)
         #expect(result.error == nil)
         #expect(result.output == example.output)
     }

@@ -6,10 +6,11 @@ import Testing
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs a program and returns what it printed and its rendered error (plain, file "t").
-func run(_ program: String, feedbackLimit: Int = 1000) -> (output: String, error: String?) {
+func run(_ program: String, feedbackLimit: Int = 1000, asScript: Bool = false) -> (output: String, error: String?) {
     var output = ""
     let interpreter = Interpreter(output: { output += $0 }, feedbackLimit: feedbackLimit)
-    let diagnostic = interpreter.run(program)
+    // As `tapline FILE` ends a script: the clock runs on while scheduled work waits.
+    let diagnostic = interpreter.run(program) ?? (asScript ? interpreter.runUntilQuiet() : nil)
     let error = diagnostic.map { DiagnosticFormatter().format($0, source: interpreter.source, fileName: "t") }
     return (output, error)
 }

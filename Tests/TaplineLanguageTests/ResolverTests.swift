@@ -36,7 +36,7 @@ struct ResolverTests {
         ("subject s\ncancel s", "'s' is not a subscription; 'cancel' takes a name stored with 'let NAME = ….sink { … }'"),
         ("subject s\nrequest s 1", "'s' is a subject, not a subscriber"),
         ("func f() { }\nprint(f)", "'f' is a function; call it: 'f()'"),
-        ("wait 3", "expected a duration such as '300ms' or '1.5s'"),
+        ("let flag = true\nwait flag", "expected a duration such as '300ms' or '1.5s'"),
         ("return 1", "'return' is only allowed inside a closure or function"),
         ("print(.maximum)", "unknown '.maximum'; did you mean '.unlimited', '.max(n)' or '.finished'?"),
     ])

@@ -29,6 +29,47 @@ struct SchedulerTests {
         #expect(clock.now.description == "250ms")
     }
 
+    /// DESIGN §9, a script's end: the clock runs on while work scheduled once waits — work it
+    /// schedules on the way included — with repeating ticks running but not waited for.
+    @Test func runUntilQuietRunsOneShotWorkAndTicksOnTheWayButNotPastIt() {
+        let clock = VirtualTimeScheduler()
+        var log: [String] = []
+        func tick() {
+            clock.scheduleTick(after: .seconds(1)) {
+                log.append("tick@\(clock.now)")
+                tick()
+            }
+        }
+        tick()
+        clock.schedule(after: .milliseconds(1500)) {
+            log.append("once@\(clock.now)")
+            clock.schedule(after: .seconds(1)) { log.append("then@\(clock.now)") }
+        }
+        let stopped = clock.runUntilQuiet(limit: VirtualTime(nanoseconds: 60_000_000_000))
+        #expect(!stopped)
+        #expect(log == ["tick@1000ms", "once@1500ms", "tick@2000ms", "then@2500ms"])
+        #expect(clock.now.description == "2500ms")
+        #expect(clock.pendingCount == 1)   // the next tick, left waiting
+    }
+
+    @Test func runUntilQuietStopsAtItsLimitAndSaysSo() {
+        let clock = VirtualTimeScheduler()
+        var ran = false
+        clock.schedule(after: .seconds(120)) { ran = true }
+        #expect(clock.runUntilQuiet(limit: VirtualTime(nanoseconds: 60_000_000_000)))
+        #expect(!ran)
+        #expect(clock.now.description == "60000ms")
+    }
+
+    @Test func aTickMadeWaitedForIsWaitedFor() {
+        let clock = VirtualTimeScheduler()
+        var ran = false
+        let handle = clock.scheduleTick(after: .seconds(2)) { ran = true }
+        clock.setWaitedFor(handle, true)
+        #expect(!clock.runUntilQuiet(limit: .end))
+        #expect(ran)
+    }
+
     @Test func cancelledActionsDoNotPileUp() {
         // What debounce does: each new value cancels the timer of the one before.
         let scheduler = VirtualTimeScheduler()

@@ -47,11 +47,15 @@ public enum Differential {
             if now() > deadline { interrupted = true }
             return interrupted
         }
+        var failed = false
         for (text, name) in entries {
             guard let diagnostic = interpreter.run(text, name: name) else { continue }
             output += "\n--- exit 1\n" + interpreter.format(diagnostic)
+            failed = true
             break
         }
+        // As a script ends: the clock runs on while scheduled work waits.
+        if !failed, let diagnostic = interpreter.runUntilQuiet() { output += "\n--- exit 1\n" + interpreter.format(diagnostic) }
         interpreter.close()
         return interrupted ? nil : output
     }

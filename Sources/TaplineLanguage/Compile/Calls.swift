@@ -116,6 +116,9 @@ extension Compiler {
                 return .void
             }, .void)
         }
+        if isDispatch(method, on: baseExpr) {
+            return try dispatch(method, on: baseExpr, arguments, trailing: trailing, range: range)
+        }
         if let mutating = MutatingMethod(rawValue: method), trailing == nil, Compiler.isPlace(baseExpr), try isCollectionPlace(baseExpr) {
             return try mutatingCall(mutating, on: baseExpr, arguments, range: range)
         }

@@ -190,6 +190,7 @@ extension Compiler {
         let entry = chainOperator(method, firstLabel: arguments.first?.label)
         // A subscriber ends the chain, and `subject.send(v)` is a call on a subject, not a stage.
         if entry?.isSubscriber == true || Compiler.isSubjectMethod(method) { return nil }
+        if entry == nil, isDispatch(method, on: base) { return nil }   // work handed to a queue
         guard let upstream = entry != nil ? try upstream(of: base) : try publisher(base) else {
             if entry != nil, !isValueMethod(method, on: base) { try rejectNonPublisherBase(base, operatorName: method) }
             return nil

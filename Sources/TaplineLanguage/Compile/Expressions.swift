@@ -265,27 +265,21 @@ extension Compiler {
             guard case .implicitMember(let unit) = callee.kind, arguments.count == 1, arguments[0].label == nil,
                   let scale = Compiler.durationUnits[unit] else { break }
             let (code, _) = try expression(arguments[0].value)
-            return { frame in
-                switch try code(frame) {
-                case .int(let value):
-                    // Whole units exactly: through `Double`, a long one would lose its last digits.
-                    let (nanoseconds, overflow) = Int64(value).multipliedReportingOverflow(by: scale)
-                    guard value >= 0, !overflow else { throw RuntimeError(Messages.durationOutOfRange, at: expr.range) }
-                    return nanoseconds
-                case .double(let amount):
-                    guard amount >= 0, amount * Double(scale) < 9.2e18 else {
-                        throw RuntimeError(Messages.durationOutOfRange, at: expr.range)
-                    }
-                    return Int64((amount * Double(scale)).rounded())
-                case let other: throw RuntimeError(Messages.expectedDuration(other.typeName), at: expr.range)
-                }
-            }
+            return { frame in try Compiler.nanoseconds(try code(frame), scale: scale, range: expr.range) }
         default:
-            // Any other expression that gives a Duration: `now - start`, a `current` one.
+            // Any other expression that gives a Duration: `now - start`, a `current` one; or a
+            // number, which is seconds, as Foundation's `TimeInterval` and the schedulers'
+            // strides read one (`debounce(for: 0.5, scheduler: RunLoop.main)`).
             let (code, type) = try expression(expr)
+            if type == .int || type == .double {
+                typeRecord?.noteSeconds(expr)
+                return try seconds(code, range: expr.range)
+            }
             guard type == .duration || !type.isKnown else { break }
             return { frame in
                 let value = try code(frame)
+                if case .int = value { return try Compiler.nanoseconds(value, scale: 1_000_000_000, range: expr.range) }
+                if case .double = value { return try Compiler.nanoseconds(value, scale: 1_000_000_000, range: expr.range) }
                 guard case .duration(let nanoseconds) = value else {
                     throw RuntimeError(Messages.typeMismatch("use", expected: "Duration", got: value.typeName), at: expr.range)
                 }
@@ -294,6 +288,26 @@ extension Compiler {
             }
         }
         throw Diagnostic.error(Messages.expectedDurationLiteral, at: expr.range)
+    }
+
+    /// A number of seconds, in nanoseconds.
+    private func seconds(_ code: @escaping Code, range: SourceRange) throws(Diagnostic) -> (Frame) throws -> Int64 {
+        { frame in try Compiler.nanoseconds(try code(frame), scale: 1_000_000_000, range: range) }
+    }
+
+    /// `value` units of `scale` nanoseconds each, in nanoseconds.
+    static func nanoseconds(_ value: Value, scale: Int64, range: SourceRange) throws -> Int64 {
+        switch value {
+        case .int(let value):
+            // Whole units exactly: through `Double`, a long one would lose its last digits.
+            let (nanoseconds, overflow) = Int64(value).multipliedReportingOverflow(by: scale)
+            guard value >= 0, !overflow else { throw RuntimeError(Messages.durationOutOfRange, at: range) }
+            return nanoseconds
+        case .double(let amount):
+            guard amount >= 0, amount * Double(scale) < 9.2e18 else { throw RuntimeError(Messages.durationOutOfRange, at: range) }
+            return Int64((amount * Double(scale)).rounded())
+        case let other: throw RuntimeError(Messages.expectedDuration(other.typeName), at: range)
+        }
     }
 
     private func interpolation(_ parts: [InterpolatedPart], range: SourceRange) throws(Diagnostic) -> Code {

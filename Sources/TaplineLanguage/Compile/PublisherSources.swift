@@ -36,6 +36,15 @@ extension Compiler {
                let source = PublisherFunction.named(name), [.just, .empty, .fail].contains(source) {
                 return try specializedPublisher(source, generics: generics, arguments, range: expr.range)
             }
+            if case .specialized(let name, let generics) = callee.kind, resolve(name) == nil,
+               let source = PublisherFunction.named(name), source == .future || source == .deferred {
+                // `Future<Int, Never> { promise in … }`: the types given, checked against the body's.
+                let plan = source == .future ? try futurePublisher(arguments, trailing: trailing, range: expr.range)
+                    : try deferredPublisher(arguments, trailing: trailing, range: expr.range)
+                let (output, failure) = try typesGiven(generics, to: plan, source, range: expr.range)
+                return PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text,
+                                     describe: plan.describer ?? plan.valueDescription, valueDescription: plan.valueDescription)
+            }
             // The name first: most calls are not to a publisher function, and then nothing is
             // looked up.
             guard case .name(let name) = callee.kind, let source = PublisherFunction.named(name), resolve(name) == nil else {
@@ -248,13 +257,8 @@ extension Compiler {
     private func specializedPublisher(_ source: PublisherFunction, generics: [TypeExpr], _ arguments: [Argument],
                                       range: SourceRange) throws(Diagnostic) -> PublisherPlan {
         let plan = try publisherFunction(source, arguments, range: range)
-        guard let first = generics.first else { return plan }
-        let output = try SType(first)
-        if plan.type.isKnown, output.isKnown, plan.type != output {
-            throw Diagnostic.error(Messages.genericArgumentMismatch(source.rawValue, expected: output.name, got: plan.type.name), at: range)
-        }
-        var failure = plan.failure
-        if generics.count > 1, case .named(let name, _) = generics[1].kind { failure = name == "Never" && source != .fail ? .never : .error }
+        guard !generics.isEmpty else { return plan }
+        let (output, failure) = try typesGiven(generics, to: plan, source, range: range)
         let inferred = plan.valueDescription
         let description = source == .just ? inferred : { (frame: Frame) throws -> String in
             // `Empty<String, Never>()`: how Swift prints it, with the types given.
@@ -262,6 +266,20 @@ extension Compiler {
         }
         return PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text, describe: plan.describer ?? plan.valueDescription,
                              valueDescription: description)
+    }
+
+    /// The Output and Failure that explicit generic arguments give a publisher, the Output
+    /// checked against the one its arguments or body give.
+    private func typesGiven(_ generics: [TypeExpr], to plan: PublisherPlan, _ source: PublisherFunction,
+                            range: SourceRange) throws(Diagnostic) -> (output: SType, failure: SType) {
+        guard let first = generics.first else { return (plan.type, plan.failure) }
+        let output = try SType(first)
+        if plan.type.isKnown, output.isKnown, plan.type != output {
+            throw Diagnostic.error(Messages.genericArgumentMismatch(source.rawValue, expected: output.name, got: plan.type.name), at: range)
+        }
+        var failure = plan.failure
+        if generics.count > 1, case .named(let name, _) = generics[1].kind { failure = name == "Never" && source != .fail ? .never : .error }
+        return (output, failure)
     }
 
     func publisherFunction(_ source: PublisherFunction, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> PublisherPlan {

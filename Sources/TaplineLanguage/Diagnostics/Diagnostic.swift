@@ -80,7 +80,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case expected, expectedEndOfStatement, expectedEndOfInterpolation, tooDeeplyNested, unknownType
     case viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression
     // Names and declarations
-    case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, importAtTopLevel, unknownModule, commandWordReading
+    case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, importAtTopLevel, unknownModule, commandWordReading, swiftTypeDeclaration
     // Commands
     case setOnButton, sendToPublished, neverFails, requestZero, notASubscription, typeMismatch, sendTypeMismatch
     case repeatCount, switchNeedsPublisher, switchOnPublisher, returnOutsideClosure
@@ -106,5 +106,5 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     // Swift export
     case cannotExport
     // Limits (docs/LIMITS.md)
-    case scriptTooLarge, valueTooLarge, recursionDepthLimit, eventsPerInstantLimit, chainTooLong, clockEnd, outputTooLarge
+    case scriptTooLarge, valueTooLarge, recursionDepthLimit, eventsPerInstantLimit, chainTooLong, clockEnd, outputTooLarge, quietTimeLimit
 }

@@ -65,6 +65,17 @@ enum Messages {
     static func commandWordReading(_ word: CommandWord) -> Message {
         Message(.commandWordReading, "\(word.asWord); here '\(word.rawValue)' is read as a name")
     }
+    /// A Swift declaration of a kind Tapline does not have yet (`class`, `struct`, `enum`…).
+    static func swiftTypeDeclaration(_ word: String) -> Message {
+        let instead: String
+        switch word {
+        case "enum": instead = "an error can be a message for now ('throw \"failed\"', 'Fail<Int, Error>(error: \"failed\")'), a choice a String or an Int"
+        case "class", "struct", "actor", "extension", "protocol":
+            instead = "a view model's state can be '@Published var' values and funcs at the top level, a subscriber a 'subscriber NAME { … }' (docs/LANGUAGE.md)"
+        default: instead = "write it as a func, or a value at the top level"
+        }
+        return Message(.swiftTypeDeclaration, "Swift's '\(word)' declarations are not in Tapline yet (your own types are still to come); \(instead)")
+    }
     static let importAtTopLevel = Message(.importAtTopLevel, "declaration is only valid at file scope")
     static func userInterfaceModule(_ name: String, instead: String) -> Message {
         Message(.unknownModule, "Tapline has no '\(name)', so nothing of it is imported: \(instead)")
@@ -350,6 +361,9 @@ extension Messages {
     static func clockEnd(waiting: Bool) -> Message {
         let what = waiting ? "'wait' cannot move it past that" : "this schedules work after it, which would never run"
         return Message(.clockEnd, "virtual clock end: the clock ends \(Int64.max)ns (about 292 years) after the start; \(what)")
+    }
+    static func quietTimeLimit(_ nanoseconds: Int64) -> Message {
+        Message(.quietTimeLimit, "quiet time limit: the script's clock ran on \(nanoseconds / 60_000_000_000) minutes after its last statement and work is still scheduled; 'wait' for it, or cancel it")
     }
     static func chainTooLong(_ limit: Int) -> Message {
         Message(.chainTooLong, "chain too long: more than \(limit) operators in one expression or 'else if' chain; use a loop or a func")

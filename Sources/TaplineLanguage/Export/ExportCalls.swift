@@ -21,6 +21,8 @@ extension SwiftExporter {
             return try namedCall(expr, name, arguments, trailing, context)
         case .implicitMember("failure") where arguments.count == 1:
             return ".failure(\(try errorValue(arguments[0].value, context)))"
+        case .member(let base, let method, _) where SwiftExporter.isDispatch(method, on: base):
+            return try dispatch(method, arguments, trailing, context)
         case .member(let base, let method, let nameRange):
             let separator = separator(before: nameRange, after: base)
             let stage = try methodCall("." + method, base: base, method, arguments, trailing, context)
@@ -31,6 +33,27 @@ extension SwiftExporter {
         default:
             return try expression(callee, context) + (try argumentList(arguments, trailing, context))
         }
+    }
+
+    /// Whether `queue.method(…)` is work handed to a dispatch queue (`asyncAfter`, `async`).
+    static func isDispatch(_ method: String, on queue: Expr) -> Bool {
+        (method == "asyncAfter" || method == "async") && isScheduler(queue)
+    }
+
+    /// `DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { … }` on the test scheduler, which
+    /// stands for every queue: `scheduler.schedule(after: scheduler.now.advanced(by: …))`.
+    private func dispatch(_ method: String, _ arguments: [Argument], _ trailing: ClosureExpr?,
+                          _ context: ExportContext) throws(Diagnostic) -> String {
+        var rest = arguments
+        var block = trailing
+        if block == nil, rest.last?.label == "execute", case .closure(let last)? = rest.last?.value.kind {
+            block = last
+            rest.removeLast()
+        }
+        guard let deadline = rest.first?.value else { return "scheduler.schedule" + (try argumentList([], block, context)) }
+        var delay = ".zero"
+        if case .binary(.plus, _, let right) = deadline.kind { delay = try expression(right, context) }
+        return "scheduler.schedule(after: scheduler.now.advanced(by: \(delay)))" + (try argumentList([], block, context))
     }
 
     /// `f(…)`, `Just(…)`, `Fail(error:)`, `Future { … }`, `schedule(after:) { … }`.
@@ -153,7 +176,7 @@ extension SwiftExporter {
         var arguments = arguments
         let schedulerLabels: Set<String?> = ["scheduler", "on", "using"]
         var named = false
-        for index in arguments.indices where schedulerLabels.contains(arguments[index].label) || isScheduler(arguments[index].value) {
+        for index in arguments.indices where schedulerLabels.contains(arguments[index].label) || SwiftExporter.isScheduler(arguments[index].value) {
             arguments[index].value = SwiftExporter.schedulerName(at: arguments[index].value.range)
             named = true
         }
@@ -166,13 +189,14 @@ extension SwiftExporter {
     private static func schedulerName(at range: SourceRange) -> Expr { Expr(.name("scheduler"), range) }
 
     /// `RunLoop.main`, `DispatchQueue.main`, `DispatchQueue(label:)`, `ImmediateScheduler.shared`.
-    private func isScheduler(_ expr: Expr) -> Bool {
+    static func isScheduler(_ expr: Expr) -> Bool {
         switch expr.kind {
         case .member(let base, "main", _), .member(let base, "shared", _):
             if case .name(let type) = base.kind { return ["RunLoop", "DispatchQueue", "OperationQueue", "ImmediateScheduler"].contains(type) }
             return false
         case .call(let callee, _, _):
             if case .name("DispatchQueue") = callee.kind { return true }
+            if case .member(let base, "global", _) = callee.kind, case .name("DispatchQueue") = base.kind { return true }
             if case .implicitMember("byTime") = callee.kind { return false }
             return false
         case .implicitMember("main"): return true
@@ -185,7 +209,13 @@ extension SwiftExporter {
     func argumentList(_ arguments: [Argument], _ trailing: ClosureExpr?, _ context: ExportContext,
                       wrappingErrors: Bool = false, wrappingErrorClosures: Bool = false) throws(Diagnostic) -> String {
         var written: [String] = []
-        for argument in arguments {
+        // `.sink { … } receiveValue: { … }`: the labeled closures after the trailing one.
+        var labeledTrailing: [String] = []
+        for argument in arguments where argument.isTrailing {
+            guard case .closure(let body) = argument.value.kind else { continue }
+            labeledTrailing.append(" " + (argument.label ?? "_") + ": " + (try closure(body, context)))
+        }
+        for argument in arguments where !argument.isTrailing {
             let label = argument.label.map { "\($0): " } ?? ""
             let value: String
             if wrappingErrors, argument.label == "error" {
@@ -201,7 +231,7 @@ extension SwiftExporter {
         }
         let list = written.isEmpty && trailing != nil ? "" : "(\(written.joined(separator: ", ")))"
         guard let trailing else { return list }
-        return list + " " + (try closure(trailing, context))
+        return list + " " + (try closure(trailing, context)) + labeledTrailing.joined()
     }
 
     private func schedulerInByTime(_ arguments: [Argument]) -> [Argument] {

@@ -41,10 +41,22 @@ extension SwiftExporter {
         case .repeatWhile(let body, let condition):
             try braced("repeat", body, into: &out, context: context)
             out.appendToLastLine(" while " + (try expression(condition, context)))
-        case .forEach(let name, let sequence, let body):
+        case .forEach(let name, let sequence, var body):
             var inner = context
+            var pattern = name.text
+            if name.text == StmtKind.tupleElement {
+                // `for (index, word) in …`: the parts the body starts by binding.
+                var parts: [Int: String] = [:]
+                while case .letBinding(let part, let value)? = body.first?.kind, case .member(let element, let index, _) = value.kind,
+                      case .name(StmtKind.tupleElement) = element.kind, let position = Int(index) {
+                    parts[position] = part.text
+                    body.removeFirst()
+                }
+                pattern = "(" + (0...(parts.keys.max() ?? 0)).map { parts[$0] ?? "_" }.joined(separator: ", ") + ")"
+                inner.locals.formUnion(parts.values)
+            }
             inner.locals.insert(name.text)
-            try braced("for \(name.text) in \(try expression(sequence, context))", body, into: &out, context: inner)
+            try braced("for \(pattern) in \(try expression(sequence, context))", body, into: &out, context: inner)
         case .breakStatement: out.line("break")
         case .continueStatement: out.line("continue")
         case .assignPlace(let place, let op, let value):

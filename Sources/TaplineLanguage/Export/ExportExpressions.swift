@@ -4,6 +4,13 @@
 extension SwiftExporter {
     func expression(_ expr: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
         try guardStack(expr.range)
+        // A number where a duration goes is seconds, which both Swift's `Duration` and a
+        // scheduler's stride spell so.
+        if types.isSeconds(expr) { return ".seconds(" + (try plainExpression(expr, context)) + ")" }
+        return try plainExpression(expr, context)
+    }
+
+    private func plainExpression(_ expr: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
         switch expr.kind {
         case .int(let value): return String(value)
         case .double(let value): return String(value)

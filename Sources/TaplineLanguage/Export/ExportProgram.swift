@@ -18,6 +18,8 @@ extension SwiftExporter {
             }
             previousEnd = statement.range.end.offset
         }
+        // A script ends as a playground page does: once the work it scheduled has run.
+        if needs.contains(.scheduler) { out.line("scheduler.runUntilQuiet()") }
     }
 
     /// The comments before the first statement: what the program is about.
@@ -63,7 +65,7 @@ extension SwiftExporter {
     /// Statements after which work asked for "as soon as possible" may be waiting.
     private func isCommand(_ statement: Stmt) -> Bool {
         switch statement.kind {
-        case .button, .subject, .current, .published, .subscriber, .function, .view, .variable, .wait: return false
+        case .button, .subject, .current, .published, .subscriber, .function, .view, .variable, .wait, .importModule: return false
         default: return true
         }
     }

@@ -184,6 +184,7 @@ extension SwiftExporter {
         guard case .call(let callee, _, _) = expr.kind else { return [] }
         switch callee.kind {
         case .name("schedule"): return [.scheduler]
+        case .member(let base, let method, _) where isDispatch(method, on: base): return [.scheduler, .drain]
         case .name("Fail"), .name("Record"), .implicitMember("failure"), .specialized("Fail", _): return [.appError]
         default: return []
         }

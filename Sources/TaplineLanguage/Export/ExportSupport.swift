@@ -70,6 +70,8 @@ enum ExportSupport {
             final class Pending: Cancellable {
                 let due: Int64
                 var action: (() -> Void)?
+                /// A step of work that goes on for ever (a timer's tick): not waited for at the end.
+                var repeats = false
                 init(due: Int64, action: @escaping () -> Void) {
                     self.due = due
                     self.action = action
@@ -113,6 +115,18 @@ enum ExportSupport {
                     drain()
                 }
                 nanoseconds = max(nanoseconds, end)
+            }
+
+            /// The program's end, as a playground page ends: time runs on while work asked for
+            /// once is waiting (repeating ticks run on the way, but are not waited for), for ten
+            /// minutes at most.
+            func runUntilQuiet() {
+                let limit = nanoseconds + 600_000_000_000
+                drain()
+                while let last = timed.filter({ $0.action != nil && !$0.repeats }).map(\\.due).max() {
+                    advance(byNanoseconds: min(last, limit) - nanoseconds)
+                    if last >= limit { return }
+                }
             }
         }
         """
@@ -176,6 +190,7 @@ enum ExportSupport {
                         action()
                         tick(at: due + interval.nanoseconds)
                     }
+                    current?.repeats = true
                 }
                 tick(at: date.nanoseconds)
                 return AnyCancellable { current?.cancel() }
@@ -193,6 +208,15 @@ enum ExportSupport {
             }
 
             func schedule(_ action: @escaping () -> Void) { enqueueSoon(action) }
+
+            @discardableResult
+            func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
+                let pending = enqueue(afterNanoseconds: delay.nanosecondsSaturated, action)
+                pending.repeats = true
+                return pending
+            }
+
+            func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool) { (handle as? Pending)?.repeats = !waitedFor }
 
             /// Combine's `schedule(after: scheduler.now.advanced(by: …))`.
             func schedule(after time: VirtualTime, _ action: @escaping () -> Void) {

@@ -19,6 +19,13 @@ final class TypeRecord {
     func note(_ closure: ClosureExpr, inputs: [SType]) { closureInputs[ObjectIdentifier(closure)] = inputs }
 
     func inputs(of closure: ClosureExpr) -> [SType]? { closureInputs[ObjectIdentifier(closure)] }
+
+    /// Numbers written where a duration goes, which are seconds (`debounce(for: 0.5, …)`).
+    private var secondsNumbers: Set<ObjectIdentifier> = []
+
+    func noteSeconds(_ expr: Expr) { secondsNumbers.insert(ObjectIdentifier(expr)) }
+
+    func isSeconds(_ expr: Expr) -> Bool { secondsNumbers.contains(ObjectIdentifier(expr)) }
 }
 
 /// Where an exported statement stands: what its names mean there and where a subscription
@@ -139,7 +146,12 @@ final class SwiftExporter {
     /// The file: the imports, a header, what the program needs, the view model, the program.
     private func assemble(model: [String], body: SwiftWriter) -> String {
         let header = [ExportSupport.comment(" \(fileName), exported by Tapline as Swift over Combine's API: it runs as it is.")] + leadingComments
-        var parts = [ExportSupport.imports, header.joined(separator: "\n")]
+        // Foundation's members (`components(separatedBy:)`) need it in Swift as in the program.
+        let foundation = statements.contains { statement in
+            guard case .importModule(let path) = statement.kind else { return false }
+            return path.first?.text == "Foundation"
+        }
+        var parts = [ExportSupport.imports + (foundation ? "\nimport Foundation" : ""), header.joined(separator: "\n")]
         if needs.contains(.appError) { parts.append(ExportSupport.appError) }
         if needs.contains(.button) { parts.append(ExportSupport.button) }
         if needs.contains(.mountedView) { parts.append(ExportSupport.mountedView) }

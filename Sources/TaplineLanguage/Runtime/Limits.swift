@@ -25,6 +25,9 @@ public enum Limits {
     /// `Timer` takes an interval of zero or less as 0.1 ms; on a virtual clock a shorter one
     /// would tick a billion times in a second of `wait`.
     public static let shortestRepeatingInterval: Int64 = 100_000
+    /// How long a script's clock runs on after its last statement while scheduled work is
+    /// waiting (`Interpreter.runUntilQuiet`), in virtual nanoseconds: ten minutes.
+    public static let quietTime: Int64 = 600_000_000_000
     /// How many operators one flat expression may chain (`1 + 2 + …`, `a.b.c…`, `else if`).
     public static let chainLength = 10_000
     /// The largest lesson file `tapline learn` reads, in bytes (a lesson is a page of text).

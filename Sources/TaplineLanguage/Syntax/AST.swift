@@ -316,3 +316,9 @@ public struct LegendEntry: Sendable {
     public let value: Expr
     public let range: SourceRange
 }
+
+extension StmtKind {
+    /// The name a `for (index, value) in …` loop gives each element, which no program can
+    /// write; its body starts by binding the parts (`let index = element.0`).
+    static let tupleElement = "for-in element"
+}

@@ -352,6 +352,10 @@ public struct Parser {
     /// A statement that is not one of Tapline's commands.
     private mutating func parseSwiftStatement(start: SourceRange) throws(Diagnostic) -> Stmt {
         try skipDeclarationModifiers()
+        if case .identifier(let word) = current.kind, Parser.typeDeclarationWords.contains(text(of: word)),
+           peekKind() != .punct(.assign), peekKind() != .punct(.dot), peekKind() != .punct(.lparen) {
+            throw Diagnostic.error(Messages.swiftTypeDeclaration(text(of: word)), at: current.range)
+        }
         let kind: StmtKind
         switch current.kind {
         case .keyword(let keyword):
@@ -380,6 +384,10 @@ public struct Parser {
         }
         return Stmt(kind, start.to(previous.range))
     }
+
+    /// Swift's words for declarations Tapline does not have yet; a statement that starts with
+    /// one (and is not an assignment to, or a use of, a name spelled so) says so.
+    static let typeDeclarationWords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor", "typealias", "init", "deinit", "subscript"]
 
     /// The Tapline word a statement starts with, when the words after it make its command:
     /// only where they could not be Swift (DESIGN §9). A word followed by anything else is a
@@ -964,17 +972,45 @@ public struct Parser {
     // for = "for" NAME "in" expression block ;
     private mutating func parseFor() throws(Diagnostic) -> StmtKind {
         skip()
-        let name = try expectName(Messages.nameAfter("for"))
+        // `for (index, word) in …`: each element's parts bound in the body, as Swift binds them.
+        let parts = check(.lparen) ? try parseTuplePattern() : nil
+        var name = Name(text: StmtKind.tupleElement, range: current.range)
+        if let parts { name.range = parts.range } else { name = try expectName(Messages.nameAfter("for")) }
         guard case .identifier(let word) = current.kind, spells(word, "in") else {
             throw unexpected(Messages.expected("'in' after 'for \(name.text)'", found: quoted(current)))
         }
         skip()
         let sequence = try parseCondition()
-        let body = try parseBlock("to start the loop")
+        var body = try parseBlock("to start the loop")
+        if let parts {
+            let element = Expr(.name(name.text), parts.range)
+            let bindings = parts.names.enumerated().compactMap { index, part in
+                part.map { Stmt(.letBinding($0, Expr(.member(element, String(index), nameRange: $0.range), $0.range)), $0.range) }
+            }
+            body.insert(contentsOf: bindings, at: 0)
+            return .forEach(name, sequence, body)
+        }
         guard case .binary(let op, let low, let high) = sequence.kind, op == .closedRange || op == .halfOpenRange else {
             return .forEach(name, sequence, body)
         }
         return .forLoop(name, from: low, to: high, inclusive: op == .closedRange, body)
+    }
+
+    // tuple-pattern = "(" ( NAME | "_" ) { "," ( NAME | "_" ) } ")" ;
+    private mutating func parseTuplePattern() throws(Diagnostic) -> (names: [Name?], range: SourceRange) {
+        let start = current.range
+        skip()
+        var names: [Name?] = []
+        repeat {
+            if case .identifier(let word) = current.kind, spells(word, "_") {
+                skip()
+                names.append(nil)
+            } else {
+                names.append(try expectName("a name for each part of the element: 'for (index, value) in …'"))
+            }
+        } while match(.comma)
+        let end = try expect(.rparen, "to end the names of the element's parts")
+        return (names, SourceRange(start.start, end.range.end))
     }
 
     // condition-list = condition { "," condition } ;
@@ -1229,10 +1265,25 @@ public struct Parser {
                 labelRange = advance().range
                 skip()
             }
-            arguments.append(Argument(label: label, labelRange: labelRange, value: try parseExpression()))
+            let value: Expr
+            if let function = operatorFunction() { value = function } else { value = try parseExpression() }
+            arguments.append(Argument(label: label, labelRange: labelRange, value: value))
         } while match(.comma)
         _ = try expect(.rparen, "to close the argument list")
         return arguments
+    }
+
+    /// The operators Swift passes as functions of two arguments: `reduce(0, +)`, `sorted(by: >)`.
+    private static let operatorFunctions: Set<Punct> = [.plus, .minus, .star, .slash, .percent, .less, .lessEqual,
+                                                        .greater, .greaterEqual, .equal, .notEqual, .and, .or]
+
+    // operator-function = OPERATOR ;   (alone as an argument: the closure { $0 OPERATOR $1 })
+    private mutating func operatorFunction() -> Expr? {
+        guard case .punct(let op) = current.kind, Parser.operatorFunctions.contains(op),
+              peekKind() == .punct(.rparen) || peekKind() == .punct(.comma) else { return nil }
+        let range = advance().range
+        let operation = Expr(.binary(op, Expr(.argument(0), range), Expr(.argument(1), range)), range)
+        return Expr(.closure(ClosureExpr(parameters: nil, body: [Stmt(.expression(operation), range)], range: range)), range)
     }
 
     // closure = "{" [ signature "in" ] { statement separator } "}" ;
@@ -1439,7 +1490,7 @@ public struct Parser {
             }
             arguments.append(type)
         } while match(.comma)
-        guard match(.greater), check(.lparen) || check(.dot) else {
+        guard match(.greater), check(.lparen) || check(.dot) || check(.lbrace) else {
             self = saved
             return nil
         }

@@ -86,7 +86,15 @@ extension Publishers.CollectByTime {
 
         private func scheduleTick() {
             nextTick = nextTick + interval
-            timer = scheduler.schedule(after: nextTick - scheduler.now) { [weak self] in self?.tick() }
+            let next = scheduler.scheduleTick(after: nextTick - scheduler.now) { [weak self] in self?.tick() }
+            timer = next
+            waitForGroup()
+        }
+
+        /// The next tick repeats for ever while the group is empty; one with values has them to
+        /// deliver, and a clock run until it is quiet waits for it.
+        private func waitForGroup() {
+            if let timer { scheduler.setWaitedFor(timer, !buffer.isEmpty) }
         }
 
         private func tick() {
@@ -97,10 +105,12 @@ extension Publishers.CollectByTime {
             let group = buffer
             buffer.removeAll()
             demand += downstream.receive(group)
+            waitForGroup()
         }
 
         override func relay(_ input: Upstream.Output) -> Subscribers.Demand {
             buffer.append(input)
+            if buffer.count == 1 { waitForGroup() }
             guard let count else { return .max(1) }
             if buffer.count >= count {
                 let group = buffer

@@ -76,7 +76,7 @@ extension VirtualTimer.TimerPublisher {
         }
 
         func scheduleTick() {
-            pending = publisher.scheduler.schedule(after: interval) {
+            pending = publisher.scheduler.scheduleTick(after: interval) {
                 self.scheduleTick()
                 self.publisher.tick()
             }

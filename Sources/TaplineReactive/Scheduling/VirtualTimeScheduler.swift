@@ -60,6 +60,13 @@ public protocol Scheduler: AnyObject {
     /// Runs `action` as soon as possible (Combine's `Scheduler.schedule(_:)`): what
     /// `throttle` and `debounce` deliver goes through this, as Combine's do.
     func schedule(_ action: @escaping () -> Void)
+    /// Runs `action` after `delay` as one step of work that goes on for ever (a timer's
+    /// tick): a clock run until it goes quiet does not wait for it (`runUntilQuiet`).
+    @discardableResult
+    func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable
+    /// Makes a tick scheduled with `scheduleTick` work the clock waits for after all, or
+    /// back: a timed group that now holds values has something to deliver.
+    func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool)
 }
 
 extension Scheduler {
@@ -67,6 +74,14 @@ extension Scheduler {
     public func schedule(_ action: @escaping () -> Void) {
         schedule(after: .zero, action)
     }
+
+    /// By default a tick is like any other work.
+    @discardableResult
+    public func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
+        schedule(after: delay, action)
+    }
+
+    public func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool) {}
 }
 
 /// A clock that moves only when told to, so timed behaviour is exact and repeatable.
@@ -105,6 +120,19 @@ public final class VirtualTimeScheduler: Scheduler {
 
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
+        schedule(after: delay, repeats: false, action)
+    }
+
+    @discardableResult
+    public func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
+        schedule(after: delay, repeats: true, action)
+    }
+
+    public func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool) {
+        (handle as? ScheduledAction)?.repeats = !waitedFor
+    }
+
+    private func schedule(after delay: Duration, repeats: Bool, _ action: @escaping () -> Void) -> any Cancellable {
         let (due, overflow) = now.nanoseconds.addingReportingOverflow(max(0, delay.nanosecondsSaturated))
         // A delay too long for the clock saturates at `Int64.max` nanoseconds: past the end too.
         guard !overflow, delay.nanosecondsSaturated < .max else {
@@ -112,6 +140,7 @@ public final class VirtualTimeScheduler: Scheduler {
             return ScheduledAction(due: .end, sequence: nextSequence, action: nil)
         }
         let entry = ScheduledAction(due: VirtualTime(nanoseconds: due), sequence: nextSequence, action: action)
+        entry.repeats = repeats
         nextSequence += 1
         queue.push(entry)
         queue.compactIfGrown()
@@ -180,6 +209,25 @@ public final class VirtualTimeScheduler: Scheduler {
         }
         if time > now { now = time }
     }
+
+    /// Runs the clock on while work that is not a repeating tick is waiting — as a playground
+    /// page shows what it scheduled once its code has run — but not past `limit`. Repeating
+    /// ticks due on the way run too. Returns true when it stopped at `limit` with such work
+    /// still waiting; false when the clock went quiet (or `shouldStop` stopped it).
+    public func runUntilQuiet(limit: VirtualTime, shouldStop: () -> Bool = { false }) -> Bool {
+        runImmediateWork(shouldStop: shouldStop)
+        // The latest one-shot work, not the next: everything before it runs on the way there,
+        // so the queue is looked through once for each time new work goes past the last.
+        while let last = queue.latestDue(where: { $0.action != nil && !$0.repeats }) {
+            if shouldStop() { return false }
+            if last > limit {
+                advance(to: limit, shouldStop: shouldStop)
+                return queue.latestDue(where: { $0.action != nil && !$0.repeats }) != nil
+            }
+            advance(to: last, shouldStop: shouldStop)
+        }
+        return false
+    }
 }
 
 /// One scheduled action; it is its own cancellation handle. (A handle with weak references
@@ -188,6 +236,8 @@ private final class ScheduledAction: Cancellable {
     let due: VirtualTime
     let sequence: UInt64
     var action: (() -> Void)?
+    /// A step of work that goes on for ever, which `runUntilQuiet` does not wait for.
+    var repeats = false
 
     init(due: VirtualTime, sequence: UInt64, action: (() -> Void)?) {
         self.due = due
@@ -221,6 +271,10 @@ private struct ActionHeap {
     }
 
     func count(where isIncluded: (ScheduledAction) -> Bool) -> Int { items.filter(isIncluded).count }
+
+    func latestDue(where isIncluded: (ScheduledAction) -> Bool) -> VirtualTime? {
+        items.lazy.filter(isIncluded).map(\.due).max()
+    }
 
     var peek: ScheduledAction? { items.first }
 
