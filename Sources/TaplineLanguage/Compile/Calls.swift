@@ -279,15 +279,7 @@ extension Compiler {
             throw Diagnostic.error(Messages.operatorArguments("schedule", usage: "'schedule(after: 300ms) { … }'"), at: range)
         }
         let delay = try duration(arguments[0].value)
-        let block = try closure(closureExpr, inputs: [], owner: "schedule")
-        let runtime = self.runtime
-        return ({ frame in
-            let bound = block.bind(to: frame)
-            runtime.clock.schedule(after: .nanoseconds(try delay(frame))) {
-                runtime.deliver { try bound.perform(.void) }
-            }
-            return .void
-        }, .void)
+        return (try scheduledBlock(closureExpr, owner: "schedule", on: runtime.clock, after: delay), .void)
     }
 
     /// `send(_:)`, `send(completion:)` and `send()` on a subject held as a value (one made in a

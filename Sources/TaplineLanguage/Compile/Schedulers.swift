@@ -37,56 +37,103 @@ extension Compiler {
     }
 }
 
-/// Work handed to a dispatch queue, as Foundation's code hands it: `asyncAfter(deadline:)`
-/// runs later on the virtual clock, `async` as soon as possible (at the end of the entry).
+/// A block handed to a dispatch queue, read from the tree as Foundation's code writes it —
+/// `queue.asyncAfter(deadline: .now() + 0.5) { … }`, `queue.async { … }`, the block also as
+/// `execute:` — so that the compiler runs and the exporter writes the same reading.
+struct DispatchCall {
+    /// When the block runs: as soon as possible, now, or this much after now.
+    enum Deadline {
+        case soon
+        case now
+        case after(Expr)
+        /// A deadline that is not `.now()` or `.now() + delay`.
+        case unreadable(Expr)
+    }
+
+    let block: ClosureExpr
+    let deadline: Deadline
+
+    /// Whether `method` hands a queue work (the queue itself is the caller's to check).
+    static func isDispatch(_ method: String) -> Bool { method == "asyncAfter" || method == "async" }
+
+    /// nil when the arguments are not those of `method` (`asyncAfter` or `async`).
+    init?(_ method: String, _ arguments: [Argument], trailing: ClosureExpr?) {
+        var rest = arguments
+        var block = trailing
+        if block == nil, rest.last?.label == "execute", case .closure(let last)? = rest.last?.value.kind {
+            block = last
+            rest.removeLast()
+        }
+        guard let block else { return nil }
+        self.block = block
+        if method == "async" {
+            guard rest.allSatisfy({ $0.label != "deadline" && $0.label != "wallDeadline" }) else { return nil }
+            deadline = .soon
+            return
+        }
+        guard rest.count == 1, rest[0].label == "deadline" || rest[0].label == "wallDeadline" else { return nil }
+        let expr = rest[0].value
+        if DispatchCall.isNow(expr) {
+            deadline = .now
+        } else if case .binary(.plus, let left, let right) = expr.kind, DispatchCall.isNow(left) {
+            deadline = .after(right)
+        } else {
+            deadline = .unreadable(expr)
+        }
+    }
+
+    /// `.now()`, `DispatchTime.now()`, `DispatchWallTime.now()`.
+    private static func isNow(_ expr: Expr) -> Bool {
+        guard case .call(let callee, let arguments, nil) = expr.kind, arguments.isEmpty else { return false }
+        switch callee.kind {
+        case .implicitMember("now"): return true
+        case .member(let base, "now", _):
+            if case .name(let type) = base.kind { return type == "DispatchTime" || type == "DispatchWallTime" }
+            return false
+        default: return false
+        }
+    }
+}
+
+/// Work handed to a dispatch queue: `asyncAfter(deadline:)` runs later on the virtual clock,
+/// `async` as soon as possible (at the end of the entry).
 extension Compiler {
     /// Whether `queue.method(…)` is work handed to a queue Tapline knows.
     func isDispatch(_ method: String, on queue: Expr) -> Bool {
-        (method == "asyncAfter" || method == "async") && knownScheduler(queue) != nil
+        DispatchCall.isDispatch(method) && knownScheduler(queue) != nil
     }
 
     /// `DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { … }` and
-    /// `DispatchQueue.global().async { … }`; the block may also come as `execute:`.
+    /// `DispatchQueue.global().async { … }`.
     func dispatch(_ method: String, on queue: Expr, _ arguments: [Argument], trailing: ClosureExpr?,
                   range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         let clock = try scheduler(queue)
-        var rest = arguments
-        var blockExpr = trailing
-        if blockExpr == nil, rest.last?.label == "execute", case .closure(let last)? = rest.last?.value.kind {
-            blockExpr = last
-            rest.removeLast()
-        }
-        let usage = method == "async" ? "'DispatchQueue.main.async { … }'" : "'DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { … }'"
-        guard let blockExpr, method == "async" ? rest.allSatisfy({ $0.label != "deadline" && $0.label != "wallDeadline" })
-                : (rest.count == 1 && (rest[0].label == "deadline" || rest[0].label == "wallDeadline")) else {
+        guard let call = DispatchCall(method, arguments, trailing: trailing) else {
+            let usage = method == "async" ? "'DispatchQueue.main.async { … }'" : "'DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { … }'"
             throw Diagnostic.error(Messages.operatorArguments(method, usage: usage), at: range)
         }
-        let delay = method == "async" ? nil : try deadlineDelay(rest[0].value)
-        let block = try closure(blockExpr, inputs: [], owner: method)
+        let delay: ((Frame) throws -> Int64)?
+        switch call.deadline {
+        case .soon: delay = nil
+        case .now: delay = { _ in 0 }
+        case .after(let offset): delay = try duration(offset)
+        case .unreadable(let expr):
+            throw Diagnostic.error(Messages.operatorArguments("asyncAfter", usage: "'asyncAfter(deadline: .now() + 0.5)': a deadline from now"), at: expr.range)
+        }
+        return (try scheduledBlock(call.block, owner: method, on: clock, after: delay), .void)
+    }
+
+    /// Code that schedules `block` on `clock`, `after` a delay or as soon as possible; the
+    /// block runs as a delivery does (errors and interrupts stop the run).
+    func scheduledBlock(_ blockExpr: ClosureExpr, owner: String, on clock: any Scheduler,
+                        after delay: ((Frame) throws -> Int64)?) throws(Diagnostic) -> Code {
+        let block = try closure(blockExpr, inputs: [], owner: owner)
         let runtime = self.runtime
-        return ({ frame in
+        return { frame in
             let bound = block.bind(to: frame)
             let work = { runtime.deliver { try bound.perform(.void) } }
             if let delay { clock.schedule(after: .nanoseconds(try delay(frame)), work) } else { clock.schedule(work) }
             return .void
-        }, .void)
-    }
-
-    /// A deadline as Dispatch writes one — `.now()`, `.now() + 0.5`, `DispatchTime.now() +
-    /// .milliseconds(300)` — as a delay from now, in nanoseconds.
-    private func deadlineDelay(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Int64 {
-        func isNow(_ expr: Expr) -> Bool {
-            guard case .call(let callee, let arguments, nil) = expr.kind, arguments.isEmpty else { return false }
-            switch callee.kind {
-            case .implicitMember("now"): return true
-            case .member(let base, "now", _):
-                if case .name(let type) = base.kind { return type == "DispatchTime" || type == "DispatchWallTime" }
-                return false
-            default: return false
-            }
         }
-        if isNow(expr) { return { _ in 0 } }
-        if case .binary(.plus, let left, let right) = expr.kind, isNow(left) { return try duration(right) }
-        throw Diagnostic.error(Messages.operatorArguments("asyncAfter", usage: "'asyncAfter(deadline: .now() + 0.5)': a deadline from now"), at: expr.range)
     }
 }

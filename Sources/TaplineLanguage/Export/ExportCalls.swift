@@ -37,23 +37,25 @@ extension SwiftExporter {
 
     /// Whether `queue.method(…)` is work handed to a dispatch queue (`asyncAfter`, `async`).
     static func isDispatch(_ method: String, on queue: Expr) -> Bool {
-        (method == "asyncAfter" || method == "async") && isScheduler(queue)
+        DispatchCall.isDispatch(method) && isScheduler(queue)
     }
 
     /// `DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { … }` on the test scheduler, which
-    /// stands for every queue: `scheduler.schedule(after: scheduler.now.advanced(by: …))`.
+    /// stands for every queue: `scheduler.schedule(after: scheduler.now.advanced(by: …))`. The
+    /// program compiled, so the call reads as one.
     private func dispatch(_ method: String, _ arguments: [Argument], _ trailing: ClosureExpr?,
                           _ context: ExportContext) throws(Diagnostic) -> String {
-        var rest = arguments
-        var block = trailing
-        if block == nil, rest.last?.label == "execute", case .closure(let last)? = rest.last?.value.kind {
-            block = last
-            rest.removeLast()
+        guard let call = DispatchCall(method, arguments, trailing: trailing) else {
+            throw cannot("this call of '\(method)'", hint: "write it as Dispatch does: 'asyncAfter(deadline: .now() + 0.5) { … }'", at: arguments.first?.value.range ?? .zero)
         }
-        guard let deadline = rest.first?.value else { return "scheduler.schedule" + (try argumentList([], block, context)) }
-        var delay = ".zero"
-        if case .binary(.plus, _, let right) = deadline.kind { delay = try expression(right, context) }
-        return "scheduler.schedule(after: scheduler.now.advanced(by: \(delay)))" + (try argumentList([], block, context))
+        let block = try argumentList([], call.block, context)
+        switch call.deadline {
+        case .soon: return "scheduler.schedule" + block
+        case .now: return "scheduler.schedule(after: scheduler.now.advanced(by: .zero))" + block
+        case .after(let delay): return "scheduler.schedule(after: scheduler.now.advanced(by: \(try expression(delay, context))))" + block
+        case .unreadable(let expr):
+            throw cannot("this deadline", hint: "write a deadline from now: '.now() + 0.5'", at: expr.range)
+        }
     }
 
     /// `f(…)`, `Just(…)`, `Fail(error:)`, `Future { … }`, `schedule(after:) { … }`.
