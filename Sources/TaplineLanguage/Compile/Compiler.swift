@@ -126,7 +126,8 @@ final class Compiler {
         case .guardStatement(let conditions, let elseBody): return try guardStatement(conditions, else: elseBody, range: stmt.range)
         case .whileLoop(let conditions, let body): return try whileLoop(conditions, body: body, range: stmt.range)
         case .repeatWhile(let body, let condition): return try repeatWhile(body, condition: condition, range: stmt.range)
-        case .forEach(let name, let sequence, let body): return try forEach(name, in: sequence, body: body, range: stmt.range)
+        case .forEach(let name, let sequence, let body, let parts):
+            return try forEach(name, in: sequence, body: Compiler.binding(parts, of: name) + body, range: stmt.range)
         case .assignPlace(let place, let op, let value): return try assignPlace(place, op, value)
         case .breakStatement: return try jump(breaking: true, range: stmt.range)
         case .continueStatement: return try jump(breaking: false, range: stmt.range)

@@ -390,6 +390,15 @@ extension Compiler {
     }
 
     /// `for name in sequence { … }` over an array, a set or a string's characters.
+    /// `let index = element.0`, `let word = element.1`: what `for (index, word) in` binds at
+    /// the start of each turn (none for `for name in`).
+    static func binding(_ parts: [Name?]?, of element: Name) -> [Stmt] {
+        let elementExpr = Expr(.name(element.text), element.range)
+        return (parts ?? []).enumerated().compactMap { index, part in
+            part.map { Stmt(.letBinding($0, Expr(.member(elementExpr, String(index), nameRange: $0.range), $0.range)), $0.range) }
+        }
+    }
+
     func forEach(_ name: Name, in sequenceExpr: Expr, body: [Stmt], range: SourceRange) throws(Diagnostic) -> Action {
         let (sequence, type) = try expression(sequenceExpr)
         switch type {

@@ -66,15 +66,15 @@ enum Messages {
         Message(.commandWordReading, "\(word.asWord); here '\(word.rawValue)' is read as a name")
     }
     /// A Swift declaration of a kind Tapline does not have yet (`class`, `struct`, `enum`…).
-    static func swiftTypeDeclaration(_ word: String) -> Message {
+    static func swiftTypeDeclaration(_ word: TypeDeclarationWord) -> Message {
         let instead: String
         switch word {
-        case "enum": instead = "an error can be a message for now ('throw \"failed\"', 'Fail<Int, Error>(error: \"failed\")'), a choice a String or an Int"
-        case "class", "struct", "actor", "extension", "protocol":
+        case .enum: instead = "an error can be a message for now ('throw \"failed\"', 'Fail<Int, Error>(error: \"failed\")'), a choice a String or an Int"
+        case .class, .struct, .actor, .extension, .protocol:
             instead = "a view model's state can be '@Published var' values and funcs at the top level, a subscriber a 'subscriber NAME { … }' (docs/LANGUAGE.md)"
-        default: instead = "write it as a func, or a value at the top level"
+        case .typealias, .`init`, .deinit, .subscript: instead = "write it as a func, or a value at the top level"
         }
-        return Message(.swiftTypeDeclaration, "Swift's '\(word)' declarations are not in Tapline yet (your own types are still to come); \(instead)")
+        return Message(.swiftTypeDeclaration, "Swift's '\(word.rawValue)' declarations are not in Tapline yet (your own types are still to come); \(instead)")
     }
     static let importAtTopLevel = Message(.importAtTopLevel, "declaration is only valid at file scope")
     static func userInterfaceModule(_ name: String, instead: String) -> Message {

@@ -41,19 +41,12 @@ extension SwiftExporter {
         case .repeatWhile(let body, let condition):
             try braced("repeat", body, into: &out, context: context)
             out.appendToLastLine(" while " + (try expression(condition, context)))
-        case .forEach(let name, let sequence, var body):
+        case .forEach(let name, let sequence, let body, let parts):
             var inner = context
             var pattern = name.text
-            if name.text == StmtKind.tupleElement {
-                // `for (index, word) in …`: the parts the body starts by binding.
-                var parts: [Int: String] = [:]
-                while case .letBinding(let part, let value)? = body.first?.kind, case .member(let element, let index, _) = value.kind,
-                      case .name(StmtKind.tupleElement) = element.kind, let position = Int(index) {
-                    parts[position] = part.text
-                    body.removeFirst()
-                }
-                pattern = "(" + (0...(parts.keys.max() ?? 0)).map { parts[$0] ?? "_" }.joined(separator: ", ") + ")"
-                inner.locals.formUnion(parts.values)
+            if let parts {
+                pattern = "(" + parts.map { $0?.text ?? "_" }.joined(separator: ", ") + ")"
+                inner.locals.formUnion(parts.compactMap { $0?.text })
             }
             inner.locals.insert(name.text)
             try braced("for \(pattern) in \(try expression(sequence, context))", body, into: &out, context: inner)

@@ -275,8 +275,10 @@ public enum StmtKind: Sendable {
     case whileLoop([Condition], [Stmt])
     /// `repeat { … } while condition`
     case repeatWhile([Stmt], Expr)
-    /// `for name in sequence { … }` over an array, a set or a string (a range is `forLoop`).
-    case forEach(Name, Expr, [Stmt])
+    /// `for name in sequence { … }` over an array, a set or a string (a range is `forLoop`);
+    /// `for (index, word) in …` names the element `tupleElement` and binds `parts` (nil for
+    /// `_`) from its `.0`, `.1`… in the body.
+    case forEach(Name, Expr, [Stmt], parts: [Name?]?)
     case breakStatement
     case continueStatement
     case returnStatement(Expr?)
@@ -319,6 +321,6 @@ public struct LegendEntry: Sendable {
 
 extension StmtKind {
     /// The name a `for (index, value) in …` loop gives each element, which no program can
-    /// write; its body starts by binding the parts (`let index = element.0`).
+    /// write.
     static let tupleElement = "for-in element"
 }

@@ -103,7 +103,9 @@ public enum ASTPrinter {
         case .guardStatement(let conditions, let elseBody): return group("guard", conditions.map(print).joined(separator: " "), block(elseBody))
         case .whileLoop(let conditions, let body): return group("while", conditions.map(print).joined(separator: " "), block(body))
         case .repeatWhile(let body, let condition): return group("repeat-while", block(body), print(condition))
-        case .forEach(let name, let sequence, let body): return group("for-in", name.text, print(sequence), block(body))
+        case .forEach(let name, let sequence, let body, let parts):
+            let pattern = parts.map { "(" + $0.map { $0?.text ?? "_" }.joined(separator: ", ") + ")" } ?? name.text
+            return group("for-in", pattern, print(sequence), block(body))
         case .assignPlace(let place, let op, let value): return group(op.rawValue, print(place), print(value))
         case .breakStatement: return "(break)"
         case .continueStatement: return "(continue)"

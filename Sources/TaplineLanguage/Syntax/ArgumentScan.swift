@@ -48,7 +48,7 @@ enum ArgumentScan {
             return max(highest(in: conditions), highestArgument(in: body))
         case .repeatWhile(let body, let e):
             return max(highestArgument(in: body), highest(in: e))
-        case .forEach(_, let e, let body):
+        case .forEach(_, let e, let body, _):
             return max(highest(in: e), highestArgument(in: body))
         case .assignPlace(let place, _, let value):
             return max(highest(in: place), highest(in: value))

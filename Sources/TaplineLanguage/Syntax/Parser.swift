@@ -352,9 +352,9 @@ public struct Parser {
     /// A statement that is not one of Tapline's commands.
     private mutating func parseSwiftStatement(start: SourceRange) throws(Diagnostic) -> Stmt {
         try skipDeclarationModifiers()
-        if case .identifier(let word) = current.kind, Parser.typeDeclarationWords.contains(text(of: word)),
+        if case .identifier(let word) = current.kind, let declaration = TypeDeclarationWord.named(source.codes, word.range),
            peekKind() != .punct(.assign), peekKind() != .punct(.dot), peekKind() != .punct(.lparen) {
-            throw Diagnostic.error(Messages.swiftTypeDeclaration(text(of: word)), at: current.range)
+            throw Diagnostic.error(Messages.swiftTypeDeclaration(declaration), at: current.range)
         }
         let kind: StmtKind
         switch current.kind {
@@ -384,10 +384,6 @@ public struct Parser {
         }
         return Stmt(kind, start.to(previous.range))
     }
-
-    /// Swift's words for declarations Tapline does not have yet; a statement that starts with
-    /// one (and is not an assignment to, or a use of, a name spelled so) says so.
-    static let typeDeclarationWords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor", "typealias", "init", "deinit", "subscript"]
 
     /// The Tapline word a statement starts with, when the words after it make its command:
     /// only where they could not be Swift (DESIGN §9). A word followed by anything else is a
@@ -981,17 +977,10 @@ public struct Parser {
         }
         skip()
         let sequence = try parseCondition()
-        var body = try parseBlock("to start the loop")
-        if let parts {
-            let element = Expr(.name(name.text), parts.range)
-            let bindings = parts.names.enumerated().compactMap { index, part in
-                part.map { Stmt(.letBinding($0, Expr(.member(element, String(index), nameRange: $0.range), $0.range)), $0.range) }
-            }
-            body.insert(contentsOf: bindings, at: 0)
-            return .forEach(name, sequence, body)
-        }
+        let body = try parseBlock("to start the loop")
+        if let parts { return .forEach(name, sequence, body, parts: parts.names) }
         guard case .binary(let op, let low, let high) = sequence.kind, op == .closedRange || op == .halfOpenRange else {
-            return .forEach(name, sequence, body)
+            return .forEach(name, sequence, body, parts: nil)
         }
         return .forLoop(name, from: low, to: high, inclusive: op == .closedRange, body)
     }

@@ -83,6 +83,16 @@ enum Modifier: String, CaseIterable, Sendable {
     private static let table = WordTable<Modifier>()
 }
 
+/// Swift's words for declarations Tapline does not have yet: a statement that starts with one
+/// (and is not an assignment to, or a use of, a name spelled so) says so.
+enum TypeDeclarationWord: String, CaseIterable, Sendable {
+    case `class`, `struct`, `enum`, `protocol`, `extension`, actor, `typealias`, `init`, `deinit`, `subscript`
+
+    static func named(_ codes: [UInt8], _ range: Range<Int>) -> TypeDeclarationWord? { table.lookup(codes, range) }
+
+    private static let table = WordTable<TypeDeclarationWord>()
+}
+
 /// A set of words looked up by their bytes, without making a `String` of the word (making and
 /// hashing one for a dictionary would be much of a word's cost): the word's bytes are packed
 /// into one integer and looked up in a small open-addressing table, slotted by the word's
