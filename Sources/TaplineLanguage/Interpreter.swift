@@ -140,6 +140,13 @@ public final class Interpreter {
         run(text, name: name, execute: true)
     }
 
+    /// Runs `text` as a whole script: then, if it ran without error, on until the clock is
+    /// quiet (`runUntilQuiet`), as `tapline FILE` ends one.
+    @discardableResult
+    public func runScript(_ text: String, name: String = "<input>") -> Diagnostic? {
+        run(text, name: name) ?? runUntilQuiet()
+    }
+
     /// Parses and compiles `text` without running it (`tapline --check`).
     public func check(_ text: String, name: String = "<input>") -> Diagnostic? {
         run(text, name: name, execute: false)

@@ -139,8 +139,7 @@ final class Tool {
             stderr.flush()
             exit(Exit.programError)
         }
-        let diagnostic = checkOnly ? interpreter.check(text, name: fileName)
-            : interpreter.run(text, name: fileName) ?? interpreter.runUntilQuiet()
+        let diagnostic = checkOnly ? interpreter.check(text, name: fileName) : interpreter.runScript(text, name: fileName)
         stdout.flush()
         // A check ends the process: the session is left for exit to drop, not freed piece by piece.
         if checkOnly { checkedSessions.append(interpreter) }

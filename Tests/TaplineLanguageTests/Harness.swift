@@ -9,8 +9,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 func run(_ program: String, feedbackLimit: Int = 1000, asScript: Bool = false) -> (output: String, error: String?) {
     var output = ""
     let interpreter = Interpreter(output: { output += $0 }, feedbackLimit: feedbackLimit)
-    // As `tapline FILE` ends a script: the clock runs on while scheduled work waits.
-    let diagnostic = interpreter.run(program) ?? (asScript ? interpreter.runUntilQuiet() : nil)
+    // As a script, `tapline FILE` ends it: the clock runs on while scheduled work waits.
+    let diagnostic = asScript ? interpreter.runScript(program) : interpreter.run(program)
     let error = diagnostic.map { DiagnosticFormatter().format($0, source: interpreter.source, fileName: "t") }
     return (output, error)
 }

@@ -271,29 +271,26 @@ extension Compiler {
             // number, which is seconds, as Foundation's `TimeInterval` and the schedulers'
             // strides read one (`debounce(for: 0.5, scheduler: RunLoop.main)`).
             let (code, type) = try expression(expr)
-            if type == .int || type == .double {
-                typeRecord?.noteSeconds(expr)
-                return try seconds(code, range: expr.range)
-            }
-            guard type == .duration || !type.isKnown else { break }
+            if type == .int || type == .double { typeRecord?.noteSeconds(expr) }
+            guard type == .duration || type == .int || type == .double || !type.isKnown else { break }
             return { frame in
                 let value = try code(frame)
-                if case .int = value { return try Compiler.nanoseconds(value, scale: 1_000_000_000, range: expr.range) }
-                if case .double = value { return try Compiler.nanoseconds(value, scale: 1_000_000_000, range: expr.range) }
-                guard case .duration(let nanoseconds) = value else {
+                switch value {
+                case .duration(let nanoseconds):
+                    guard nanoseconds >= 0 else { throw RuntimeError(Messages.durationOutOfRange, at: expr.range) }
+                    return nanoseconds
+                case .int, .double:
+                    return try Compiler.nanoseconds(value, scale: Compiler.nanosecondsPerSecond, range: expr.range)
+                default:
                     throw RuntimeError(Messages.typeMismatch("use", expected: "Duration", got: value.typeName), at: expr.range)
                 }
-                guard nanoseconds >= 0 else { throw RuntimeError(Messages.durationOutOfRange, at: expr.range) }
-                return nanoseconds
             }
         }
         throw Diagnostic.error(Messages.expectedDurationLiteral, at: expr.range)
     }
 
-    /// A number of seconds, in nanoseconds.
-    private func seconds(_ code: @escaping Code, range: SourceRange) throws(Diagnostic) -> (Frame) throws -> Int64 {
-        { frame in try Compiler.nanoseconds(try code(frame), scale: 1_000_000_000, range: range) }
-    }
+    /// A second in nanoseconds: a plain number where a duration goes is seconds.
+    static let nanosecondsPerSecond: Int64 = 1_000_000_000
 
     /// `value` units of `scale` nanoseconds each, in nanoseconds.
     static func nanoseconds(_ value: Value, scale: Int64, range: SourceRange) throws -> Int64 {

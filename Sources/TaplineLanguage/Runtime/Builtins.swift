@@ -13,7 +13,7 @@ enum Builtins {
         .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
     static let methods: Set<String> = [
         "uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted", "isMultiple", "components",
-        "joined", "capitalized", "trimmingCharacters", "enumerated", "shuffled", "randomElement",
+        "joined", "enumerated",
     ]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,

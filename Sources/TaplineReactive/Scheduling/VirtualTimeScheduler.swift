@@ -218,16 +218,19 @@ public final class VirtualTimeScheduler: Scheduler {
         runImmediateWork(shouldStop: shouldStop)
         // The latest one-shot work, not the next: everything before it runs on the way there,
         // so the queue is looked through once for each time new work goes past the last.
-        while let last = queue.latestDue(where: { $0.action != nil && !$0.repeats }) {
+        while let last = latestOneShotDue {
             if shouldStop() { return false }
             if last > limit {
                 advance(to: limit, shouldStop: shouldStop)
-                return queue.latestDue(where: { $0.action != nil && !$0.repeats }) != nil
+                return latestOneShotDue != nil
             }
             advance(to: last, shouldStop: shouldStop)
         }
         return false
     }
+
+    /// When the last work still waiting that is not a repeating tick falls due.
+    private var latestOneShotDue: VirtualTime? { queue.latestDue { $0.action != nil && !$0.repeats } }
 }
 
 /// One scheduled action; it is its own cancellation handle. (A handle with weak references
