@@ -301,6 +301,7 @@ public final class Interpreter {
     /// the clock was to run and forgets every declaration, so that nothing of it stays in
     /// memory (its closures and subjects hold one another until cancelled).
     public func close() {
+        runtime.runsDeinit = false
         checkedEntry = nil
         // In the order they were declared (as `:list` lists them): a dictionary's order
         // changes from run to run, and with `trace` on each cancel prints a line.
@@ -332,6 +333,7 @@ public final class Interpreter {
         case .subject(let subject): subject.releaseAllSubscribers()
         case .current(let subject): subject.releaseAllSubscribers()
         case .published(let subject): subject.releaseAllSubscribers()
+        case .type(let type): type.release()
         }
     }
 

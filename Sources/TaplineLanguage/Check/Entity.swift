@@ -17,6 +17,8 @@ final class Entity {
         case bag(BagBox)
         /// `let NAME = 5`, `var NAME = 5`: a plain value.
         case value(ValueBox)
+        /// `struct`, `class` or `enum NAME { … }`: the program's own type.
+        case type(UserType)
     }
 
     let name: String
@@ -57,6 +59,7 @@ final class Entity {
         case .stream: return "a publisher"
         case .bag: return "a bag of subscriptions"
         case .value(let box): return box.isMutable ? "a variable" : "a constant"
+        case .type(let type): return "a type (\(type.kind.rawValue))"
         }
     }
 
@@ -73,6 +76,7 @@ final class Entity {
         case .subscription, .stream: return "let"
         case .bag: return "var"
         case .value(let box): return box.isMutable ? "var" : "let"
+        case .type(let type): return type.kind.rawValue
         }
     }
 }

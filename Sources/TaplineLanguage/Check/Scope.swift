@@ -15,6 +15,8 @@ final class FrameScope {
     var closureOwner: String?
     /// For a func's body: the func, which becomes a throwing one when its body throws.
     var function: FunctionBox?
+    /// For a method's body: its type, whose members a bare name may mean (`self` is slot 0).
+    var selfType: UserType?
     /// The frame's own names (its arguments, and the locals of its body's outer block), and
     /// those of the blocks open inside it, innermost last. Kept apart so that a frame with
     /// no locals, as most closures' are, allocates nothing for them.

@@ -26,6 +26,8 @@ indirect enum SType: Equatable, Sendable {
     case set(SType)
     /// `[String: Int]`.
     case dictionary(SType, SType)
+    /// A struct, class or enum the program declares, by name.
+    case user(String)
 
     /// The static type an annotation promises (`Any` promises nothing).
     init(_ name: TypeName) {
@@ -61,6 +63,8 @@ indirect enum SType: Equatable, Sendable {
         case .set: self = .set(.unknown)
         case .some(let wrapped): self = .optional(SType(of: wrapped))
         case .dictionary: self = .dictionary(.unknown, .unknown)
+        case .instance(let instance): self = .user(instance.type.name)
+        case .enumValue(let value): self = .user(value.type.name)
         }
     }
 
@@ -103,6 +107,7 @@ indirect enum SType: Equatable, Sendable {
         case .cancellable: return "AnyCancellable"
         case .set(let element): return "Set<\(element.name)>"
         case .dictionary(let key, let value): return "[\(key.name): \(value.name)]"
+        case .user(let name): return name
         }
     }
 
@@ -147,22 +152,27 @@ indirect enum SType: Equatable, Sendable {
 
 extension SType {
     /// The static type a written type stands for; an unknown name is an error that suggests
-    /// the closest one.
-    init(_ type: TypeExpr) throws(Diagnostic) {
+    /// the closest one. `declared` gives the type of a name the program declares (its own
+    /// types, a generic parameter), nil for any other.
+    init(_ type: TypeExpr, declared: (String) -> SType? = { _ in nil }) throws(Diagnostic) {
         switch type.kind {
-        case .array(let element): self = .array(try SType(element))
-        case .optional(let wrapped): self = .optional(try SType(wrapped))
-        case .dictionary(let key, let value): self = .dictionary(try SType(key), try SType(value))
+        case .array(let element): self = .array(try SType(element, declared: declared))
+        case .optional(let wrapped): self = .optional(try SType(wrapped, declared: declared))
+        case .dictionary(let key, let value): self = .dictionary(try SType(key, declared: declared), try SType(value, declared: declared))
         case .function(let parameters, let result, _):
             var types: [SType] = []
-            for parameter in parameters { types.append(try SType(parameter)) }
-            self = .function(types, result: try SType(result))
+            for parameter in parameters { types.append(try SType(parameter, declared: declared)) }
+            self = .function(types, result: try SType(result, declared: declared))
         case .tuple(let elements):
             var types: [SType] = []
-            for element in elements { types.append(try SType(element)) }
+            for element in elements { types.append(try SType(element, declared: declared)) }
             self = types.isEmpty ? .void : .tuple(types)
         case .named(let name, let arguments):
-            self = try SType.named(name, arguments, at: type.range)
+            if arguments.isEmpty, let type = declared(name) {
+                self = type
+                return
+            }
+            self = try SType.named(name, arguments, at: type.range, declared: declared)
         }
     }
 
@@ -173,16 +183,19 @@ extension SType {
         "CGFloat": .double, "Subscribers.Completion": .completion, "Subscribers.Demand": .demand,
     ]
 
-    private static func named(_ name: String, _ arguments: [TypeExpr], at range: SourceRange) throws(Diagnostic) -> SType {
+    private static func named(_ name: String, _ arguments: [TypeExpr], at range: SourceRange,
+                              declared: (String) -> SType?) throws(Diagnostic) -> SType {
         if let type = simple[name], arguments.isEmpty { return type }
+        func argument(_ index: Int) throws(Diagnostic) -> SType { try SType(arguments[index], declared: declared) }
         switch (name, arguments.count) {
         case ("AnyPublisher", 2), ("PassthroughSubject", 2), ("CurrentValueSubject", 2):
-            return .publisher(output: try SType(arguments[0]), failure: try SType(arguments[1]))
-        case ("Set", 1): return .set(try SType(arguments[0]))
+            return .publisher(output: try argument(0), failure: try argument(1))
+        case ("Published.Publisher", 1): return .publisher(output: try argument(0), failure: .never)
+        case ("Set", 1): return .set(try argument(0))
         case ("Subscribers.Completion", 1): return .completion
-        case ("Array", 1): return .array(try SType(arguments[0]))
-        case ("Optional", 1): return .optional(try SType(arguments[0]))
-        case ("Dictionary", 2): return .dictionary(try SType(arguments[0]), try SType(arguments[1]))
+        case ("Array", 1): return .array(try argument(0))
+        case ("Optional", 1): return .optional(try argument(0))
+        case ("Dictionary", 2): return .dictionary(try argument(0), try argument(1))
         default: break
         }
         let known = Array(simple.keys) + ["AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Set"]
@@ -209,6 +222,8 @@ extension SType {
         case (.set(let element), .array(let otherElement)): return element.admits(otherElement)
         case (.function(let parameters, let result), .function(let others, let otherResult)):
             return parameters.count == others.count && (result == .void || result.admits(otherResult))
+        // An enum or a struct of the program's that is an `Error` is checked when it runs.
+        case (.error, .user): return true
         default: return self == other
         }
     }

@@ -8,6 +8,14 @@ extension Compiler {
     static func isSubjectMethod(_ method: String) -> Bool { method == "send" }
 
     func call(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        var callee = callee
+        if case .member(let base, let method, let nameRange) = callee.kind, case .name(let name) = base.kind, resolve(name) == nil,
+           let implicit = implicitSelf(name, range: base.range) {
+            // `items.append(x)` in a method is `self.items.append(x)`.
+            callee = Expr(.member(implicit, method, nameRange: nameRange), callee.range)
+        }
+        if Compiler.mayBeUserCall(callee, names: runtime.userMemberNames),
+           let found = try userCall(callee, arguments, trailing: trailing, range: range) { return found }
         switch callee.kind {
         case .name(let name):
             return try namedCall(name, callee, arguments, trailing: trailing, range: range)
@@ -38,6 +46,20 @@ extension Compiler {
             throw Diagnostic.error(Messages.operatorWithoutPublisher(name), at: callee.range)
         default:
             throw Diagnostic.error(Messages.notCallable(Compiler.describe(callee)), at: callee.range)
+        }
+    }
+
+    /// Whether a call may make or use one of the program's types: a name (a type, or a method
+    /// of `self`), `.case(…)`, or a member call whose name some type declares. Told before
+    /// compiling anything, so that other calls are compiled as they always were.
+    static func mayBeUserCall(_ callee: Expr, names: Set<String>) -> Bool {
+        switch callee.kind {
+        case .name(let name), .implicitMember(let name): return names.contains(name)
+        case .member(let base, let name, _):
+            if names.contains(name) { return true }
+            if case .name(let type) = base.kind { return names.contains(type) }
+            return false
+        default: return false
         }
     }
 
@@ -131,7 +153,7 @@ extension Compiler {
 
     /// The arguments of a call to a declared `func`, checked against its signature as Swift
     /// checks them: one per parameter, in order, each with the parameter's label.
-    private func functionArguments(_ box: FunctionBox, name: String, _ arguments: [Argument], trailing: ClosureExpr?,
+    func functionArguments(_ box: FunctionBox, name: String, _ arguments: [Argument], trailing: ClosureExpr?,
                                    range: SourceRange) throws(Diagnostic) -> [Code] {
         let signature = box.signature(name)
         let given = arguments.count + (trailing == nil ? 0 : 1)
@@ -170,28 +192,9 @@ extension Compiler {
     private func functionCall(_ box: FunctionBox, name: String, arguments: [Code], range: SourceRange) -> Code {
         let runtime = self.runtime
         return { frame in
-            try runtime.checkInterrupt(range)
-            guard runtime.callDepth < Runtime.maximumCallDepth else {
-                throw RuntimeError(Messages.tooMuchRecursion(name, Runtime.maximumCallDepth), at: range)
-            }
-            let callee = Frame(size: box.frameSize, parent: nil)
-            for (slot, argument) in arguments.enumerated() {
-                let type = box.parameters[slot].type
-                callee.slots[slot] = try type.checked(try argument(frame), at: range) { got in
-                    Messages.argumentType(box.signature(name), expected: type.name, got: got)
-                }
-            }
-            runtime.callDepth += 1
-            defer { runtime.callDepth -= 1 }
-            var result = Value.void
-            do {
-                try runtime.nested(at: range) { try box.body?(callee) }
-            } catch is ReturnSignal {
-                result = runtime.takeReturned()
-            }
-            return try box.result.checked(result, at: range) { got in
-                got == "Void" ? Messages.missingReturn(name, expected: box.result.name) : Messages.resultType(name, expected: box.result.name, got: got)
-            }
+            try box.run(name: name, runtime: runtime, range: range) { callee in
+                for (slot, argument) in arguments.enumerated() { try box.store(try argument(frame), in: callee, slot: slot, name: name, range: range) }
+            }.result
         }
     }
 
@@ -265,7 +268,7 @@ extension Compiler {
                 throw RuntimeError(Messages.notCallable("this value"), at: range)
             }
             let value = try code(frame)
-            box.fulfill(succeeds ? .success(value) : .failure(ScriptFailure(message: value.description)))
+            box.fulfill(succeeds ? .success(value) : .failure(ScriptFailure(error: value)))
             return .void
         }, .void)
     }
@@ -312,7 +315,7 @@ extension Compiler {
                                    at: expr.range)
         }
         let (error, _) = try expression(inner[0].value)
-        return { frame in .failure(ScriptFailure(message: try error(frame).description)) }
+        return { frame in .failure(ScriptFailure(error: try error(frame))) }
     }
 
     /// `subject.send(value)` and `subject.send(completion: .finished)` in expression position.
@@ -323,13 +326,28 @@ extension Compiler {
         let name = Name(text: entity.name, range: range)
         let step: Step
         if arguments[0].label == "completion" {
-            guard case .implicitMember("finished") = arguments[0].value.kind else {
-                throw Diagnostic.error(Messages.sendCompletionForm(entity.name), at: arguments[0].value.range)
+            let completion = arguments[0].value
+            if case .call(let callee, let inner, nil) = completion.kind, case .implicitMember("failure") = callee.kind,
+               inner.count == 1, inner[0].label == nil {
+                // `send(completion: .failure(error))` is `fail NAME error`.
+                return try sendCall(entity, failure: inner[0].value, range: range)
+            }
+            guard case .implicitMember("finished") = completion.kind else {
+                throw Diagnostic.error(Messages.sendCompletionForm(entity.name), at: completion.range)
             }
             step = try statement(Stmt(.complete(name), range))
         } else {
             step = try statement(Stmt(.send(name, arguments[0].value), range))
         }
+        return ({ frame in
+            try step.run(frame)
+            return .void
+        }, .void)
+    }
+
+    /// `subject.send(completion: .failure(error))`, as `fail` sends it.
+    private func sendCall(_ entity: Entity, failure: Expr, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let step = try statement(Stmt(.fail(Name(text: entity.name, range: range), failure), range))
         return ({ frame in
             try step.run(frame)
             return .void

@@ -243,6 +243,7 @@ extension Compiler {
     private func valuePublisherStage(_ expr: Expr, allowingUnknown: Bool) throws(Diagnostic) -> PublisherPlan? {
         switch expr.kind {
         case .name, .argument, .call, .ternary: break
+        case .member(_, let member, _) where runtime.userMemberNames.contains(member): break
         default: return nil
         }
         if case .name(let name) = expr.kind, case .entity? = resolve(name) { return nil }

@@ -76,11 +76,11 @@ extension Compiler {
         let count = closureExpr.parameters?.count ?? max(inputs.count, closureExpr.highestArgument + 1)
         if inputs.count != count { inputs = Array(repeating: .unknown, count: count) }
         for (index, written) in closureExpr.parameterTypes.enumerated() where index < count {
-            if let written { inputs[index] = try SType(written) }
+            if let written { inputs[index] = try staticType(written) }
         }
         var expectedResult = SType.unknown
         if case .function(_, let result)? = expected { expectedResult = result }
-        if let written = closureExpr.resultType { expectedResult = try SType(written) }
+        if let written = closureExpr.resultType { expectedResult = try staticType(written) }
         let compiled = try closure(closureExpr, inputs: inputs, owner: "closure")
         let arity = inputs.count
         let type = SType.function(inputs, result: expectedResult == .unknown ? compiled.resultType : expectedResult)

@@ -20,6 +20,9 @@ extension Compiler {
     /// `set NAME = value` and `send NAME value`: checked against the declared type, statically
     /// where the value's type is known and again at run time.
     func assignment(to name: Name, _ valueExpr: Expr, verb: StoreVerb) throws(Diagnostic) -> Action {
+        if verb == .set, resolve(name.text) == nil, let implicit = implicitSelf(name.text, range: name.range) {
+            return try assignPlace(implicit, .assign, valueExpr)
+        }
         if case .local(let depth, let slot, let type)? = resolve(name.text) {
             if case .publisher = type {
                 // A subject made in a func or closure: `subject.value = x` and `send subject x` send.
@@ -141,7 +144,7 @@ extension Compiler {
         }
         return { frame in
             if let message {
-                finish(.failure(ScriptFailure(message: try message(frame).description)))
+                finish(.failure(ScriptFailure(error: try message(frame))))
             } else {
                 finish(.finished)
             }
@@ -219,6 +222,20 @@ extension Compiler {
         }
     }
 
+    /// `.store(in: &self.cancellables)`: a set held by a property of an instance.
+    private func storeInPlace(_ base: Expr, _ target: Expr) throws(Diagnostic) -> Action {
+        let (code, type) = try expression(base)
+        guard type == .cancellable || type == .unknown else { throw Diagnostic.error(Messages.storeNeedsBag, at: base.range) }
+        let bag = try place(target)
+        let range = target.range
+        return { frame in
+            guard case .cancellable(let token) = try code(frame) else { throw RuntimeError(Messages.storeNeedsBag, at: base.range) }
+            guard case .set(var elements) = try bag.read(frame) else { throw RuntimeError(Messages.storeNeedsBag, at: range) }
+            if !elements.contains(.cancellable(token)) { elements.append(.cancellable(token)) }
+            try bag.write(frame, .set(elements))
+        }
+    }
+
     /// `NAME.connect()` on a connectable publisher stored with `let`: what connects it.
     func connection(_ expr: Expr) throws(Diagnostic) -> ((Frame) throws -> any Cancellable)? {
         guard case .call(let callee, let arguments, nil) = expr.kind, arguments.isEmpty,
@@ -265,6 +282,10 @@ extension Compiler {
               arguments.count == 1, arguments[0].label == "in" else { return nil }
         var target = arguments[0].value
         if case .inout(let inner) = target.kind { target = inner }
+        if case .name(let bagName) = target.kind, resolve(bagName) == nil, let implicit = implicitSelf(bagName, range: target.range) {
+            target = implicit
+        }
+        if case .member = target.kind { return try storeInPlace(base, target) }
         guard case .name(let bagName) = target.kind else { throw Diagnostic.error(Messages.storeNeedsBag, at: target.range) }
         if case .local(let depth, let slot, let type)? = resolve(bagName) {
             guard type == .unknown || type == .set(.cancellable) else { throw Diagnostic.error(Messages.storeNeedsBag, at: target.range) }

@@ -47,6 +47,9 @@ final class Compiler {
     /// button's action, is let go of at once rather than kept in the declaration, so that the
     /// memory is used again instead of growing, page by page, with every action checked.
     var keepsCode = true
+    /// The type parameters of the generic types being compiled (`T` in `GenericSubscriber<T>`):
+    /// any type, checked when the program runs.
+    var genericParameters: Set<String> = []
     /// The stack compiling recurses on, and a count of expressions compiled, to poll Ctrl-C.
     private let stack = StackGuard.current()
     private var ticks = 0
@@ -129,6 +132,7 @@ final class Compiler {
         case .forEach(let name, let sequence, let body, let parts):
             return try forEach(name, in: sequence, body: Compiler.binding(parts, of: name) + body, range: stmt.range)
         case .assignPlace(let place, let op, let value): return try assignPlace(place, op, value)
+        case .typeDeclaration(let declaration): return try typeDeclaration(declaration)
         case .breakStatement: return try jump(breaking: true, range: stmt.range)
         case .continueStatement: return try jump(breaking: false, range: stmt.range)
         }

@@ -100,7 +100,7 @@ extension Compiler {
     func throwStatement(_ valueExpr: Expr, range: SourceRange) throws(Diagnostic) -> Action {
         try allowThrowing("'throw'", at: range)
         let (code, _) = try expression(valueExpr)
-        return { frame in throw ThrownError(message: try code(frame).description, range: range) }
+        return { frame in throw ThrownError(try code(frame), range: range) }
     }
 
     /// `switch`: at the top level, one whose every case names a view chooses a view from a
@@ -109,22 +109,24 @@ extension Compiler {
         if isTopLevel, let views = viewCases(cases) { return try switchView(subjectExpr, cases: views) }
         let (subject, subjectType) = try expression(subjectExpr)
         if case .publisher = subjectType { throw Diagnostic.error(Messages.switchOnPublisher, at: subjectExpr.range) }
-        var arms: [(matches: [Matcher], bind: Binder?, body: Action)] = []
+        var arms: [(matches: [Matcher], body: Action)] = []
         // `break` in a case leaves the switch.
         scope.breakables += 1
         defer { scope.breakables -= 1 }
         for arm in cases {
             var matchers: [Matcher] = []
-            for pattern in arm.patterns {
-                matchers.append(try matcher(pattern, against: subjectType, single: arm.patterns.count == 1, at: arm.range))
+            var body: Action = { _ in }
+            try inBlock { () throws(Diagnostic) in
+                for pattern in arm.patterns {
+                    matchers.append(try matcher(pattern, against: subjectType, single: arm.patterns.count == 1, at: arm.range))
+                }
+                body = try block(arm.body)
             }
-            let (bind, body) = try patternBody(arm.patterns.count == 1 ? arm.patterns[0] : nil, arm.body)
-            arms.append((matchers, bind, body))
+            arms.append((matchers, body))
         }
         return { frame in
             let value = try subject(frame)
             for arm in arms where try arm.matches.isEmpty || arm.matches.contains(where: { try $0(value, frame) }) {
-                arm.bind?(value, frame)
                 do { try arm.body(frame) } catch is BreakSignal {}
                 return
             }
@@ -134,13 +136,15 @@ extension Compiler {
     /// `if case PATTERN = value { … } [else { … }]`
     func ifCase(_ pattern: Pattern, _ valueExpr: Expr, body: [Stmt], else elseBody: [Stmt]?) throws(Diagnostic) -> Action {
         let (value, type) = try expression(valueExpr)
-        let matches = try matcher(pattern, against: type, single: true, at: valueExpr.range)
-        let (bind, then) = try patternBody(pattern, body)
+        var matches: Matcher = { _, _ in false }
+        var then: Action = { _ in }
+        try inBlock { () throws(Diagnostic) in
+            matches = try matcher(pattern, against: type, single: true, at: valueExpr.range)
+            then = try block(body)
+        }
         let otherwise = try elseBody.map { (each) throws(Diagnostic) in try block(each) }
         return { frame in
-            let subject = try value(frame)
-            if try matches(subject, frame) {
-                bind?(subject, frame)
+            if try matches(try value(frame), frame) {
                 try then(frame)
             } else {
                 try otherwise?(frame)
@@ -148,54 +152,76 @@ extension Compiler {
         }
     }
 
+    /// Tests a value against a pattern, and stores what the pattern binds as it matches.
     typealias Matcher = (Value, Frame) throws -> Bool
-    typealias Binder = (Value, Frame) -> Void
 
-    /// Whether a value matches a pattern: a value by `==`, a completion by its kind.
-    private func matcher(_ pattern: Pattern, against type: SType, single: Bool, at range: SourceRange) throws(Diagnostic) -> Matcher {
+    /// Whether a value matches a pattern: a value by `==`, a completion or an enum's value by
+    /// its case (then its payload, pattern by pattern). The names it binds are locals of the
+    /// current block.
+    func matcher(_ pattern: Pattern, against type: SType, single: Bool, at range: SourceRange) throws(Diagnostic) -> Matcher {
         switch pattern {
         case .value(let expr):
             let (code, _) = try expression(expr)
             return { value, frame in ValueArithmetic.equal(value, try code(frame)) }
         case .wildcard:
             return { _, _ in true }
+        case .binding(let name):
+            if !single { throw Diagnostic.error(Messages.bindingInManyPatterns(name.text), at: name.range) }
+            let slot = scope.addLocal(name.text, type: type)
+            return { value, frame in
+                frame.slots[slot] = value
+                return true
+            }
         case .finished, .failure:
             if type.isKnown, type != .completion {
                 throw Diagnostic.error(Messages.completionPattern(ASTPrinter.print(pattern), type.name), at: range)
             }
-            if case .failure(let binding?) = pattern, !single {
-                throw Diagnostic.error(Messages.bindingInManyPatterns(binding.text), at: binding.range)
-            }
             if case .finished = pattern { return { value, _ in value == .completion(failure: nil) } }
-            return { value, _ in
-                if case .completion(_?) = value { return true }
-                return false
+            guard case .failure(let binding?) = pattern else {
+                return { value, _ in
+                    if case .completion(_?) = value { return true }
+                    return false
+                }
+            }
+            if !single { throw Diagnostic.error(Messages.bindingInManyPatterns(binding.text), at: binding.range) }
+            let slot = scope.addLocal(binding.text, type: .error)
+            return { value, frame in
+                guard case .completion(let error?) = value else { return false }
+                frame.slots[slot] = error
+                return true
+            }
+        case .enumCase(let name, let payload):
+            return try caseMatcher(name, payload, against: type, single: single, at: range)
+        }
+    }
+
+    /// `.name` or `.name(patterns…)`: an enum's case, a completion's `.failure(…)`, or a
+    /// constant such as `.unlimited`.
+    private func caseMatcher(_ name: String, _ payload: [Pattern]?, against type: SType, single: Bool,
+                             at range: SourceRange) throws(Diagnostic) -> Matcher {
+        let payloadTypes = userType(of: type)?.payloadTypes(of: name)
+        var inner: [Matcher] = []
+        for (index, each) in (payload ?? []).enumerated() {
+            let elementType = name == "failure" ? SType.error : payloadTypes.flatMap { index < $0.count ? $0[index] : nil } ?? .unknown
+            inner.append(try matcher(each, against: elementType, single: single, at: range))
+        }
+        let constant = Value.implicitMember(name)
+        return { value, frame in
+            switch value {
+            case .enumValue(let enumValue):
+                guard enumValue.name == name else { return false }
+                guard !inner.isEmpty else { return true }
+                guard inner.count == enumValue.payload.count else { return false }
+                for (test, element) in zip(inner, enumValue.payload) where !(try test(element, frame)) { return false }
+                return true
+            case .completion(let error):
+                guard let error else { return name == "finished" }
+                guard name == "failure" else { return false }
+                return try inner.first?(error, frame) ?? true
+            default:
+                return constant.map { ValueArithmetic.equal(value, $0) } ?? false
             }
         }
-    }
-
-    /// The statements of a case, in a block of their own where `.failure(let error)` binds
-    /// `error` to the failure's `Error`.
-    /// What a pattern binds (`.failure(let error)`), in the current block.
-    func patternBinder(_ pattern: Pattern) throws(Diagnostic) -> Binder? {
-        guard case .failure(let name?) = pattern else { return nil }
-        let slot = scope.addLocal(name.text, type: .error)
-        return { value, frame in
-            if case .completion(let message?) = value { frame.slots[slot] = .error(message) }
-        }
-    }
-
-    private func patternBody(_ pattern: Pattern?, _ statements: [Stmt]) throws(Diagnostic) -> (Binder?, Action) {
-        var slot: Int?
-        var body: Action = { _ in }
-        try inBlock { () throws(Diagnostic) in
-            if case .failure(let name?)? = pattern { slot = scope.addLocal(name.text, type: .error) }
-            body = try block(statements)
-        }
-        guard let slot else { return (nil, body) }
-        return ({ value, frame in
-            if case .completion(let message?) = value { frame.slots[slot] = .error(message) }
-        }, body)
     }
 
     /// The cases of a view `switch`, or nil when the `switch` is Swift's.
@@ -268,13 +294,7 @@ extension Compiler {
             case .pattern(let pattern, let valueExpr):
                 let (value, type) = try expression(valueExpr)
                 let matches = try matcher(pattern, against: type, single: true, at: valueExpr.range)
-                let bind = try patternBinder(pattern)
-                tests.append { frame in
-                    let subject = try value(frame)
-                    guard try matches(subject, frame) else { return false }
-                    bind?(subject, frame)
-                    return true
-                }
+                tests.append { frame in try matches(try value(frame), frame) }
             }
         }
         return { frame in

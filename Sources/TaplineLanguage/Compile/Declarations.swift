@@ -120,7 +120,7 @@ extension Compiler {
     }
 
     /// The signature: each parameter's label and type, and the result type.
-    private func functionBox(_ declaration: FunctionDecl) throws(Diagnostic) -> FunctionBox {
+    func functionBox(_ declaration: FunctionDecl) throws(Diagnostic) -> FunctionBox {
         var parameters: [(label: String?, type: SType)] = []
         var seen: [String: Name] = [:]
         for parameter in declaration.parameters {
@@ -129,9 +129,9 @@ extension Compiler {
                                        notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
             }
             seen[parameter.name.text] = parameter.name
-            parameters.append((parameter.label, try parameter.type.map { (type) throws(Diagnostic) in try SType(type) } ?? .unknown))
+            parameters.append((parameter.label, try parameter.type.map { (type) throws(Diagnostic) in try staticType(type) } ?? .unknown))
         }
-        let result = try declaration.result.map { (type) throws(Diagnostic) in try SType(type) } ?? .unknown
+        let result = try declaration.result.map { (type) throws(Diagnostic) in try staticType(type) } ?? .unknown
         return FunctionBox(parameters: parameters, result: result, isThrowing: declaration.isThrowing)
     }
 
@@ -220,7 +220,7 @@ extension Compiler {
     /// declared with its type, checked as Swift checks it. Without a value an optional starts
     /// as `nil`; anything else must be set before it is read.
     func typedBinding(_ name: Name, type: TypeExpr, value: Expr?, isMutable: Bool) throws(Diagnostic) -> Action {
-        let declared = try SType(type)
+        let declared = try staticType(type)
         if declared == .set(.cancellable), isTopLevel, isMutable, value.map(Compiler.isEmptyCollection) ?? true {
             return try declareBag(name)
         }
@@ -295,7 +295,7 @@ extension Compiler {
         guard generics.count == 2, arguments.count == (kind == "PassthroughSubject" ? 0 : 1), arguments.first?.label == nil else {
             throw Diagnostic.error(Messages.subjectDeclaration(kind), at: value.range)
         }
-        let (output, failure) = (try SType(generics[0]), try SType(generics[1]))
+        let (output, failure) = (try staticType(generics[0]), try staticType(generics[1]))
         let description = "\(kind)<\(output.name), \(failure.name)>"
         let type = SType.publisher(output: output, failure: failure)
         let lane = text(of: value.range).description

@@ -51,10 +51,7 @@ extension Compiler {
             return try property(member, of: baseExpr, nameRange: nameRange, range: range)
 
         case .implicitMember(let name):
-            guard let value = Value.implicitMember(name) else {
-                throw Diagnostic.error(Messages.unknownImplicitMember(name), at: range)
-            }
-            return ({ _ in value }, SType(of: value))
+            return try implicitMemberValue(name, range: range)
 
         case .call(let callee, let arguments, let trailing):
             if let plan = try chain(expr) { return (plan.valueCode(), plan.valueType) }
@@ -64,10 +61,17 @@ extension Compiler {
         case .try(let operand, let optional):
             return try tryExpression(operand, optional: optional)
 
-        case .forceUnwrap, .optionalChain, .optionalBind, .dictionary, .subscriptAccess, .closure: return try swiftExpression(expr)
+        case .forceUnwrap, .optionalChain, .optionalBind, .dictionary, .subscriptAccess, .closure, .cast: return try swiftExpression(expr)
         case .inout, .keyPath, .specialized:
             throw notAValue(expr)
         }
+    }
+
+    /// `.unlimited`, `.finished`, or a case of one of the program's enums.
+    private func implicitMemberValue(_ name: String, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        if let value = Value.implicitMember(name) { return ({ _ in value }, SType(of: value)) }
+        if let found = implicitEnumCase(name) { return found }
+        throw Diagnostic.error(Messages.unknownImplicitMember(name), at: range)
     }
 
     /// A subscription where a value is wanted: its `AnyCancellable`, which cancels it when the
@@ -122,6 +126,7 @@ extension Compiler {
     private func swiftExpression(_ expr: Expr) throws(Diagnostic) -> (code: Code, type: SType) {
         switch expr.kind {
         case .closure(let closure): return try closureValue(closure, expected: nil)
+        case .cast(let inner, let type, let kind): return try cast(inner, to: type, kind, range: expr.range)
         case .dictionary(let pairs): return try dictionaryLiteral(pairs)
         case .subscriptAccess(let base, let index): return try subscriptValue(base, index, range: expr.range)
         case .forceUnwrap(let inner):
@@ -144,6 +149,35 @@ extension Compiler {
             }, type == .unknown ? .unknown : .optional(type.unwrappedOptional))
         default:
             return try expression(expr)
+        }
+    }
+
+    /// `value as? Type` and the other casts, checked when the program runs.
+    private func cast(_ inner: Expr, to written: TypeExpr, _ kind: CastKind, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let (code, _) = try expression(inner)
+        let target = try staticType(written)
+        let isError = target == .error
+        func fits(_ value: Value) -> Bool {
+            switch value {
+            case .instance(let instance) where isError: return instance.type.conformsToError
+            case .enumValue(let enumValue) where isError: return enumValue.type.conformsToError
+            default: return target.admits(SType(of: value))
+            }
+        }
+        switch kind {
+        case .plain: return (code, target)
+        case .test: return ({ frame in .bool(fits(try code(frame).unwrapped ?? .nil)) }, .bool)
+        case .optional:
+            return ({ frame in
+                let value = try code(frame).unwrapped ?? .nil
+                return fits(value) ? target.stored(value).asOptional : .nil
+            }, .optional(target))
+        case .forced:
+            return ({ frame in
+                let value = try code(frame).unwrapped ?? .nil
+                guard fits(value) else { throw RuntimeError(Messages.castFailed(value.typeName, target.name), at: range) }
+                return value
+            }, target)
         }
     }
 
@@ -205,6 +239,7 @@ extension Compiler {
         if member == "tap" || member == "publisher", let plan = try publisherSource(Expr(.member(baseExpr, member, nameRange: nameRange), range)) {
             return (plan.valueCode(), plan.valueType)
         }
+        if runtime.userMemberNames.contains(member), let found = try userMember(member, of: baseExpr, nameRange: nameRange) { return found }
         let (base, baseType) = try expression(baseExpr)
         let resultType = Builtins.propertyType(member, on: baseType)
         return ({ frame in try Builtins.property(member, of: try base(frame), range: nameRange) }, resultType)
@@ -355,6 +390,7 @@ extension Compiler {
             default: throw Diagnostic.error(Messages.notAValue(name, kind: entity.kindDescription), at: range)
             }
         case nil:
+            if let implicit = implicitSelf(name, range: range) { return try expression(implicit) }
             if name == "arguments" {
                 let runtime = self.runtime
                 return ({ _ in .array(runtime.arguments.map(Value.string)) }, .array(.string))

@@ -65,7 +65,7 @@ extension Compiler {
         case .call(let callee, let arguments, nil):
             guard case .implicitMember("failure") = callee.kind, arguments.count == 1, arguments[0].label == nil else { break }
             let (message, _) = try expression(arguments[0].value)
-            return ({ frame in .failure(ScriptFailure(message: try message(frame).description)) }, .error)
+            return ({ frame in .failure(ScriptFailure(error: try message(frame))) }, .error)
         default:
             break
         }

@@ -45,8 +45,31 @@ extension Compiler {
         }
     }
 
+    /// `NAME.value` where NAME is a current value subject or a `published` value: setting it
+    /// is `set NAME = …`, as in Swift. Nil for any other place.
+    static func subjectValueTarget(_ place: Expr, isSubject: (String) -> Bool) -> Name? {
+        guard case .member(let base, "value", _) = place.kind, case .name(let name) = base.kind, isSubject(name) else { return nil }
+        return Name(text: name, range: base.range)
+    }
+
+    /// Whether a declaration's `.value` is its subject's value.
+    static func isValueSubject(_ entity: Entity) -> Bool {
+        switch entity.kind {
+        case .current, .published, .subject: return true
+        default: return false
+        }
+    }
+
     /// `place = value`, `place += value`, `place -= value`.
     func assignPlace(_ placeExpr: Expr, _ op: Punct, _ valueExpr: Expr) throws(Diagnostic) -> Action {
+        let subjectTarget: Name? = Compiler.subjectValueTarget(placeExpr) { name in
+            switch resolve(name) {
+            case .entity(let entity)?: return Compiler.isValueSubject(entity)
+            case .local(_, _, .publisher)?: return true
+            default: return false
+            }
+        }
+        if op == .assign, let subject = subjectTarget { return try assignment(to: subject, valueExpr, verb: .set) }
         let target = try place(placeExpr)
         let (value, valueType) = try expression(valueExpr)
         let range = valueExpr.range
@@ -91,16 +114,57 @@ extension Compiler {
                              let container = try base.read(frame)
                              try base.write(frame, try container.replacing(at: try index(frame), with: value, range: range))
                          }, type: elementType)
+        case .member(let baseExpr, let member, let nameRange):
+            return try memberPlace(member, of: baseExpr, nameRange: nameRange, range: expr.range)
         default:
             throw Diagnostic.error(Messages.notA(Compiler.describe(expr), isA: "a value", expected: "a variable to store into"), at: expr.range)
         }
     }
 
-    /// Whether an expression names a place (a name, or an element of one).
+    /// `base.member` as a place: a property of an instance (a struct's changed copy is stored
+    /// back into the base's own place), or `.value` of a subject held as a value.
+    private func memberPlace(_ member: String, of baseExpr: Expr, nameRange: SourceRange, range: SourceRange) throws(Diagnostic) -> Place {
+        if case .name(let name) = baseExpr.kind, resolve(name) == nil, let implicit = implicitSelf(name, range: baseExpr.range) {
+            return try place(Expr(.member(implicit, member, nameRange: nameRange), range))
+        }
+        if let type = declaredUserType(baseExpr), let box = type.statics[member] {
+            guard box.isMutable else { throw Diagnostic.error(Messages.assignToConstant(member), at: nameRange) }
+            return Place(read: { _ in box.value }, write: { box.value = $1 }, type: box.type)
+        }
+        let (base, baseType) = try expression(baseExpr)
+        let type = userType(of: baseType)
+        if let type {
+            guard let memberType = memberType(member, of: type) else { throw Diagnostic.error(Messages.noMember(member, on: type.name), at: nameRange) }
+            if let slot = type.storedIndex[member], !type.stored[slot].isMutable, !isInitializing(type) {
+                throw Diagnostic.error(Messages.assignToConstant(member), at: nameRange)
+            }
+            _ = memberType
+        }
+        var basePlace: Place?
+        if type?.kind != .class, Compiler.isPlace(baseExpr) { basePlace = try? place(baseExpr) }
+        if type?.kind == .struct, basePlace == nil { throw Diagnostic.error(Messages.assignToConstant(Compiler.describe(baseExpr)), at: baseExpr.range) }
+        return Place(read: { frame in
+            let value = try base(frame)
+            guard let result = try UserMembers.get(value, member, range: nameRange) else {
+                return try Builtins.property(member, of: value, range: nameRange)
+            }
+            return result
+        }, write: { frame, value in
+            let current = try base(frame)
+            if member == "value", case .publisher(let publisher) = current, let subject = publisher.subject {
+                subject.send(value)
+                return
+            }
+            let changed = try UserMembers.set(current, member, to: value, range: nameRange)
+            if let basePlace, changed != current { try basePlace.write(frame, changed) }
+        }, type: type.flatMap { memberType(member, of: $0) } ?? .unknown)
+    }
+
+    /// Whether an expression names a place (a name, or an element or a member of one).
     static func isPlace(_ expr: Expr) -> Bool {
         switch expr.kind {
         case .name: return true
-        case .subscriptAccess(let base, _): return isPlace(base)
+        case .subscriptAccess(let base, _), .member(let base, _, _): return isPlace(base)
         default: return false
         }
     }

@@ -8,14 +8,17 @@ extension Compiler {
     func publisherSource(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
         switch expr.kind {
         case .dollarName(let name):
-            guard case .entity(let entity)? = resolve(name) else { throw unknownName(name, at: expr.range) }
+            guard case .entity(let entity)? = resolve(name) else {
+                if let implicit = implicitSelf("$" + name, range: expr.range) { return try valuePublisher(implicit) }
+                throw unknownName(name, at: expr.range)
+            }
             guard case .published(let subject) = entity.kind else {
                 throw Diagnostic.error(Messages.dollarOnNonPublished(name, kind: entity.kindDescription), at: expr.range)
             }
             return PublisherPlan(make: { _ in subject.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher() },
                                  type: SType(entity.type), failure: .never, text: text(of: expr.range),
                                  describe: { _ in entity.stateDescription })
-        case .name("objectWillChange") where resolve("objectWillChange") == nil:
+        case .name("objectWillChange") where resolve("objectWillChange") == nil && implicitSelf("objectWillChange", range: expr.range) == nil:
             let (changes, stream) = (runtime.objectWillChange, runtime.objectWillChangeStream)
             return PublisherPlan(make: { _ in stream },
                                  type: .void, failure: .never, text: text(of: expr.range),
@@ -100,13 +103,13 @@ extension Compiler {
         guard case .call(let callee, let arguments, nil) = base.kind, case .member(let type, let outcome, _) = callee.kind,
               case .specialized("Result", let generics) = type.kind, outcome == "success" || outcome == "failure",
               arguments.count == 1, arguments[0].label == nil else { return nil }
-        let output = try generics.first.map { (type) throws(Diagnostic) in try SType(type) } ?? .unknown
+        let output = try generics.first.map { (type) throws(Diagnostic) in try staticType(type) } ?? .unknown
         let (code, _) = try expression(arguments[0].value)
         let succeeds = outcome == "success"
         return PublisherPlan(make: { frame in
             let value = try code(frame)
             return succeeds ? Just(value).setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
-                            : Fail(error: ScriptFailure(message: value.description)).eraseToAnyPublisher()
+                            : Fail(error: ScriptFailure(error: value)).eraseToAnyPublisher()
         }, type: output, failure: .error, text: text(of: range))
     }
 
@@ -273,7 +276,7 @@ extension Compiler {
     private func typesGiven(_ generics: [TypeExpr], to plan: PublisherPlan, _ source: PublisherFunction,
                             range: SourceRange) throws(Diagnostic) -> (output: SType, failure: SType) {
         guard let first = generics.first else { return (plan.type, plan.failure) }
-        let output = try SType(first)
+        let output = try staticType(first)
         if plan.type.isKnown, output.isKnown, plan.type != output {
             throw Diagnostic.error(Messages.genericArgumentMismatch(source.rawValue, expected: output.name, got: plan.type.name), at: range)
         }
@@ -306,7 +309,7 @@ extension Compiler {
             guard labels == ["error"] else { throw misuse }
             let (code, _) = try expression(arguments[0].value)
             return PublisherPlan(make: { frame in
-                Fail(error: ScriptFailure(message: try code(frame).description)).eraseToAnyPublisher()
+                Fail(error: ScriptFailure(error: try code(frame))).eraseToAnyPublisher()
             }, type: .unknown, failure: .error, text: text,
                valueDescription: { frame in "Fail<Any, Error>(error: \(try code(frame).description))" })
         }

@@ -81,6 +81,9 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression
     // Names and declarations
     case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, importAtTopLevel, unknownModule, commandWordReading, swiftTypeDeclaration
+    // The program's own types
+    case enumRawValue, deinitOutsideClass, computedPropertyType, enumStoredProperty, propertyNeedsType, staticComputedProperty
+    case noInitializer, noCase, typeMember
     // Commands
     case setOnButton, sendToPublished, neverFails, requestZero, notASubscription, typeMismatch, sendTypeMismatch
     case repeatCount, switchNeedsPublisher, switchOnPublisher, returnOutsideClosure
@@ -96,7 +99,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case notCallable, closureArity, publisherAsValue, unknownImplicitMember, closureAsValue
     case inoutOutsideAssign, expectedInt, expectedDuration, durationOutOfRange, expectedDurationLiteral
     case functionNotCalled, notAValue, functionArguments, sendCompletionForm, printLabel
-    case argumentLabel, argumentType, resultType, missingReturn
+    case argumentLabel, argumentType, resultType, missingReturn, castFailed
     // Time: frame, play, expect
     case marbleInterpolation, marbleSyntax, playTarget, marbleValue, expectNeedsPublisher, expectFailed, expectNote
     case cannotWrite, replacedFile, filesNotWritten, operatorWithoutPublisher, assignToConstant, genericArgumentMismatch

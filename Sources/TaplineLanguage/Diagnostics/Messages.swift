@@ -65,16 +65,40 @@ enum Messages {
     static func commandWordReading(_ word: CommandWord) -> Message {
         Message(.commandWordReading, "\(word.asWord); here '\(word.rawValue)' is read as a name")
     }
-    /// A Swift declaration of a kind Tapline does not have yet (`class`, `struct`, `enum`…).
+    /// A Swift declaration of a kind Tapline does not have (yet), or one out of its place
+    /// (`init` outside a type).
     static func swiftTypeDeclaration(_ word: TypeDeclarationWord) -> Message {
-        let instead: String
         switch word {
-        case .enum: instead = "an error can be a message for now ('throw \"failed\"', 'Fail<Int, Error>(error: \"failed\")'), a choice a String or an Int"
-        case .class, .struct, .actor, .extension, .protocol:
-            instead = "a view model's state can be '@Published var' values and funcs at the top level, a subscriber a 'subscriber NAME { … }' (docs/LANGUAGE.md)"
-        case .typealias, .`init`, .deinit, .subscript: instead = "write it as a func, or a value at the top level"
+        case .actor, .extension, .protocol, .enum, .class, .struct:
+            return Message(.swiftTypeDeclaration, "Swift's '\(word.rawValue)' declarations are not in Tapline yet; "
+                + "write the members in the 'struct', 'class' or 'enum' itself (docs/LANGUAGE.md, 'Your own types')")
+        case .typealias, .`init`, .deinit, .subscript:
+            return Message(.swiftTypeDeclaration, "'\(word.rawValue)' is declared inside a 'struct', 'class' or 'enum'; "
+                + "at the top level write a func, or a value")
         }
-        return Message(.swiftTypeDeclaration, "Swift's '\(word.rawValue)' declarations are not in Tapline yet (your own types are still to come); \(instead)")
+    }
+    // MARK: The program's own types (Compile/TypeDeclarations.swift, Compile/Members.swift)
+    static func enumRawValue(_ type: String) -> Message {
+        Message(.enumRawValue, "enum case cannot have a raw value if the enum does not have a raw type; write 'enum \(type): String' (or 'Int'), and a literal after '='")
+    }
+    static let deinitOutsideClass = Message(.deinitOutsideClass, "deinitializers may only be declared within a class")
+    static func computedPropertyType(_ name: String) -> Message {
+        Message(.computedPropertyType, "computed property must have an explicit type: 'var \(name): Int { … }'")
+    }
+    static let enumStoredProperty = Message(.enumStoredProperty, "enums must not contain stored properties; give the case a payload ('case loaded(String)') or compute the property ('var x: Int { … }')")
+    static func propertyNeedsType(_ name: String) -> Message {
+        Message(.propertyNeedsType, "type annotation missing in pattern: give '\(name)' a type ('var \(name): Int') or a value ('var \(name) = 0')")
+    }
+    static let staticComputedProperty = Message(.staticComputedProperty, "Tapline has no static computed properties yet; make it a 'static func' or a 'static let' with a value")
+    static func noInitializer(_ type: String, labels: String, candidates: [String]) -> Message {
+        let hint = candidates.isEmpty ? "" : "; '\(type)' has " + candidates.map { "'\(type)(\($0))'" }.joined(separator: ", ")
+        return Message(.noInitializer, "no initializer of '\(type)' takes (\(labels))" + hint)
+    }
+    static func noCase(_ name: String, in type: String, suggestion: String?) -> Message {
+        Message(.noCase, "type '\(type)' has no member '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+    static func typeMember(_ type: String, _ member: String) -> Message {
+        Message(.typeMember, "instance member '\(member)' cannot be used on type '\(type)'; make an instance first ('\(type)(…).\(member)')")
     }
     static let importAtTopLevel = Message(.importAtTopLevel, "declaration is only valid at file scope")
     static func userInterfaceModule(_ name: String, instead: String) -> Message {
@@ -227,6 +251,9 @@ enum Messages {
         Message(.unaryOperator, "unary operator '\(op)' cannot be applied to '\(operand)'")
     }
     static func conditionNotBool(_ type: String) -> Message { Message(.conditionNotBool, "condition must be a 'Bool', not '\(type)'") }
+    static func castFailed(_ type: String, _ target: String) -> Message {
+        Message(.castFailed, "could not cast value of type '\(type)' to '\(target)'")
+    }
     static func noMember(_ member: String, on type: String) -> Message { Message(.noMember, "value of type '\(type)' has no member '\(member)'") }
     static func argumentOutsideClosure(_ index: Int) -> Message {
         Message(.argumentOutsideClosure, "'$\(index)' is only available inside a closure")
@@ -300,7 +327,7 @@ enum Messages {
         Message(.resultType, "'\(name)' returns '\(expected)', not '\(got)'")
     }
     static func sendCompletionForm(_ name: String) -> Message {
-        Message(.sendCompletionForm, "use '\(name).send(completion: .finished)', or 'fail \(name) \"message\"' for a failure")
+        Message(.sendCompletionForm, "use '\(name).send(completion: .finished)' or '\(name).send(completion: .failure(error))'")
     }
     static func printLabel(_ label: String) -> Message {
         Message(.printLabel, "'print' takes values and optional 'separator:' and 'terminator:', not '\(label):'")

@@ -53,7 +53,11 @@ extension SwiftExporter {
         case .breakStatement: out.line("break")
         case .continueStatement: out.line("continue")
         case .assignPlace(let place, let op, let value):
-            out.line(try expression(place, context) + " " + op.rawValue + " " + (try expression(value, context)))
+            if op == .assign, let name = Compiler.subjectValueTarget(place, isSubject: { globals[$0].map(Compiler.isValueSubject) ?? false }) {
+                out.line(try assignment(name.text, value, context: context))
+            } else {
+                out.line(try expression(place, context) + " " + op.rawValue + " " + (try expression(value, context)))
+            }
         default:
             throw cannot("this statement", hint: "it has no Swift form yet", at: stmt.range)
         }
@@ -113,6 +117,14 @@ extension SwiftExporter {
         case .failure(nil): return ".failure"
         case .wildcard: return "_"
         case .value(let expr): return (try? expression(expr, context)) ?? "_"
+        case .binding(let name):
+            context.locals.insert(name.text)
+            return "let " + name.text
+        case .enumCase(let name, let payload):
+            guard let payload else { return "." + name }
+            var parts: [String] = []
+            for each in payload { parts.append(swiftPattern(each, binding: &context)) }
+            return "." + name + "(" + parts.joined(separator: ", ") + ")"
         }
     }
 

@@ -52,6 +52,7 @@ extension SwiftExporter {
         case .subscriptAccess(let base, let index): return try operand(base, context) + "[" + (try expression(index, context)) + "]"
         case .optionalBind(let inner): return try operand(inner, context) + "?"
         case .optionalChain(let inner): return try expression(inner, context)
+        case .cast(let inner, let type, let kind): return try operand(inner, context) + " " + kind.rawValue + " " + SwiftExporter.swiftType(type)
         }
     }
 
@@ -97,7 +98,7 @@ extension SwiftExporter {
         case .star, .slash, .percent: return 150
         case .plus, .minus: return 140
         case .closedRange, .halfOpenRange: return 135
-        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return 130
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .identical, .notIdentical: return 130
         case .and: return 120
         case .or: return 110
         default: return 90

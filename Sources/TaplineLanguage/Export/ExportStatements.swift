@@ -64,6 +64,9 @@ extension SwiftExporter {
         case .importModule:
             // The file imports what it needs itself, and UIKit is no module on Linux.
             break
+        case .typeDeclaration(let declaration):
+            throw cannot("the \(declaration.kind.rawValue) '\(declaration.name.text)'",
+                         hint: "the Swift export does not write the program's own types yet", at: declaration.name.range)
         case .function(let declaration):
             try function(declaration, into: &out, context: context)
         case .published, .subscriber, .view:
@@ -111,7 +114,7 @@ extension SwiftExporter {
     }
 
     /// `set NAME = value`: a published value's property, a current value's `value`, or a send.
-    private func assignment(_ name: String, _ value: Expr, context: ExportContext) throws(Diagnostic) -> String {
+    func assignment(_ name: String, _ value: Expr, context: ExportContext) throws(Diagnostic) -> String {
         let written = try expression(value, context)
         switch globals[name]?.kind {
         case .published?: return "viewModel.\(name) = \(written)"

@@ -140,15 +140,16 @@ extension ChainOperator {
 }
 
 extension Compiler {
-    /// `setFailureType(to: Error.self)`: the same values, with a Failure of `Error` for the
-    /// compiler (every stage can already carry an error at run time). As in Swift, only a
-    /// publisher that never fails has it.
+    /// `setFailureType(to: Error.self)` (or an error type of the program's, `NameError.self`):
+    /// the same values, with a Failure of `Error` for the compiler (every stage can already
+    /// carry an error at run time). As in Swift, only a publisher that never fails has it.
     ///
     ///     subject s: Int
     ///     s.merge(with: Just(0).setFailureType(to: Error.self)).sink { print($0) }   // 0
     func compileSetFailureType(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.trailing == nil, call.arguments.count == 1, call.arguments[0].label == "to",
-              case .member(let base, "self", _) = call.arguments[0].value.kind, case .name("Error") = base.kind else { throw call.misuse }
+              case .member(let base, "self", _) = call.arguments[0].value.kind, case .name(let type) = base.kind,
+              type == "Error" || declaredUserType(base)?.conformsToError == true else { throw call.misuse }
         guard call.upstream.failure != .error else {
             throw Diagnostic.error(Messages.alreadyFails(call.name, call.upstream.failure.name), at: call.nameRange)
         }

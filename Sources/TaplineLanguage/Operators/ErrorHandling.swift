@@ -47,14 +47,14 @@ extension Compiler {
             return call.plan(type, failure: .error) { stream, frame in
                 let body = Compiler.throwing(handler, frame, runtime)
                 return Compiler.settle(stream.tryCatch { failure in
-                    try Compiler.stream(of: try body(.error(failure.message)), at: range, runtime)
+                    try Compiler.stream(of: try body(failure.error), at: range, runtime)
                 }.eraseToAnyPublisher())
             }
         }
         return call.plan(type, failure: failure) { stream, frame in
             let body = Compiler.transform(handler, frame, runtime)
             return stream.catch { failure in
-                (try? Compiler.stream(of: body(.error(failure.message)), at: range, runtime)) ?? Compiler.stopped
+                (try? Compiler.stream(of: body(failure.error), at: range, runtime)) ?? Compiler.stopped
             }.eraseToAnyPublisher()
         }
     }
@@ -194,7 +194,7 @@ extension Compiler {
         let runtime = self.runtime
         return call.plan(call.upstream.type, failure: .error) { stream, frame in
             let body = Compiler.transform(transform, frame, runtime)
-            return stream.mapError { ScriptFailure(message: body(.error($0.message)).description) }.stopping(on: runtime.stop).eraseToAnyPublisher()
+            return stream.mapError { ScriptFailure(error: body($0.error)) }.stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }
 }

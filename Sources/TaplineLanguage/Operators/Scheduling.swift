@@ -109,7 +109,7 @@ extension Compiler {
         return call.plan(call.upstream.type, failure: makeError == nil ? nil : .error) { stream, frame in
             let error = makeError.map { Compiler.transform($0, frame, runtime) }
             return stream.timeout(.nanoseconds(try interval(frame)), scheduler: clock,
-                                  customError: error.map { make in { ScriptFailure(message: make(.void).description) } })
+                                  customError: error.map { make in { ScriptFailure(error: make(.void)) } })
                 .stopping(on: runtime.stop).eraseToAnyPublisher()
         }
     }

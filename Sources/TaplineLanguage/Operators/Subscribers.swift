@@ -205,11 +205,21 @@ extension Compiler {
         guard labels == ["to"] || labels == ["to", "on"], call.trailing == nil else { throw call.misuse }
         var targetExpr = call.arguments[0].value
         if labels == ["to", "on"] {
+            guard case .keyPath(let path) = targetExpr.kind, path.count == 1 else { throw call.misuse }
             // `assign(to: \.value, on: cur)`: the key path of a current value's `value`.
-            guard case .keyPath(["value"]) = targetExpr.kind else { throw call.misuse }
+            if path != ["value"] || !isDeclaration(call.arguments[1].value) {
+                return try assignToProperty(call, path[0], of: call.arguments[1].value)
+            }
             targetExpr = call.arguments[1].value
         }
         if case .inout(let inner) = targetExpr.kind { targetExpr = inner }
+        if case .member(let object, let member, _) = targetExpr.kind, member.first == "$" {
+            return try assignToProperty(call, String(member.dropFirst()), of: object)
+        }
+        if case .dollarName(let name) = targetExpr.kind, resolve(name) == nil,
+           let implicit = implicitSelf("$" + name, range: targetExpr.range), case .member(let object, _, _) = implicit.kind {
+            return try assignToProperty(call, name, of: object)
+        }
         let targetName: String
         switch targetExpr.kind {
         case .name(let name), .dollarName(let name): targetName = name
@@ -224,6 +234,34 @@ extension Compiler {
         return SubscriptionPlan(start: { frame in
             let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in
                 runtime.deliver { try forward.send(value) }
+                return .none
+            })
+            try make(frame).subscribe(sink)
+            return sink.token
+        }, chain: call.text)
+    }
+}
+
+extension Compiler {
+    /// Whether an expression names one of the program's declarations (not a value).
+    private func isDeclaration(_ expr: Expr) -> Bool {
+        guard case .name(let name) = expr.kind, case .entity(let entity)? = resolve(name) else { return false }
+        return !entity.isValue
+    }
+
+    /// `assign(to: \.name, on: object)` and `assign(to: &object.$name)`: each value stored in
+    /// a property of an instance, which the subscription holds strongly (so `on: self` keeps
+    /// `self` alive: a retain cycle when `self` keeps the subscription).
+    fileprivate func assignToProperty(_ call: OperatorCall, _ property: String, of objectExpr: Expr) throws(Diagnostic) -> SubscriptionPlan {
+        let (object, objectType) = try expression(objectExpr)
+        if let type = userType(of: objectType), memberType(property, of: type) == nil {
+            throw Diagnostic.error(Messages.noMember(property, on: type.name), at: call.range)
+        }
+        let (runtime, make, range) = (self.runtime, call.upstream.make, call.range)
+        return SubscriptionPlan(start: { frame in
+            let target = try object(frame)
+            let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in
+                runtime.deliver { _ = try UserMembers.set(target, property, to: value, range: range) }
                 return .none
             })
             try make(frame).subscribe(sink)

@@ -28,11 +28,45 @@ final class FunctionBox {
     var frameSize = 0
     /// Declared `throws`, or found to throw while its body compiled.
     var isThrowing: Bool
+    /// For a method of the program's types: the runtime it runs in (`UserMembers.invoke`).
+    weak var runtime: Runtime?
 
     init(parameters: [(label: String?, type: SType)], result: SType, isThrowing: Bool) {
         self.parameters = parameters
         self.result = result
         self.isThrowing = isThrowing
+    }
+
+    /// Runs the body in a fresh frame that `fill` gives its arguments, depth bounded so that
+    /// endless recursion is an error rather than a stack overflow; the result, checked
+    /// against the declared type, and the frame (a method's `self` may have changed in it).
+    func run(name: String, runtime: Runtime, range: SourceRange, arguments fill: (Frame) throws -> Void) throws -> (result: Value, frame: Frame) {
+        try runtime.checkInterrupt(range)
+        guard runtime.callDepth < Runtime.maximumCallDepth else {
+            throw RuntimeError(Messages.tooMuchRecursion(name, Runtime.maximumCallDepth), at: range)
+        }
+        let frame = Frame(size: frameSize, parent: nil)
+        try fill(frame)
+        runtime.callDepth += 1
+        defer { runtime.callDepth -= 1 }
+        var result = Value.void
+        do {
+            try runtime.nested(at: range) { try body?(frame) }
+        } catch is ReturnSignal {
+            result = runtime.takeReturned()
+        }
+        let checked = try self.result.checked(result, at: range) { got in
+            got == "Void" ? Messages.missingReturn(name, expected: self.result.name) : Messages.resultType(name, expected: self.result.name, got: got)
+        }
+        return (checked, frame)
+    }
+
+    /// An argument checked against its parameter's type, stored in the callee's frame.
+    @inline(__always) func store(_ argument: Value, in frame: Frame, slot: Int, parameter: Int? = nil, name: String, range: SourceRange) throws {
+        let type = parameters[parameter ?? slot].type
+        frame.slots[slot] = try type.checked(argument, at: range) { got in
+            Messages.argumentType(signature(name), expected: type.name, got: got)
+        }
     }
 
     /// The type as `:list` shows it: `(x: Int, String) -> Int`.

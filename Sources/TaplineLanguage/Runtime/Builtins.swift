@@ -13,7 +13,7 @@ enum Builtins {
         .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
     static let methods: Set<String> = [
         "uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted", "isMultiple", "components",
-        "joined", "enumerated",
+        "joined", "enumerated", "cancel",
     ]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
@@ -167,6 +167,9 @@ enum Builtins {
 
     static func method(_ name: String, of value: Value, arguments: [Value], range: SourceRange) throws -> Value {
         switch (name, value, arguments.count) {
+        case ("cancel", .cancellable(let cancellable), 0):
+            cancellable.token.cancel()
+            return .void
         case ("uppercased", .string(let text), 0): return .string(text.uppercased())
         case ("lowercased", .string(let text), 0): return .string(text.lowercased())
         case ("hasPrefix", .string(let text), 1):

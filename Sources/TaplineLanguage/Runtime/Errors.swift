@@ -22,9 +22,35 @@ struct ThrownError: Error {
     let message: String
     /// Where it was thrown.
     let range: SourceRange
+    /// The value thrown, when it is more than its message (a value of the program's `enum`).
+    var payload: ErrorPayload?
+
+    init(message: String, range: SourceRange) {
+        self.message = message
+        self.range = range
+    }
+
+    /// `throw value`: a string is its message; any other value is carried as it is.
+    init(_ value: Value, range: SourceRange) {
+        message = value.description
+        self.range = range
+        if case .string = value { return }
+        payload = ErrorPayload(value)
+    }
 
     /// Reported as an error in the program when no one catches it.
     var uncaught: RuntimeError { RuntimeError(Messages.uncaughtError(message), at: range) }
+}
+
+/// A thrown value that is not only a message: an enum's case (`NameError.tooShort("Bob")`)
+/// that a `catch`, `mapError` or a completion's pattern matches. A `Value` is not `Sendable`;
+/// an error must be, and this one never leaves the interpreter's thread.
+final class ErrorPayload: @unchecked Sendable, Equatable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    static func == (left: ErrorPayload, right: ErrorPayload) -> Bool { left.value == right.value }
 }
 
 /// Thrown by `return` and caught at the closure or function boundary, where the value waits

@@ -291,7 +291,21 @@ final class Runtime {
     }
 
     /// Cancels everything the session keeps and what the clock was to run (`Interpreter.close`).
+    /// The names of every member of the program's types (`$name` for a `@Published` one's
+    /// publisher): only an expression naming one is compiled as a member of such a type.
+    var userMemberNames: Set<String> = []
+
+    /// Whether a class instance's `deinit` runs when its last reference goes: not once the
+    /// session ends, as a playground's top-level objects are never let go.
+    var runsDeinit = true
+
+    /// Runs a `deinit`: an error in it is reported as any error in delivery is.
+    func runDeinit(_ box: FunctionBox, of instance: Value) {
+        deliver { _ = try UserMembers.invoke(box, name: "deinit", receiver: instance, [], range: statementRange ?? .zero) }
+    }
+
     func close() {
+        runsDeinit = false
         live.forEach { $0.token.cancel() }
         live.removeAll()
         clock.cancelAll()

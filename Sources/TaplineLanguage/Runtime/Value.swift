@@ -11,8 +11,8 @@ public enum Value: Equatable {
     case void
     indirect case tuple([Value])
     indirect case array([Value])
-    /// A completion, as a completion body's `$0` sees it: nil message for `finished`.
-    case completion(failure: String?)
+    /// A completion, as a completion body's `$0` sees it: nil error for `finished`.
+    indirect case completion(failure: Value?)
     /// A demand (`.unlimited`, `.max(3)`), as `request` and a subscriber's body return it.
     case demand(Subscribers.Demand)
     /// An `Error`, made from a message (`Fail(error: "boom")`, `.failure(let error)`); it
@@ -38,6 +38,10 @@ public enum Value: Equatable {
     /// A `Dictionary`: its keys and their values, in the order the keys were first stored
     /// (Swift's order is unspecified).
     indirect case dictionary(keys: [Value], values: [Value])
+    /// An instance of the program's own struct or class.
+    case instance(Instance)
+    /// A value of the program's own enum.
+    case enumValue(EnumValue)
 
     /// An array or a tuple: what nests.
     var isContainer: Bool {
@@ -73,6 +77,8 @@ public enum Value: Equatable {
         case .some(let wrapped): return wrapped.typeName + "?"
         case .dictionary(let keys, let values):
             return "[\(keys.first?.typeName ?? "AnyHashable"): \(values.first?.typeName ?? "Any")]"
+        case .instance(let instance): return instance.type.name
+        case .enumValue(let value): return value.type.name
         }
     }
 }
@@ -80,8 +86,11 @@ public enum Value: Equatable {
 extension Value: CustomStringConvertible, CustomDebugStringConvertible {
     /// How `print` shows the value at top level: strings bare.
     public var description: String {
-        if case .string(let text) = self { return text }
-        return debugDescription
+        switch self {
+        case .string(let text): return text
+        case .enumValue(let value): return value.description
+        default: return debugDescription
+        }
     }
 
     /// How a value shows inside a collection, or when echoed: strings quoted.
@@ -95,7 +104,7 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .void: return "()"
         case .tuple(let elements): return "(" + elements.map(\.debugDescription).joined(separator: ", ") + ")"
         case .array(let elements): return "[" + elements.map(\.debugDescription).joined(separator: ", ") + "]"
-        case .completion(let failure): return failure.map { "failure(\($0))" } ?? "finished"
+        case .completion(let failure): return failure.map { "failure(\($0.debugDescription))" } ?? "finished"
         case .demand(let demand): return demand.description
         case .publisher(let publisher): return publisher.description
         case .error(let message): return message
@@ -107,6 +116,9 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .dictionary(let keys, let values):
             guard !keys.isEmpty else { return "[:]" }
             return "[" + zip(keys, values).map { $0.debugDescription + ": " + $1.debugDescription }.joined(separator: ", ") + "]"
+        case .instance(let instance): return instance.description
+        // Swift names the type before the case inside another value (`failure(MyError.test)`).
+        case .enumValue(let value): return value.type.name + "." + value.description
         }
     }
 
@@ -185,7 +197,7 @@ extension Value {
     init(_ completion: Subscribers.Completion<ScriptFailure>) {
         switch completion {
         case .finished: self = .completion(failure: nil)
-        case .failure(let failure): self = .completion(failure: failure.message)
+        case .failure(let failure): self = .completion(failure: failure.error)
         }
     }
 
@@ -220,15 +232,30 @@ extension Value {
 public struct ScriptFailure: Error, Equatable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+    /// The error as a value, when it is more than its message (a value of the program's enum).
+    var payload: ErrorPayload?
 
     public init(message: String) { self.message = message }
+
+    /// A failure that carries an error value: a string is its message, anything else itself.
+    init(error: Value) {
+        switch error {
+        case .error(let message), .string(let message): self.message = message
+        default:
+            message = error.description
+            payload = ErrorPayload(error)
+        }
+    }
+
+    /// The error as a value: what a completion's `.failure(let error)` binds.
+    var error: Value { payload?.value ?? .error(message) }
 
     /// The failure an error that ended a stream stands for: what a program threw, a failure
     /// passed on, or (should anything else reach here) its description.
     init(thrown error: any Error) {
         switch error {
-        case let thrown as ThrownError: message = thrown.message
-        case let failure as ScriptFailure: message = failure.message
+        case let thrown as ThrownError: (message, payload) = (thrown.message, thrown.payload)
+        case let failure as ScriptFailure: (message, payload) = (failure.message, failure.payload)
         default: message = "\(error)"
         }
     }

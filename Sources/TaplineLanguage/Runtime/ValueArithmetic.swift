@@ -37,7 +37,7 @@ enum ValueArithmetic {
         case .and, .or:
             if (left.isKnown && left != .bool) || (right.isKnown && right != .bool) { throw fail }
             return .bool
-        case .equal, .notEqual:
+        case .equal, .notEqual, .identical, .notIdentical:
             return .bool
         case .less, .lessEqual, .greater, .greaterEqual:
             guard left.isKnown, right.isKnown else { return .bool }
@@ -87,6 +87,7 @@ enum ValueArithmetic {
         switch op {
         case .equal: return .bool(equal(left, right))
         case .notEqual: return .bool(!equal(left, right))
+        case .identical, .notIdentical: return .bool(identical(left, right) == (op == .identical))
         case .less, .lessEqual, .greater, .greaterEqual:
             guard let order = compare(left, right) else { break }
             switch op {
@@ -206,6 +207,15 @@ enum ValueArithmetic {
         case (.some(let x), _) where right != .nil: return equal(x, right)
         case (_, .some(let y)) where left != .nil: return equal(left, y)
         default: return left == right
+        }
+    }
+
+    /// `===`: the same instance of a class (and `nil` is `nil`).
+    static func identical(_ left: Value, _ right: Value) -> Bool {
+        switch (left.unwrapped, right.unwrapped) {
+        case (.instance(let x)?, .instance(let y)?): return x === y
+        case (nil, nil): return true
+        default: return false
         }
     }
 

@@ -59,6 +59,7 @@ extension Entity {
         case .stream(let box): return make(annotated, box.chain.description, .publisher)
         case .bag(let box): return make("Set<AnyCancellable>", box.tokens.count == 1 ? "1 subscription" : "\(box.tokens.count) subscriptions", .bag)
         case .value(let box): return make(box.type.isKnown ? box.type.name : nil, "= " + box.value.brief(), .value)
+        case .type(let type): return make(nil, type.summary, .value)
         }
     }
 

@@ -57,6 +57,14 @@ public enum ExprKind: Sendable {
     /// otherwise. The chain is the boundary; `optionalBind` marks each `?` in it.
     case optionalChain(Expr)
     case optionalBind(Expr)
+    /// `value as? Type`, `as!`, `as`, `value is Type`.
+    case cast(Expr, TypeExpr, CastKind)
+}
+
+/// Swift's casts: `as` (a type the value has), `as?` (nil when it has not), `as!` (an error
+/// when it has not) and `is` (whether it has).
+public enum CastKind: String, Sendable {
+    case plain = "as", optional = "as?", forced = "as!", test = "is"
 }
 
 public enum InterpolatedPart: Sendable {
@@ -190,6 +198,11 @@ public enum Pattern: Sendable {
     case finished
     case failure(binding: Name?)
     case wildcard
+    /// `.tooShort(let name)`, `.unknown`, `NameError.unknown`, `.failure(.unknown)`: an enum's
+    /// case, and patterns for its payload (nil when none is written).
+    indirect case enumCase(String, [Pattern]?)
+    /// `let name` inside a pattern: binds what stands there.
+    case binding(Name)
 }
 
 extension Array where Element == SwitchCase {
@@ -294,6 +307,61 @@ public enum StmtKind: Sendable {
     /// `import Combine`: the modules a Combine snippet imports are where Tapline's names come
     /// from already; any other is an error that says what Tapline has instead.
     case importModule([Name])
+    /// `struct`, `class` or `enum`: the program's own type.
+    case typeDeclaration(TypeDecl)
+}
+
+/// `struct NAME { … }`, `class NAME: ObservableObject { … }`, `enum NAME: Error { … }`.
+public struct TypeDecl: Sendable {
+    public enum Kind: String, Sendable { case `struct`, `class`, `enum` }
+    public var kind: Kind
+    public var name: Name
+    /// `<T>` after the name: types that stand for any type (Tapline checks them at run time).
+    public var genericParameters: [String]
+    /// What follows the `:`: a superclass, protocols, an enum's raw type.
+    public var inherits: [TypeExpr]
+    public var members: [MemberDecl]
+    public var range: SourceRange
+}
+
+/// One member of a type's body.
+public enum MemberDecl: Sendable {
+    case property(PropertyDecl)
+    /// A method, `static` or not; `mutating` changes nothing Tapline checks.
+    case method(FunctionDecl, isStatic: Bool)
+    /// `init(…) { … }`: a func named `init`.
+    case initializer(FunctionDecl)
+    /// `deinit { … }`, with where the word stands.
+    case deinitializer([Stmt], SourceRange)
+    /// `case a, b(String), c = "x"`.
+    case cases([EnumCaseDecl])
+    /// `typealias Input = Int`: what a Subscriber says its types are.
+    case typeAlias(Name, TypeExpr)
+    case nested(TypeDecl)
+}
+
+/// A stored or computed property.
+public struct PropertyDecl: Sendable {
+    public var name: Name
+    public var type: TypeExpr?
+    public var value: Expr?
+    public var isMutable: Bool
+    public var isStatic: Bool
+    /// `@Published var`: the property is a publisher too (`obj.$name`).
+    public var isPublished: Bool
+    /// A computed property's getter (`var x: Int { … }` or `get { … }`) and setter.
+    public var getter: [Stmt]?
+    public var setter: (name: Name?, body: [Stmt])?
+    /// Observers of a stored property; their parameter name if one is written.
+    public var willSet: (name: Name?, body: [Stmt])?
+    public var didSet: (name: Name?, body: [Stmt])?
+}
+
+/// One case of an enum: its payload's labels and types, or its raw value.
+public struct EnumCaseDecl: Sendable {
+    public var name: Name
+    public var payload: [(label: String?, type: TypeExpr)]
+    public var rawValue: Expr?
 }
 
 /// What `marbles` is asked to do.

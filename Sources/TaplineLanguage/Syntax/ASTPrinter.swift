@@ -36,7 +36,7 @@ public enum ASTPrinter {
         case .letBinding(let name, let value): return group("let", name.text, print(value))
         case .variable(let name, let value): return group("var", name.text, print(value))
         case .typedBinding, .importModule, .conditional, .guardStatement, .whileLoop, .repeatWhile, .forEach, .assignPlace,
-             .breakStatement, .continueStatement:
+             .breakStatement, .continueStatement, .typeDeclaration:
             return swiftStatement(stmt)
         case .tap(let name): return group("tap", name.text)
         case .set(let name, let value): return group("set", name.text, print(value))
@@ -75,6 +75,42 @@ public enum ASTPrinter {
         case .finished: return ".finished"
         case .failure(let binding): return binding.map { ".failure(let \($0.text))" } ?? ".failure"
         case .wildcard: return "_"
+        case .enumCase(let name, let payload): return "." + name + (payload.map { "(" + $0.map(print).joined(separator: ", ") + ")" } ?? "")
+        case .binding(let name): return "let " + name.text
+        }
+    }
+
+    /// `(struct Point (var x: Int _) (func …))`: a type and its members.
+    static func print(_ type: TypeDecl) -> String {
+        let inherits = type.inherits.isEmpty ? [] : [": " + type.inherits.map(print).joined(separator: ", ")]
+        return group([type.kind.rawValue, type.name.text] + inherits + type.members.map(print))
+    }
+
+    private static func print(_ each: EnumCaseDecl) -> String {
+        let payload: [String] = each.payload.map { element in (element.label.map { $0 + ": " } ?? "") + print(element.type) }
+        var text = each.name.text
+        if !payload.isEmpty { text += "(" + payload.joined(separator: ", ") + ")" }
+        if let raw = each.rawValue { text += " = " + print(raw) }
+        return text
+    }
+
+    private static func print(_ member: MemberDecl) -> String {
+        switch member {
+        case .property(let property):
+            let word = (property.isStatic ? "static " : "") + (property.isPublished ? "@Published " : "") + (property.isMutable ? "var" : "let")
+            var parts = [word, property.name.text + ":", property.type.map(print) ?? "_", property.value.map(print) ?? "_"]
+            if let getter = property.getter { parts.append(group("get", block(getter))) }
+            if let setter = property.setter { parts.append(group("set", block(setter.body))) }
+            if let willSet = property.willSet { parts.append(group("willSet", block(willSet.body))) }
+            if let didSet = property.didSet { parts.append(group("didSet", block(didSet.body))) }
+            return group(parts)
+        case .method(let function, let isStatic):
+            return (isStatic ? "static " : "") + print(Stmt(.function(function), function.name.range))
+        case .initializer(let function): return print(Stmt(.function(function), function.name.range))
+        case .deinitializer(let body, _): return group("deinit", block(body))
+        case .cases(let cases): return group(["case"] + cases.map(print))
+        case .typeAlias(let name, let type): return group("typealias", name.text, print(type))
+        case .nested(let type): return print(type)
         }
     }
 
@@ -109,6 +145,7 @@ public enum ASTPrinter {
         case .assignPlace(let place, let op, let value): return group(op.rawValue, print(place), print(value))
         case .breakStatement: return "(break)"
         case .continueStatement: return "(continue)"
+        case .typeDeclaration(let type): return print(type)
         default: return "(?)"
         }
     }
@@ -151,6 +188,7 @@ public enum ASTPrinter {
         case .forceUnwrap(let inner): return group("!", print(inner))
         case .optionalChain(let inner): return group("?.", print(inner))
         case .optionalBind(let inner): return group("?", print(inner))
+        case .cast(let inner, let type, let kind): return group(kind.rawValue, print(inner), print(type))
         }
     }
 

@@ -16,7 +16,9 @@ enum ArgumentScan {
 
     private static func highest(in stmt: Stmt) -> Int {
         switch stmt.kind {
-        case .button, .subject, .subscriber, .function, .view, .tap, .complete, .cancel, .show, .hide, .trace, .marbles, .importModule:
+        case .button, .subject, .subscriber, .function, .view, .tap, .complete, .cancel, .show, .hide, .trace, .marbles, .importModule,
+             .typeDeclaration:
+            // A type's members are bodies of their own: a `$0` in them is no argument of this closure.
             return -1
         case .typedBinding(_, _, let e, _):
             return e.map(highest(in:)) ?? -1
@@ -70,8 +72,11 @@ enum ArgumentScan {
 
     private static func highest(in patterns: [Pattern]) -> Int {
         highest(of: patterns) { pattern in
-            if case .value(let e) = pattern { return highest(in: e) }
-            return -1
+            switch pattern {
+            case .value(let e): return highest(in: e)
+            case .enumCase(_, let payload?): return highest(in: payload)
+            default: return -1
+            }
         }
     }
 
@@ -92,7 +97,7 @@ enum ArgumentScan {
         case .subscriptAccess(let a, let b):
             return max(highest(in: a), highest(in: b))
         case .unary(_, let e), .member(let e, _, _), .inout(let e), .try(let e, _), .forceUnwrap(let e), .optionalChain(let e),
-             .optionalBind(let e):
+             .optionalBind(let e), .cast(let e, _, _):
             return highest(in: e)
         case .binary(_, let a, let b):
             return max(highest(in: a), highest(in: b))

@@ -588,8 +588,8 @@ public struct Lexer {
             if next == UInt8(ascii: "."), third == UInt8(ascii: ".") { return .closedRange }
             if next == UInt8(ascii: "."), third == UInt8(ascii: "<") { return .halfOpenRange }
             return .dot
-        case "=": return next == UInt8(ascii: "=") ? .equal : .assign
-        case "!": return next == UInt8(ascii: "=") ? .notEqual : .not
+        case "=": return next == UInt8(ascii: "=") ? (third == UInt8(ascii: "=") ? .identical : .equal) : .assign
+        case "!": return next == UInt8(ascii: "=") ? (third == UInt8(ascii: "=") ? .notIdentical : .notEqual) : .not
         case "<": return next == UInt8(ascii: "=") ? .lessEqual : .less
         case ">": return next == UInt8(ascii: "=") ? .greaterEqual : .greater
         case "+": return next == UInt8(ascii: "=") ? .plusAssign : .plus
@@ -605,7 +605,7 @@ extension Punct {
     /// How many characters the punctuation has (its `rawValue`'s, without making the string).
     var length: Int {
         switch self {
-        case .closedRange, .halfOpenRange: return 3
+        case .closedRange, .halfOpenRange, .identical, .notIdentical: return 3
         case .equal, .notEqual, .lessEqual, .greaterEqual, .and, .or, .arrow, .plusAssign, .minusAssign, .nilCoalescing: return 2
         default: return 1
         }

@@ -11,11 +11,11 @@ public struct Parser {
     private var tokens: [Token] = []
     /// Where the text to parse ends.
     private let end: Int
-    private var position = 0
+    var position = 0
     /// The lexer's error, if it found one in what was read so far: the tokens end there.
     private var lexError: Diagnostic?
     /// The text the tokens come from: an interpolation is lexed from it in place.
-    private let source: SourceCharacters
+    let source: SourceCharacters
     /// Whether running out of input inside brackets makes an error "incomplete input".
     private let reportsIncomplete: Bool
     /// Nesting depth of blocks and expressions, bounded so that no input exhausts the stack.
@@ -150,14 +150,14 @@ public struct Parser {
     // Read in place (`_read` lends the token instead of returning a copy): matching on the
     // current token's kind is the parser's most frequent act, and lending it skips a copy
     // of the token every time.
-    private var current: Token { _read { yield tokens[position] } }
-    private var previous: Token { _read { yield tokens[max(0, position - 1)] } }
+    var current: Token { _read { yield tokens[position] } }
+    var previous: Token { _read { yield tokens[max(0, position - 1)] } }
 
     /// The text of a name in the source (tokens keep where it is, not a string).
-    private func text(of word: Word) -> String { source.text(word.range) }
+    func text(of word: Word) -> String { source.text(word.range) }
 
     /// Whether `word` is `text` (ASCII), compared in the source without making a string.
-    private func spells(_ word: Word, _ text: StaticString) -> Bool { source.spells(word.range, text) }
+    func spells(_ word: Word, _ text: StaticString) -> Bool { source.spells(word.range, text) }
 
     /// The pieces of a string literal token; nil for any other token.
     private func literal(_ token: Token) -> [StringPart]? {
@@ -166,7 +166,7 @@ public struct Parser {
     }
 
     /// How a token is quoted in a diagnostic: `'{'`, `'tap'`, `end of input`.
-    private func quoted(_ token: Token) -> String {
+    func quoted(_ token: Token) -> String {
         switch token.kind {
         case .identifier(let word): return "'\(text(of: word))'"
         case .keyword(let keyword): return "'\(keyword.rawValue)'"
@@ -183,24 +183,24 @@ public struct Parser {
     }
 
     /// The kind of token `index` (the last, `.eof`, past the end).
-    private mutating func kind(at index: Int) -> TokenKind {
+    mutating func kind(at index: Int) -> TokenKind {
         fill(through: index)
         return tokens[min(index, tokens.count - 1)].kind
     }
 
-    private mutating func peekKind(_ ahead: Int = 1) -> TokenKind { kind(at: position + ahead) }
+    mutating func peekKind(_ ahead: Int = 1) -> TokenKind { kind(at: position + ahead) }
 
     // Inlined, with the lexing out of line: called as a function, it would copy every token
     // it returns, used or not.
     /// The current token, and moves past it.
-    @inline(__always) private mutating func advance() -> Token {
+    @inline(__always) mutating func advance() -> Token {
         let token = tokens[position]
         skip()
         return token
     }
 
     /// Moves past the current token without copying it (`advance` when the token is not used).
-    @inline(__always) private mutating func skip() {
+    @inline(__always) mutating func skip() {
         switch tokens[position].kind {
         case .punct(.lparen), .punct(.lbracket), .punct(.lbrace): bracketDepth += 1
         case .punct(.rparen), .punct(.rbracket), .punct(.rbrace): bracketDepth -= 1
@@ -210,22 +210,22 @@ public struct Parser {
         if position < tokens.count - 1 { position += 1 }
     }
 
-    private func check(_ punct: Punct) -> Bool { current.kind == .punct(punct) }
-    private func check(_ keyword: Keyword) -> Bool { current.kind == .keyword(keyword) }
+    func check(_ punct: Punct) -> Bool { current.kind == .punct(punct) }
+    func check(_ keyword: Keyword) -> Bool { current.kind == .keyword(keyword) }
 
-    private mutating func match(_ punct: Punct) -> Bool {
+    mutating func match(_ punct: Punct) -> Bool {
         guard check(punct) else { return false }
         skip()
         return true
     }
 
-    private mutating func match(_ keyword: Keyword) -> Bool {
+    mutating func match(_ keyword: Keyword) -> Bool {
         guard check(keyword) else { return false }
         skip()
         return true
     }
 
-    private mutating func skipNewlines() {
+    mutating func skipNewlines() {
         while current.kind == .newline || check(.semicolon) { skip() }
     }
 
@@ -241,19 +241,19 @@ public struct Parser {
 
     /// An error at the current token; at the end of input with brackets open, the input
     /// is incomplete rather than wrong.
-    private func unexpected(_ message: Message) -> Diagnostic {
+    func unexpected(_ message: Message) -> Diagnostic {
         var diagnostic = Diagnostic.error(message, at: current.range)
         if current.kind == .eof, reportsIncomplete, lexer.hasOpenBrackets { diagnostic.isIncompleteInput = true }
         return diagnostic
     }
 
     // `what` is made only for the error: most calls build it from a message.
-    private mutating func expect(_ punct: Punct, _ what: @autoclosure () -> String) throws(Diagnostic) -> Token {
+    mutating func expect(_ punct: Punct, _ what: @autoclosure () -> String) throws(Diagnostic) -> Token {
         guard check(punct) else { throw unexpected(Messages.expected("'\(punct.rawValue)' \(what())", found: quoted(current))) }
         return advance()
     }
 
-    private mutating func expectName(_ what: @autoclosure () -> String) throws(Diagnostic) -> Name {
+    mutating func expectName(_ what: @autoclosure () -> String) throws(Diagnostic) -> Name {
         guard case .identifier(let word) = current.kind else {
             throw unexpected(Messages.expected(what(), found: quoted(current)))
         }
@@ -264,7 +264,7 @@ public struct Parser {
     /// The error of a flat chain (`1 + 2 + …`, `a.b.c…`, `else if …`) past `Limits.chainLength`.
     private var chainTooLong: Diagnostic { Diagnostic.error(Messages.chainTooLong(Limits.chainLength), at: current.range) }
 
-    private mutating func nested<T>(_ body: (inout Parser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
+    mutating func nested<T>(_ body: (inout Parser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Parser.maximumDepth, !stack.isLow else {
@@ -295,7 +295,7 @@ public struct Parser {
 
     /// A statement ends at a newline, `;`, `}` or the end of input. `betweenStatements`: at
     /// the top level, where the tokens read can be let go of.
-    private mutating func endStatement(betweenStatements: Bool = false) throws(Diagnostic) {
+    mutating func endStatement(betweenStatements: Bool = false) throws(Diagnostic) {
         if current.kind == .newline || check(.semicolon) {
             if betweenStatements { skipNewlinesBetweenStatements() } else { skipNewlines() }
         } else if !(current.kind == .eof || check(.rbrace)) {
@@ -304,7 +304,7 @@ public struct Parser {
     }
 
     // block = "{" { statement separator } "}" ;
-    private mutating func parseBlock(_ what: String) throws(Diagnostic) -> [Stmt] {
+    mutating func parseBlock(_ what: String) throws(Diagnostic) -> [Stmt] {
         try nested { (parser: inout Parser) throws(Diagnostic) -> [Stmt] in
             _ = try parser.expect(.lbrace, what)
             return try parser.parseStatementsToBrace("the block")
@@ -312,7 +312,7 @@ public struct Parser {
     }
 
     /// Statements up to and including the closing `}` of a block or closure.
-    private mutating func parseStatementsToBrace(_ what: String) throws(Diagnostic) -> [Stmt] {
+    mutating func parseStatementsToBrace(_ what: String) throws(Diagnostic) -> [Stmt] {
         var statements: [Stmt] = []
         skipNewlines()
         while !check(.rbrace) {
@@ -327,7 +327,7 @@ public struct Parser {
     }
 
     // statement = declaration | command | assignment | "_" "=" expression | expression ;
-    private mutating func parseStatement() throws(Diagnostic) -> Stmt {
+    mutating func parseStatement() throws(Diagnostic) -> Stmt {
         let start = current.range
         if case .identifier(let word) = current.kind, let command = CommandWord.named(source.codes, word.range) {
             if commandWord(word) != nil { return Stmt(try parseCommandWord(command), start.to(previous.range)) }
@@ -354,6 +354,9 @@ public struct Parser {
         try skipDeclarationModifiers()
         if case .identifier(let word) = current.kind, let declaration = TypeDeclarationWord.named(source.codes, word.range),
            peekKind() != .punct(.assign), peekKind() != .punct(.dot), peekKind() != .punct(.lparen) {
+            if let kind = TypeDecl.Kind(rawValue: declaration.rawValue) {
+                return Stmt(.typeDeclaration(try parseTypeDeclaration(kind)), start.to(previous.range))
+            }
             throw Diagnostic.error(Messages.swiftTypeDeclaration(declaration), at: current.range)
         }
         let kind: StmtKind
@@ -371,12 +374,10 @@ public struct Parser {
             kind = .set(name, try parseAssignedValue(to: name))
         default:
             let expr = try parseExpression()
-            // `cur.value = 5` sets a current value subject, as in Swift.
-            if check(.assign), case .member(let base, "value", _) = expr.kind, case .name(let text) = base.kind {
-                skip()
-                kind = .set(Name(text: text, range: base.range), try parseExpression())
-            } else if case .subscriptAccess = expr.kind, check(.assign) || check(.plusAssign) || check(.minusAssign),
-                      case .punct(let op) = advance().kind {
+            // `point.x = 5`, `values[0] += 1`, `cur.value = 5` (which sets a current value
+            // subject, as in Swift): a value stored into a place.
+            if Parser.isPlace(expr), check(.assign) || check(.plusAssign) || check(.minusAssign), case .punct(let op) = advance().kind {
+                skipNewlines()
                 kind = .assignPlace(expr, op, try parseExpression())
             } else {
                 kind = .expression(expr)
@@ -461,7 +462,7 @@ public struct Parser {
     }
 
     /// From a `(` to its `)`, whatever is between (an attribute's arguments).
-    private mutating func skipBalancedParentheses() {
+    mutating func skipBalancedParentheses() {
         var depth = 0
         repeat {
             if check(.lparen) { depth += 1 } else if check(.rparen) { depth -= 1 }
@@ -741,24 +742,27 @@ public struct Parser {
     }
 
     // func = "func" NAME "(" [ parameter { "," parameter } ] ")" [ "throws" ] [ "->" type ] block ;
-    private mutating func parseFunction() throws(Diagnostic) -> FunctionDecl {
+    mutating func parseFunction() throws(Diagnostic) -> FunctionDecl {
         skip()
         let name = try expectName(Messages.nameAfter("func"))
-        _ = try expect(.lparen, "after the function's name")
+        let (parameters, throwing) = try parseParameters(after: "the function's name")
+        let result = match(.arrow) ? try parseType() : nil
+        return FunctionDecl(name: name, parameters: parameters, result: result, isThrowing: throwing,
+                            body: try parseBlock("to start the function's body"))
+    }
+
+    // parameters = "(" [ parameter { "," parameter } ] ")" [ "throws" ] ;
+    mutating func parseParameters(after what: String) throws(Diagnostic) -> (parameters: [Parameter], throwing: Bool) {
+        _ = try expect(.lparen, "after \(what)")
         var parameters: [Parameter] = []
         while !check(.rparen) {
             if !parameters.isEmpty { _ = try expect(.comma, "between parameters") }
             parameters.append(try parseParameter())
         }
         skip()
-        var throwing = false
-        if case .identifier(let word) = current.kind, spells(word, "throws") {
-            skip()
-            throwing = true
-        }
-        let result = match(.arrow) ? try parseType() : nil
-        return FunctionDecl(name: name, parameters: parameters, result: result, isThrowing: throwing,
-                            body: try parseBlock("to start the function's body"))
+        guard case .identifier(let word) = current.kind, spells(word, "throws") else { return (parameters, false) }
+        skip()
+        return (parameters, true)
     }
 
     // parameter = [ LABEL ] NAME [ ":" type ] ;   (LABEL "_": called without a label)
@@ -942,27 +946,52 @@ public struct Parser {
         return SwitchCase(patterns: patterns, body: body, range: start.to(previous.range))
     }
 
-    // pattern = "_" | [ "let" ] "." "finished" | [ "let" ] "." "failure" [ "(" [ "let" ] NAME ")" ] | expression ;
-    private mutating func parsePattern() throws(Diagnostic) -> Pattern {
+    // pattern = "_" | "let" NAME | [ "let" ] [ TYPE ] "." NAME [ "(" pattern { "," pattern } ")" ] | expression ;
+    private mutating func parsePattern(bindingNames: Bool = false) throws(Diagnostic) -> Pattern {
         if case .identifier(let word) = current.kind, spells(word, "_") {
             skip()
             return .wildcard
         }
         // `case let .failure(error)`: `let` before the pattern binds each name in it.
-        let bindsAll = check(.let) && peekKind() == .punct(.dot)
-        if bindsAll { skip() }
-        if check(.dot), case .identifier(let word) = peekKind(), case let member = text(of: word), member == "finished" || member == "failure" {
+        if check(.let) || check(.var), case .identifier = peekKind(), kind(at: position + 2) != .punct(.dot) {
+            skip()
+            return .binding(try expectName("a name to bind"))
+        }
+        let bindsAll = bindingNames || ((check(.let) || check(.var)) && (peekKind() == .punct(.dot) || isTypeDot(at: position + 1)))
+        if check(.let) || check(.var) { skip() }
+        if bindsAll, case .identifier = current.kind, peekKind() != .punct(.dot), peekKind() != .punct(.lparen) {
+            return .binding(try expectName("a name to bind"))
+        }
+        if isTypeDot(at: position) { skip() }   // `NameError.unknown`: the type is the value's own
+        if check(.dot), case .identifier(let word) = peekKind() {
+            let member = text(of: word)
             skip()
             skip()
-            guard member == "failure", match(.lparen) else { return member == "finished" ? .finished : .failure(binding: nil) }
-            guard bindsAll || match(.let) else {
-                throw unexpected(Messages.expected("'let' to bind the error: '.failure(let error)'", found: quoted(current)))
+            if member == "finished", !check(.lparen) { return .finished }
+            guard match(.lparen) else { return member == "failure" ? .failure(binding: nil) : .enumCase(member, nil) }
+            var payload: [Pattern] = []
+            while !match(.rparen) {
+                if !payload.isEmpty { _ = try expect(.comma, "between the payload's patterns") }
+                if case .identifier = current.kind, peekKind() == .punct(.colon) {
+                    skip()
+                    skip()
+                }
+                if member == "failure", !bindsAll, !check(.let), !check(.var), case .identifier = current.kind, peekKind() == .punct(.rparen) {
+                    throw unexpected(Messages.expected("'let' to bind the error: '.failure(let error)'", found: quoted(current)))
+                }
+                payload.append(try parsePattern(bindingNames: bindsAll))
             }
-            let name = try expectName("a name for the error")
-            _ = try expect(.rparen, "after the error's name")
-            return .failure(binding: name)
+            if member == "failure", payload.count == 1, case .binding(let name) = payload[0] { return .failure(binding: name) }
+            return .enumCase(member, payload)
         }
         return .value(try parseExpression())
+    }
+
+    /// Whether a capitalised name and a `.` start at `index`: a type naming its case.
+    private mutating func isTypeDot(at index: Int) -> Bool {
+        guard case .identifier(let word) = kind(at: index), kind(at: index + 1) == .punct(.dot),
+              let first = source.codes[word.range].first else { return false }
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
     }
 
     // for = "for" NAME "in" expression block ;
@@ -1062,7 +1091,7 @@ public struct Parser {
     }
 
     /// An expression that a block follows: no trailing closure.
-    private mutating func parseCondition() throws(Diagnostic) -> Expr {
+    mutating func parseCondition() throws(Diagnostic) -> Expr {
         let saved = conditionDepth
         conditionDepth = bracketDepth
         defer { conditionDepth = saved }
@@ -1092,7 +1121,7 @@ public struct Parser {
         switch punct {
         case .or: return 0
         case .and: return 1
-        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return 2
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .identical, .notIdentical: return 2
         case .nilCoalescing: return 3
         case .closedRange, .halfOpenRange: return 4
         case .plus, .minus: return 5
@@ -1108,7 +1137,15 @@ public struct Parser {
     private mutating func parseBinary(level minimum: Int) throws(Diagnostic) -> Expr {
         var left = try parseUnary()
         var terms = 0
-        while case .punct(let op) = current.kind, let level = Parser.level(of: op), level >= minimum {
+        while true {
+            // `as`, `as?`, `as!` and `is` bind tighter than `??` and looser than a range.
+            if minimum <= 3, isCastWord {
+                terms += 1
+                guard terms <= Limits.chainLength else { throw chainTooLong }
+                left = try parseCast(left)
+                continue
+            }
+            guard case .punct(let op) = current.kind, let level = Parser.level(of: op), level >= minimum else { break }
             // A flat chain builds a tree as deep as it is long, which compiling walks.
             terms += 1
             guard terms <= Limits.chainLength else { throw chainTooLong }
@@ -1124,6 +1161,23 @@ public struct Parser {
             }
         }
         return left
+    }
+
+    /// Whether the current token is `as` or `is`.
+    private var isCastWord: Bool {
+        guard case .identifier(let word) = current.kind else { return false }
+        return spells(word, "as") || spells(word, "is")
+    }
+
+    // cast = operand ( "as" [ "?" | "!" ] | "is" ) type ;
+    private mutating func parseCast(_ operand: Expr) throws(Diagnostic) -> Expr {
+        var kind: CastKind = isCastWord && source.codes[current.range.start.offset] == UInt8(ascii: "i") ? .test : .plain
+        skip()
+        if kind == .plain, current.range.start.offset == previous.range.end.offset {
+            if match(.question) { kind = .optional } else if match(.not) { kind = .forced }
+        }
+        let type = try parseType()
+        return Expr(.cast(operand, type, kind), operand.range.to(type.range))
     }
 
     // unary = ( "-" | "!" | "&" | "try" [ "?" | "!" ] ) unary | postfix ;   (& only in .assign(to: &$name))
@@ -1233,9 +1287,18 @@ public struct Parser {
         return kind(at: lookahead) == .punct(.dot)
     }
 
+    /// Whether an expression can be stored into: an element or a member of something.
+    static func isPlace(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .subscriptAccess, .member: return true
+        default: return false
+        }
+    }
+
     private func memberName(_ token: Token) -> String? {
         switch token.kind {
         case .identifier(let word): return text(of: word)
+        case .dollarName(let word): return "$" + text(of: word)
         case .keyword(let keyword): return keyword.rawValue
         default: return nil
         }

@@ -53,7 +53,7 @@ public enum Keyword: String, CaseIterable, Sendable {
 public enum Punct: String, CaseIterable, Sendable {
     case lbrace = "{", rbrace = "}", lparen = "(", rparen = ")", lbracket = "[", rbracket = "]"
     case comma = ",", colon = ":", semicolon = ";", dot = ".", closedRange = "...", halfOpenRange = "..<"
-    case question = "?", assign = "=", equal = "==", notEqual = "!=", less = "<", lessEqual = "<="
+    case question = "?", assign = "=", equal = "==", notEqual = "!=", identical = "===", notIdentical = "!==", less = "<", lessEqual = "<="
     case greater = ">", greaterEqual = ">=", plus = "+", minus = "-", star = "*", slash = "/", percent = "%"
     case and = "&&", or = "||", not = "!", arrow = "->", ampersand = "&", backslash = "\\"
     case plusAssign = "+=", minusAssign = "-=", nilCoalescing = "??", at = "@"

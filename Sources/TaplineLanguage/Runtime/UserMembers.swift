@@ -1,0 +1,120 @@
+import TaplineReactive
+
+/// Reading, storing and calling the members of the program's own types, as the program runs:
+/// the one place that knows a stored property from a computed one, a `@Published` one's
+/// publisher (`$name`), observers (`willSet`/`didSet`) and a struct's copy on change.
+enum UserMembers {
+    /// `value.name`: a stored or computed property, `$name`, `objectWillChange`, an enum's
+    /// `rawValue`; nil when the value has no such member.
+    static func get(_ value: Value, _ name: String, range: SourceRange) throws -> Value? {
+        switch value {
+        case .instance(let instance):
+            let type = instance.type
+            if let slot = type.storedIndex[name] { return instance.field(slot) }
+            if let computed = type.computed[name] {
+                return try invoke(computed.getter, name: name, receiver: value, [], range: range).result
+            }
+            if name.first == "$", let slot = type.storedIndex[String(name.dropFirst())], let subject = instance.published[slot] {
+                return .publisher(PublisherValue(subject.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher(),
+                                                 output: type.stored[slot].type, failure: .never,
+                                                 description: "Published<\(type.stored[slot].type.name)>.Publisher"))
+            }
+            if name == "objectWillChange", type.isObservable {
+                let stream = instance.objectWillChange.map { Value.void }.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+                return .publisher(PublisherValue(stream, output: .void, failure: .never, description: "ObservableObjectPublisher"))
+            }
+            return nil
+        case .enumValue(let enumValue):
+            if name == "rawValue" { return enumValue.type.enumCase(enumValue.name)?.rawValue }
+            if let computed = enumValue.type.computed[name] {
+                return try invoke(computed.getter, name: name, receiver: value, [], range: range).result
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// `base.name = newValue`: the base as it is after the store — the same object for a
+    /// class, a changed copy for a struct (which the caller stores back where it came from).
+    static func set(_ base: Value, _ name: String, to newValue: Value, range: SourceRange) throws -> Value {
+        if name == "value", case .publisher(let publisher) = base, let subject = publisher.subject {
+            subject.send(newValue)
+            return base
+        }
+        guard case .instance(let original) = base else {
+            throw RuntimeError(Messages.noMember(name, on: base.typeName), at: range)
+        }
+        let type = original.type
+        if let computed = type.computed[name] {
+            guard let setter = computed.setter else { throw RuntimeError(Messages.assignToConstant(name), at: range) }
+            return try invoke(setter, name: name, receiver: base, [newValue], range: range).receiver
+        }
+        guard let slot = type.storedIndex[name] else { throw RuntimeError(Messages.noMember(name, on: type.name), at: range) }
+        let property = type.stored[slot]
+        let stored = try property.type.checked(newValue, at: range) { got in
+            Messages.typeMismatch(StoreVerb.assign.rawValue, expected: property.type.name, got: got)
+        }
+        var receiver = base
+        if let willSet = property.willSet {
+            receiver = try invoke(willSet, name: "willSet", receiver: receiver, [stored], range: range).receiver
+        }
+        guard case .instance(var instance) = receiver else { return receiver }
+        if type.kind == .struct { instance = instance.copy() }
+        let old = instance.field(slot)
+        instance.setField(slot, stored)
+        receiver = .instance(instance)
+        if let didSet = property.didSet {
+            receiver = try invoke(didSet, name: "didSet", receiver: receiver, [old], range: range).receiver
+        }
+        return receiver
+    }
+
+    /// `value.method(arguments)`: the result, and the receiver as the method left it (a
+    /// `mutating` method of a struct changes its copy). Nil when the value has no such method.
+    static func call(_ value: Value, _ name: String, labels: [String?], _ arguments: [Value], range: SourceRange) throws -> (result: Value, receiver: Value)? {
+        let type: UserType
+        switch value {
+        case .instance(let instance): type = instance.type
+        case .enumValue(let enumValue): type = enumValue.type
+        default: return nil
+        }
+        guard let method = type.method(name, labels: labels) else { return nil }
+        guard method.parameters.count == arguments.count else {
+            throw RuntimeError(Messages.functionArguments(method.signature(name), given: arguments.count), at: range)
+        }
+        return try invoke(method, name: name, receiver: value, arguments, range: range)
+    }
+
+    /// Calls a method, an `init`, an accessor or an observer: `self` in slot 0 of its frame
+    /// (when it has one), the arguments after it, each checked against its parameter's type.
+    static func invoke(_ box: FunctionBox, name: String, receiver: Value?, _ arguments: [Value],
+                       range: SourceRange) throws -> (result: Value, receiver: Value) {
+        guard let runtime = box.runtime else { return (.void, receiver ?? .void) }
+        let first = receiver == nil ? 0 : 1
+        let (result, frame) = try box.run(name: name, runtime: runtime, range: range) { frame in
+            if let receiver { frame.slots[0] = receiver }
+            for (index, argument) in arguments.enumerated() {
+                try box.store(argument, in: frame, slot: first + index, parameter: index, name: name, range: range)
+            }
+        }
+        return (result, receiver == nil ? .void : frame.slots[0])
+    }
+
+    /// A new instance with every stored property at its initial value (`nil` for an optional
+    /// without one), before any `init` runs; a `@Published` property gets its publisher.
+    static func instance(of type: UserType, range: SourceRange) throws -> Instance {
+        var fields: [Value] = []
+        fields.reserveCapacity(type.stored.count)
+        for property in type.stored {
+            fields.append(try property.initial?() ?? (property.type.isOptional ? .nil : .void))
+        }
+        let instance = Instance(type: type, fields: fields, published: Array(repeating: nil, count: fields.count))
+        for (slot, property) in type.stored.enumerated() where property.isPublished {
+            let subject = PublishedSubject<Value>(fields[slot])
+            if type.isObservable { subject.willChange = instance.objectWillChange }
+            instance.published[slot] = subject
+        }
+        return instance
+    }
+}
