@@ -17,6 +17,15 @@ final class FrameScope {
     var function: FunctionBox?
     /// For a method's body: its type, whose members a bare name may mean (`self` is slot 0).
     var selfType: UserType?
+    /// For a closure: whether its body reads a name of a frame around it (`resolve` marks it).
+    var readsOuter = false
+    /// For a method: whether a closure made in it reads `self` (slot 0), so that the frame must
+    /// keep `self` after the call for that closure.
+    var closureReadsSelf = false
+    /// The frame of a closure's capture list (no closure of its own: its names are the
+    /// closure's), and the slots of its `weak` (false) and `unowned` (true) entries.
+    var isCaptureList = false
+    var weakSlots: [Int: Bool] = [:]
     /// The frame's own names (its arguments, and the locals of its body's outer block), and
     /// those of the blocks open inside it, innermost last. Kept apart so that a frame with
     /// no locals, as most closures' are, allocates nothing for them.
@@ -75,14 +84,34 @@ extension Compiler {
         var current: FrameScope? = scope
         while let frameScope = current {
             for block in frameScope.blocks.reversed() {
-                if let (slot, type) = block[name] { return .local(depth: depth, slot: slot, type: type) }
+                if let (slot, type) = block[name] { return readingOuter(depth, .local(depth: depth, slot: slot, type: type)) }
             }
-            if let (slot, type) = frameScope.names[name] { return .local(depth: depth, slot: slot, type: type) }
+            if let (slot, type) = frameScope.names[name] { return readingOuter(depth, .local(depth: depth, slot: slot, type: type)) }
             depth += 1
             current = frameScope.parent
         }
         if let function = viewFunctions[name] { return .entity(function) }
         return globals[name].map(Resolved.entity)
+    }
+
+    /// A local found `depth` frames out: every closure between here and there reads a frame
+    /// around it, so it must be bound to one.
+    private func readingOuter(_ depth: Int, _ resolved: Resolved) -> Resolved {
+        var frameScope: FrameScope? = scope
+        for _ in 0..<depth {
+            frameScope?.readsOuter = true
+            frameScope = frameScope?.parent
+        }
+        if depth > 0, case .local(_, 0, _) = resolved, frameScope?.selfType != nil { frameScope?.closureReadsSelf = true }
+        return resolved
+    }
+
+    /// Whether the local at `slot`, `depth` frames out, is a `weak` (false) or `unowned` (true)
+    /// capture; nil for any other.
+    func weakness(depth: Int, slot: Int) -> Bool? {
+        var frameScope: FrameScope? = scope
+        for _ in 0..<depth { frameScope = frameScope?.parent }
+        return frameScope?.weakSlots[slot]
     }
 
     /// Every name visible here, for "did you mean".

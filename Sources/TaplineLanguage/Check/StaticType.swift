@@ -65,6 +65,7 @@ indirect enum SType: Equatable, Sendable {
         case .dictionary: self = .dictionary(.unknown, .unknown)
         case .instance(let instance): self = .user(instance.type.name)
         case .enumValue(let value): self = .user(value.type.name)
+        case .subscription, .weakReference: self = .unknown
         }
     }
 
@@ -181,6 +182,8 @@ extension SType {
         "Int": .int, "Double": .double, "String": .string, "Bool": .bool, "Void": .void, "Any": .unknown,
         "Error": .error, "Never": .never, "AnyCancellable": .cancellable, "TimeInterval": .double, "Float": .double,
         "CGFloat": .double, "Subscribers.Completion": .completion, "Subscribers.Demand": .demand,
+        // A custom subscriber's subscription: what it is given is checked when it runs.
+        "Subscription": .unknown, "Cancellable": .unknown,
     ]
 
     private static func named(_ name: String, _ arguments: [TypeExpr], at range: SourceRange,
@@ -192,6 +195,7 @@ extension SType {
             return .publisher(output: try argument(0), failure: try argument(1))
         case ("Published.Publisher", 1): return .publisher(output: try argument(0), failure: .never)
         case ("Set", 1): return .set(try argument(0))
+        case ("Result", 2): return .user("Result")
         case ("Subscribers.Completion", 1): return .completion
         case ("Array", 1): return .array(try argument(0))
         case ("Optional", 1): return .optional(try argument(0))

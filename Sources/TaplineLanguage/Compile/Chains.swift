@@ -246,7 +246,13 @@ extension Compiler {
         case .member(_, let member, _) where runtime.userMemberNames.contains(member): break
         default: return nil
         }
-        if case .name(let name) = expr.kind, case .entity? = resolve(name) { return nil }
+        if case .name(let name) = expr.kind {
+            switch resolve(name) {
+            case .entity?: return nil
+            case .local?: break
+            case nil: if userType(named: name) != nil { return nil }   // `Result.success(1)`
+            }
+        }
         let (code, type) = try expression(expr)
         let output: SType, failure: SType
         switch type {

@@ -18,9 +18,43 @@ struct CompiledClosure {
     /// The body when it is one statement (and no `return`): a caller that drops the result, as
     /// a sink does, runs it without the closure around it that gives back `()`.
     var statement: Step?
+    /// Whether the body reads a name of the frames around it. One that does not is bound to
+    /// none, so that it keeps nothing alive — as a Swift closure captures only what it uses
+    /// (a sink in a method that never names `self` keeps no `self`).
+    var readsOuter = true
+    /// Its capture list (`[weak self]`, `[count]`): the frame of values it takes when made.
+    var captures: CaptureList?
 
     /// Binds the closure to the frame it was made in (a subscription does this once).
-    func bind(to parent: Frame?) -> BoundClosure { BoundClosure(self, parent: parent) }
+    func bind(to parent: Frame?) -> BoundClosure {
+        guard readsOuter else { return BoundClosure(self, parent: nil) }
+        return BoundClosure(self, parent: captures.map { $0.frame(from: parent) } ?? parent)
+    }
+}
+
+/// A closure's capture list, compiled: each entry's value, taken from the frame the closure
+/// is made in, into a frame of its own between the closure and that one. A `weak` or
+/// `unowned` entry holds its object without keeping it alive.
+struct CaptureList {
+    let values: [Code]
+    /// The slots of `weak` (false) and `unowned` (true) entries.
+    let weak: [Int: Bool]
+    /// Whether the closure reads names beyond its captures.
+    let readsOuter: Bool
+
+    func frame(from parent: Frame?) -> Frame {
+        let frame = Frame(size: values.count, parent: readsOuter ? parent : nil)
+        guard let parent else { return frame }
+        for (slot, value) in values.enumerated() {
+            let captured = (try? value(parent)) ?? .nil
+            if let isUnowned = weak[slot], case .instance(let instance) = captured.unwrapped ?? .nil {
+                frame.slots[slot] = .weakReference(WeakReference(instance, isUnowned: isUnowned))
+            } else {
+                frame.slots[slot] = captured
+            }
+        }
+        return frame
+    }
 }
 
 /// Closures: each is compiled once into code and a frame layout; a subscription binds it
@@ -53,7 +87,10 @@ extension Compiler {
         var resultType = SType.unknown
         var kernel: IntKernel?
         var statement: Step?
-        let size = try inFrame(isClosure: true, argumentTypes: argumentTypes) { () throws(Diagnostic) in
+        var readsOuter = false
+        var size = 0
+        let captures = try captureList(closure.captures) { () throws(Diagnostic) in
+          size = try inFrame(isClosure: true, argumentTypes: argumentTypes) { () throws(Diagnostic) in
             for (slot, name) in (closure.parameters ?? []).enumerated() { scope.nameArgument(name, slot: slot) }
             scope.closureOwner = owner
             (body, resultType, statement) = try closureBody(closure.body)
@@ -62,10 +99,40 @@ extension Compiler {
                 statement = nil
             }
             kernel = intKernel(closure.body, argumentTypes: argumentTypes)
+            readsOuter = scope.readsOuter
+          }
         }
         return CompiledClosure(arity: max(arity, argumentTypes.count), frameSize: size, body: body, resultType: resultType,
                                reusesFrame: closuresCompiled == closuresBefore, kernel: kernel,
-                               readsArguments: closure.parameters != nil || used > 0, statement: statement)
+                               readsArguments: closure.parameters != nil || used > 0, statement: statement,
+                               readsOuter: readsOuter || captures != nil, captures: captures)
+    }
+
+    /// Compiles `body` (the closure) inside the frame of its capture list, if it has one: each
+    /// entry's value is compiled here, where the closure is made, and named in that frame.
+    private func captureList(_ entries: [Capture], _ body: () throws(Diagnostic) -> Void) throws(Diagnostic) -> CaptureList? {
+        guard !entries.isEmpty else {
+            try body()
+            return nil
+        }
+        var values: [Code] = []
+        var types: [SType] = []
+        var weak: [Int: Bool] = [:]
+        for (slot, entry) in entries.enumerated() {
+            let (code, type) = try expression(entry.value ?? Expr(.name(entry.name.text), entry.name.range))
+            values.append(code)
+            types.append(entry.strength == .weak ? .optional(type.unwrappedOptional) : type)
+            if entry.strength != .strong { weak[slot] = entry.strength == .unowned }
+        }
+        var readsOuter = false
+        _ = try inFrame(isClosure: true, argumentTypes: types) { () throws(Diagnostic) in
+            for (slot, entry) in entries.enumerated() { scope.nameArgument(entry.name.text, slot: slot) }
+            scope.weakSlots = weak
+            scope.isCaptureList = true
+            try body()
+            readsOuter = scope.readsOuter
+        }
+        return CaptureList(values: values, weak: weak, readsOuter: readsOuter)
     }
 
     /// A closure as a value (`let add = { (a: Int, b: Int) in a + b }`, a func's argument of

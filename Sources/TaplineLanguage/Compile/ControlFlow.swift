@@ -172,6 +172,9 @@ extension Compiler {
                 frame.slots[slot] = value
                 return true
             }
+        case .failure(let binding) where userType(of: type) != nil:
+            // A `Result`'s `.failure(let error)`: its case, as any enum's.
+            return try caseMatcher("failure", binding.map { [.binding($0)] }, against: type, single: single, at: range)
         case .finished, .failure:
             if type.isKnown, type != .completion {
                 throw Diagnostic.error(Messages.completionPattern(ASTPrinter.print(pattern), type.name), at: range)
@@ -186,8 +189,11 @@ extension Compiler {
             if !single { throw Diagnostic.error(Messages.bindingInManyPatterns(binding.text), at: binding.range) }
             let slot = scope.addLocal(binding.text, type: .error)
             return { value, frame in
-                guard case .completion(let error?) = value else { return false }
-                frame.slots[slot] = error
+                switch value {
+                case .completion(let error?): frame.slots[slot] = error
+                case .enumValue(let result) where result.name == "failure" && result.payload.count == 1: frame.slots[slot] = result.payload[0]
+                default: return false
+                }
                 return true
             }
         case .enumCase(let name, let payload):

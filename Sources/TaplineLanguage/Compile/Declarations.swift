@@ -111,12 +111,26 @@ extension Compiler {
     /// `func NAME(parameters) [-> Type] { … }`: at the top level, or inside a view (visible to
     /// that view only). Declared before its body compiles, so that it may call itself.
     func function(_ declaration: FunctionDecl, inView: Bool = false) throws(Diagnostic) -> Action {
+        if !inView, !isTopLevel { return try localFunction(declaration) }
         let name = declaration.name
         let box = try functionBox(declaration)
         let entity = Entity(name: name.text, range: name.range, kind: .function(box))
         if inView { viewFunctions[name.text] = entity } else { try declare(entity) }
         try compileBody(of: declaration, into: box)
         return { _ in entity.isInitialized = true }
+    }
+
+    /// A func declared in a block or a closure: a closure held by a local of its frame, so
+    /// that it sees the locals around it, as Swift's nested funcs do (and may call itself).
+    private func localFunction(_ declaration: FunctionDecl) throws(Diagnostic) -> Action {
+        var types: [SType] = []
+        for parameter in declaration.parameters { types.append(try parameter.type.map { (type) throws(Diagnostic) in try staticType(type) } ?? .unknown) }
+        let result = try declaration.result.map { (type) throws(Diagnostic) in try staticType(type) } ?? .void
+        let slot = scope.addLocal(declaration.name.text, type: .function(types, result: result))
+        let closure = ClosureExpr(parameters: declaration.parameters.map(\.name.text), parameterTypes: declaration.parameters.map(\.type),
+                                  resultType: declaration.result, body: declaration.body, range: declaration.name.range)
+        let (code, _) = try closureValue(closure, expected: nil)
+        return { frame in frame.slots[slot] = try code(frame) }
     }
 
     /// The signature: each parameter's label and type, and the result type.
@@ -221,6 +235,7 @@ extension Compiler {
     /// as `nil`; anything else must be set before it is read.
     func typedBinding(_ name: Name, type: TypeExpr, value: Expr?, isMutable: Bool) throws(Diagnostic) -> Action {
         let declared = try staticType(type)
+        if let value, let made = Compiler.implicitInit(value, of: type) { return try typedBinding(name, type: type, value: made, isMutable: isMutable) }
         if declared == .set(.cancellable), isTopLevel, isMutable, value.map(Compiler.isEmptyCollection) ?? true {
             return try declareBag(name)
         }
@@ -228,6 +243,15 @@ extension Compiler {
         // A publisher or a subject declared with its type is what it would be without it.
         if case .publisher = declared, !isMutable { return try letBinding(name, value) }
         return try declaredValue(name, type: declared, initial: try storable(value, into: declared), isMutable: isMutable)
+    }
+
+    /// `.init(…)` where the type is written: `let s: PassthroughSubject<Int, Never> = .init()`
+    /// is a call of the type itself. Nil for any other value.
+    static func implicitInit(_ value: Expr, of type: TypeExpr) -> Expr? {
+        guard case .call(let callee, let arguments, let trailing) = value.kind, case .implicitMember("init") = callee.kind,
+              case .named(let name, let generics) = type.kind else { return nil }
+        let made = Expr(generics.isEmpty ? .name(name) : .specialized(name, generics), callee.range)
+        return Expr(.call(made, arguments, trailing: trailing), value.range)
     }
 
     /// `[]` or `Set()`: an empty collection written to fill a declared type.

@@ -369,6 +369,13 @@ extension Compiler {
     private func nameValue(_ name: String, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         switch resolve(name) {
         case .local(let depth, let slot, let type):
+            if weakness(depth: depth, slot: slot) != nil {
+                return ({ frame in
+                    let value = frame.ancestor(depth).slots[slot]
+                    guard case .weakReference(let reference) = value else { return value }
+                    return try reference.read(at: range)
+                }, type)
+            }
             if depth == 0 { return ({ frame in frame.slots[slot] }, type) }
             return ({ frame in frame.ancestor(depth).slots[slot] }, type)
         case .entity(let entity):

@@ -6,8 +6,19 @@ import TaplineReactive
 extension Compiler {
     /// The type a name declares, if it is one of the program's types.
     func declaredUserType(_ expr: Expr) -> UserType? {
-        guard case .name(let name) = expr.kind, case .entity(let entity)? = resolve(name), case .type(let type) = entity.kind else { return nil }
-        return type
+        guard case .name(let name) = expr.kind else { return nil }
+        return userType(named: name)
+    }
+
+    /// The program's type of this name, or Swift's `Result` (an enum Tapline declares).
+    func userType(named name: String) -> UserType? {
+        switch resolve(name) {
+        case .entity(let entity)?:
+            if case .type(let type) = entity.kind { return type }
+            return nil
+        case .local?: return nil
+        case nil: return name == "Result" ? runtime.resultType : nil
+        }
     }
 
     /// Inside a method, a bare name that is no local but a member of `self`'s type is
@@ -114,7 +125,7 @@ extension Compiler {
         for entity in globals.values.sorted(by: { $0.range.start.offset < $1.range.start.offset }) {
             if case .type(let type) = entity.kind, type.enumCase(name) != nil { return type }
         }
-        return nil
+        return runtime.resultType.enumCase(name) != nil ? runtime.resultType : nil
     }
 }
 

@@ -54,8 +54,7 @@ extension Compiler {
     /// generic parameter (any type, checked when it runs).
     func declaredType(_ name: String) -> SType? {
         if genericParameters.contains(name) { return .unknown }
-        guard case .entity(let entity)? = resolve(name), case .type = entity.kind else { return nil }
-        return .user(name)
+        return userType(named: name) != nil ? .user(name) : nil
     }
 
     /// The static type a written type stands for, the program's own types included.
@@ -65,9 +64,8 @@ extension Compiler {
 
     /// The program's type a static type names, if it names one.
     func userType(of type: SType) -> UserType? {
-        guard case .user(let name) = type.unwrappedOptional, case .entity(let entity)? = resolve(name),
-              case .type(let userType) = entity.kind else { return nil }
-        return userType
+        guard case .user(let name) = type.unwrappedOptional else { return nil }
+        return userType(named: name)
     }
 
     /// An enum's cases, with their raw values: written, or (for `String` and `Int` raw types)
@@ -198,6 +196,7 @@ extension Compiler {
             scope.resultType = box.result
             scope.function = box
             action = try block(body)
+            box.keepsSelf = !hasSelf || scope.closureReadsSelf
         }
         box.body = action
     }

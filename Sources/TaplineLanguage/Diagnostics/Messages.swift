@@ -81,6 +81,9 @@ enum Messages {
     static func enumRawValue(_ type: String) -> Message {
         Message(.enumRawValue, "enum case cannot have a raw value if the enum does not have a raw type; write 'enum \(type): String' (or 'Int'), and a literal after '='")
     }
+    static func notASubscriberType(_ type: String) -> Message {
+        Message(.notASubscriberType, "'\(type)' is not a Subscriber: give it 'receive(subscription:)', 'receive(_:)' and 'receive(completion:)'")
+    }
     static let deinitOutsideClass = Message(.deinitOutsideClass, "deinitializers may only be declared within a class")
     static func computedPropertyType(_ name: String) -> Message {
         Message(.computedPropertyType, "computed property must have an explicit type: 'var \(name): Int { … }'")
@@ -251,6 +254,9 @@ enum Messages {
         Message(.unaryOperator, "unary operator '\(op)' cannot be applied to '\(operand)'")
     }
     static func conditionNotBool(_ type: String) -> Message { Message(.conditionNotBool, "condition must be a 'Bool', not '\(type)'") }
+    static func unownedGone(_ type: String) -> Message {
+        Message(.unownedGone, "attempted to read an unowned reference but the '\(type)' it refers to was already let go; capture it '[weak self]' and unwrap it")
+    }
     static func castFailed(_ type: String, _ target: String) -> Message {
         Message(.castFailed, "could not cast value of type '\(type)' to '\(target)'")
     }

@@ -37,6 +37,20 @@ struct OperatorCall {
         }
     }
 
+    /// `map(\.a, \.b)` (two or three key paths): the closure `{ ($0.a, $0.b) }`, as Combine's
+    /// `map(_:_:)` makes a tuple; nil for any other arguments.
+    func keyPathsClosure() -> ClosureExpr? {
+        guard trailing == nil, (2...3).contains(arguments.count) else { return nil }
+        var elements: [Expr] = []
+        for argument in arguments {
+            guard argument.label == nil, case .keyPath(let names) = argument.value.kind,
+                  case .expression(let element) = OperatorCall.closure(names, at: argument.value.range).body[0].kind else { return nil }
+            elements.append(element)
+        }
+        let range = arguments[0].value.range.to(arguments[arguments.count - 1].value.range)
+        return ClosureExpr(parameters: nil, body: [Stmt(.expression(Expr(.tuple(elements), range)), range)], range: range)
+    }
+
     /// `\.count` as the closure `{ $0.count }`, as Swift reads a key path given for a function.
     static func closure(_ keyPath: [String], at range: SourceRange) -> ClosureExpr {
         var expr = Expr(.argument(0), range)

@@ -122,9 +122,10 @@ extension Compiler {
            inner.count == 1, inner[0].label == nil {
             targetExpr = inner[0].value
         }
-        guard case .name(let targetName) = targetExpr.kind else { throw call.misuse }
+        guard case .name(let targetName) = targetExpr.kind, case .entity(let target)? = resolve(targetName), !target.isValue else {
+            return try subscribeObject(call, targetExpr)
+        }
         let targetRange = targetExpr.range
-        let target = try entity(Name(text: targetName, range: targetRange))
         let (runtime, make) = (self.runtime, call.upstream.make)
         switch target.kind {
         case .subscriber(let box):
@@ -151,6 +152,24 @@ extension Compiler {
         default:
             throw Diagnostic.error(Messages.notA(targetName, isA: target.kindDescription, expected: "a subscriber"), at: targetRange)
         }
+    }
+
+    /// `.subscribe(object)`: an instance of a class of the program's that is a `Subscriber`
+    /// (it has `receive(subscription:)`, `receive(_:)` and `receive(completion:)`).
+    private func subscribeObject(_ call: OperatorCall, _ targetExpr: Expr) throws(Diagnostic) -> SubscriptionPlan {
+        let (object, type) = try expression(targetExpr)
+        if let userType = userType(of: type), ObjectSubscriber.selectors.contains(where: { userType.methods[$0] == nil }) {
+            throw Diagnostic.error(Messages.notASubscriberType(userType.name), at: targetExpr.range)
+        }
+        let (runtime, make, range) = (self.runtime, call.upstream.make, targetExpr.range)
+        return SubscriptionPlan(start: { frame in
+            let value = try object(frame)
+            guard let subscriber = ObjectSubscriber(value, runtime: runtime, range: range) else {
+                throw RuntimeError(Messages.notA(Compiler.describe(targetExpr), isA: "a value of type '\(value.typeName)'", expected: "a subscriber"), at: range)
+            }
+            try make(frame).subscribe(subscriber)
+            return AnyCancellable(subscriber)
+        }, chain: call.text)
     }
 
     /// How `.assign(to:)` and `.subscribe(subject)` put values into a declared value.

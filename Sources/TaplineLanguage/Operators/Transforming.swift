@@ -30,7 +30,8 @@ extension Compiler {
     ///
     ///     [1, 2].publisher.map { $0 * 10 }.sink { print($0) }   // 10, 20
     func compileMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        let transform = try closure(try call.closureArgument(), inputs: [call.upstream.type], owner: call.name)
+        let closureExpr = if let keyPaths = call.keyPathsClosure() { keyPaths } else { try call.closureArgument() }
+        let transform = try closure(closureExpr, inputs: [call.upstream.type], owner: call.name)
         let runtime = self.runtime
         let plan = call.plan(transform.resultType) { stream, frame in
             stream.map(Compiler.transform(transform, frame, runtime)).stopping(on: runtime.stop).eraseToAnyPublisher()

@@ -23,6 +23,8 @@ final class BoundClosure {
     /// none). Not an optional: binding one out of `self` would retain it for every call.
     private let kernel: IntKernel
     private let kernelArity: Int
+    /// The first slot after the arguments: the body's own locals.
+    private let localsStart: Int
 
     init(_ closure: CompiledClosure, parent: Frame?) {
         body = closure.body
@@ -35,6 +37,7 @@ final class BoundClosure {
         self.parent = parent
         cached = Frame(size: closure.frameSize, parent: parent)
         (kernel, kernelArity) = closure.kernel.map { ($0, closure.arity) } ?? (.int(ArgumentNode(0)), 0)
+        localsStart = max(closure.arity, 1)
     }
 
     /// Calls with one value; a tuple is spread over `$0, $1…` when the closure takes that many.
@@ -42,7 +45,10 @@ final class BoundClosure {
         if kernelArity == 1, case .int(let x) = value, let fast = try kernel.value(x, 0, parent) { return fast }
         if reusesFrame, !busy {
             busy = true
-            defer { busy = false }
+            defer {
+                busy = false
+                if localsStart < frameSize { releaseLocals() }
+            }
             load(value, into: cached)
             return try run(cached)
         }
@@ -62,7 +68,10 @@ final class BoundClosure {
         }
         if reusesFrame, !busy {
             busy = true
-            defer { busy = false }
+            defer {
+                busy = false
+                if localsStart < frameSize { releaseLocals() }
+            }
             load(value, into: cached)
             try runStatement(cached)
             return
@@ -85,7 +94,10 @@ final class BoundClosure {
         }
         if reusesFrame, !busy {
             busy = true
-            defer { busy = false }
+            defer {
+                busy = false
+                if localsStart < frameSize { releaseLocals() }
+            }
             cached.slots[0] = first
             cached.slots[1] = second
             return try run(cached)
@@ -103,6 +115,13 @@ final class BoundClosure {
         } else if frameSize > 0 {
             frame.slots[0] = value
         }
+    }
+
+    /// Lets go of what the body's locals hold once a call on the kept frame returns, as a
+    /// Swift closure's locals end with the call (an object held in one would otherwise live
+    /// on until the next event).
+    @inline(never) private func releaseLocals() {
+        for slot in localsStart..<frameSize { cached.slots[slot] = .void }
     }
 
     /// A body with a `return` catches it itself (`Compiler.closure`).

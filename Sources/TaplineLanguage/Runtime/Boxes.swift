@@ -30,6 +30,9 @@ final class FunctionBox {
     var isThrowing: Bool
     /// For a method of the program's types: the runtime it runs in (`UserMembers.invoke`).
     weak var runtime: Runtime?
+    /// For a method: false when no closure made in it reads `self`, so that its frame, which
+    /// such closures may keep, lets `self` go when the call returns.
+    var keepsSelf = true
 
     init(parameters: [(label: String?, type: SType)], result: SType, isThrowing: Bool) {
         self.parameters = parameters

@@ -13,7 +13,7 @@ enum Builtins {
         .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
     static let methods: Set<String> = [
         "uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted", "isMultiple", "components",
-        "joined", "enumerated", "cancel",
+        "joined", "enumerated", "cancel", "request",
     ]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
@@ -131,6 +131,7 @@ enum Builtins {
             if case .tuple(let elements) = type, let index = Int(name), elements.indices.contains(index) { return elements[index] }
             return .unknown
         case "values": if case .dictionary(_, let value) = type { return .array(value) } else { return .unknown }
+        case "value": if case .publisher(let output, _) = type { return output } else { return .unknown }
         default: return .unknown
         }
     }
@@ -144,6 +145,9 @@ enum Builtins {
         case ("isEmpty", .set(let elements)), ("isEmpty", .dictionary(let elements, _)): return .bool(elements.isEmpty)
         case ("keys", .dictionary(let keys, _)): return .array(keys)
         case ("values", .dictionary(_, let values)): return .array(values)
+        case ("value", .publisher(let publisher)):
+            // A current value subject held as a value (a property, a func's local).
+            if let read = publisher.subject?.read { return read() }
         case ("isEmpty", .string(let text)): return .bool(text.isEmpty)
         case ("isEmpty", .array(let elements)): return .bool(elements.isEmpty)
         case ("first", .array(let elements)): return elements.first.map(Value.some) ?? .nil
@@ -151,8 +155,9 @@ enum Builtins {
         case ("description", _): return .string(value.description)
         case (_, .tuple(let elements)) where Int(name).map(elements.indices.contains) == true:
             return elements[Int(name) ?? 0]
-        default: throw RuntimeError(Messages.noMember(name, on: value.typeName), at: range)
+        default: break
         }
+        throw RuntimeError(Messages.noMember(name, on: value.typeName), at: range)
     }
 
     static func methodType(_ name: String, on type: SType) -> SType {
@@ -169,6 +174,13 @@ enum Builtins {
         switch (name, value, arguments.count) {
         case ("cancel", .cancellable(let cancellable), 0):
             cancellable.token.cancel()
+            return .void
+        case ("cancel", .subscription(let subscription), 0):
+            subscription.subscription.cancel()
+            return .void
+        case ("request", .subscription(let subscription), 1):
+            let demand = try Value.demand(from: arguments[0], range: range, allowZero: false)
+            subscription.subscription.request(demand)
             return .void
         case ("uppercased", .string(let text), 0): return .string(text.uppercased())
         case ("lowercased", .string(let text), 0): return .string(text.lowercased())

@@ -291,9 +291,18 @@ final class Runtime {
     }
 
     /// Cancels everything the session keeps and what the clock was to run (`Interpreter.close`).
+    /// Swift's `Result<Success, Failure>`: an enum of two cases, `success` and `failure`, each
+    /// with one value of any type.
+    private(set) lazy var resultType: UserType = {
+        let type = UserType(name: "Result", kind: .enum)
+        type.cases = [EnumCase(name: "success", labels: [nil], types: [.unknown], rawValue: nil),
+                      EnumCase(name: "failure", labels: [nil], types: [.unknown], rawValue: nil)]
+        return type
+    }()
+
     /// The names of every member of the program's types (`$name` for a `@Published` one's
     /// publisher): only an expression naming one is compiled as a member of such a type.
-    var userMemberNames: Set<String> = []
+    var userMemberNames: Set<String> = ["Result", "success", "failure", "get"]
 
     /// Whether a class instance's `deinit` runs when its last reference goes: not once the
     /// session ends, as a playground's top-level objects are never let go.

@@ -98,7 +98,9 @@ enum UserMembers {
                 try box.store(argument, in: frame, slot: first + index, parameter: index, name: name, range: range)
             }
         }
-        return (result, receiver == nil ? .void : frame.slots[0])
+        let after = receiver == nil ? Value.void : frame.slots[0]
+        if !box.keepsSelf { frame.slots[0] = .void }
+        return (result, after)
     }
 
     /// A new instance with every stored property at its initial value (`nil` for an optional
@@ -116,5 +118,67 @@ enum UserMembers {
             instance.published[slot] = subject
         }
         return instance
+    }
+}
+
+/// A `Subscription` as a value: what a custom subscriber's `receive(subscription:)` is given,
+/// to ask for values (`request(.max(3))`) and to cancel.
+public final class SubscriptionValue: Equatable {
+    let subscription: any Subscription
+
+    init(_ subscription: any Subscription) { self.subscription = subscription }
+
+    public static func == (left: SubscriptionValue, right: SubscriptionValue) -> Bool { left === right }
+}
+
+/// An instance of a program's class that is a `Subscriber`, attached to a publisher: Combine
+/// calls its `receive(subscription:)`, `receive(_:)` (whose result is more demand) and
+/// `receive(completion:)`, as Swift calls the class's methods. The subscription holds it,
+/// as Combine's holds a subscriber.
+final class ObjectSubscriber: Subscriber, Cancellable {
+    typealias Input = Value
+    typealias Failure = ScriptFailure
+
+    private let object: Value
+    private let type: UserType
+    private let range: SourceRange
+    private let runtime: Runtime
+    private var upstream = UpstreamLink()
+
+    /// Nil when the value is no instance with the three methods a subscriber has.
+    init?(_ object: Value, runtime: Runtime, range: SourceRange) {
+        guard case .instance(let instance) = object,
+              ObjectSubscriber.selectors.allSatisfy({ instance.type.methods[$0] != nil }) else { return nil }
+        (self.object, type, self.range, self.runtime) = (object, instance.type, range, runtime)
+    }
+
+    static let selectors = ["receive(subscription:)", "receive(_:)", "receive(completion:)"]
+
+    func receive(subscription: any Subscription) {
+        guard upstream.accept(subscription) else { return }
+        call(ObjectSubscriber.selectors[0], .subscription(SubscriptionValue(subscription)))
+    }
+
+    func receive(_ input: Value) -> Subscribers.Demand {
+        guard !upstream.isEnded else { return .none }
+        let result = call(ObjectSubscriber.selectors[1], input)
+        var demand = Subscribers.Demand.none
+        if result != .void { runtime.deliver { demand = try Value.demand(from: result, range: range, allowZero: true) } }
+        return demand
+    }
+
+    func receive(completion: Subscribers.Completion<ScriptFailure>) {
+        guard !upstream.isEnded else { return }
+        upstream.end()
+        call(ObjectSubscriber.selectors[2], Value(completion))
+    }
+
+    func cancel() { upstream.detach()?.cancel() }
+
+    @discardableResult private func call(_ selector: String, _ argument: Value) -> Value {
+        guard let method = type.methods[selector] else { return .void }
+        var result = Value.void
+        runtime.deliver { result = try UserMembers.invoke(method, name: selector, receiver: object, [argument], range: range).result }
+        return result
     }
 }

@@ -160,6 +160,32 @@ public final class Instance: Equatable {
     }
 }
 
+/// A reference to an instance that does not keep it alive: a `[weak self]` or `[unowned self]`
+/// capture.
+public final class WeakReference: Equatable {
+    private(set) weak var instance: Instance?
+    let isUnowned: Bool
+    let typeName: String
+
+    init(_ instance: Instance, isUnowned: Bool) {
+        self.instance = instance
+        self.isUnowned = isUnowned
+        typeName = instance.type.name
+    }
+
+    /// The value a read of the capture gives: `Optional(instance)` or nil for `weak`; the
+    /// instance for `unowned`, and an error once it is gone (Swift's run-time trap).
+    func read(at range: SourceRange) throws -> Value {
+        guard let instance else {
+            if isUnowned { throw RuntimeError(Messages.unownedGone(typeName), at: range) }
+            return .nil
+        }
+        return isUnowned ? .instance(instance) : .some(.instance(instance))
+    }
+
+    public static func == (left: WeakReference, right: WeakReference) -> Bool { left.instance === right.instance }
+}
+
 /// A value of an enum: its case and the payload it carries.
 public struct EnumValue: Equatable {
     let type: UserType

@@ -42,6 +42,11 @@ public enum Value: Equatable {
     case instance(Instance)
     /// A value of the program's own enum.
     case enumValue(EnumValue)
+    /// The `Subscription` a custom subscriber is given: it asks for values and cancels.
+    case subscription(SubscriptionValue)
+    /// A `weak` or `unowned` capture of an instance, as a capture list's frame holds it; read,
+    /// it is the instance (`Optional` for `weak`), or nil once the instance is gone.
+    case weakReference(WeakReference)
 
     /// An array or a tuple: what nests.
     var isContainer: Bool {
@@ -79,6 +84,8 @@ public enum Value: Equatable {
             return "[\(keys.first?.typeName ?? "AnyHashable"): \(values.first?.typeName ?? "Any")]"
         case .instance(let instance): return instance.type.name
         case .enumValue(let value): return value.type.name
+        case .subscription: return "Subscription"
+        case .weakReference(let reference): return reference.typeName
         }
     }
 }
@@ -119,6 +126,8 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .instance(let instance): return instance.description
         // Swift names the type before the case inside another value (`failure(MyError.test)`).
         case .enumValue(let value): return value.type.name + "." + value.description
+        case .subscription(let subscription): return subscription.subscription.description
+        case .weakReference(let reference): return reference.instance.map { Value.instance($0).debugDescription } ?? "nil"
         }
     }
 
