@@ -90,6 +90,12 @@ struct FastPathTests {
         return lines
     }
 
+    /// Every event moves `Value`s: a case that held a struct inline (an enum's value, with its
+    /// type, case and payload) would make each of them, and every copy, twice as large.
+    @Test func aValueIsNoLargerThanTwoWords() {
+        #expect(MemoryLayout<Value>.size <= 17, "\(MemoryLayout<Value>.size) bytes")
+    }
+
     @Test func kernelsAreMadeOnlyWhenFastPathsAreOn() throws {
         for enabled in [true, false] {
             let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 10), globals: [:], source: SourceCharacters(), echoes: false)

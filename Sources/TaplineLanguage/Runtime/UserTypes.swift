@@ -186,11 +186,18 @@ public final class WeakReference: Equatable {
     public static func == (left: WeakReference, right: WeakReference) -> Bool { left.instance === right.instance }
 }
 
-/// A value of an enum: its case and the payload it carries.
-public struct EnumValue: Equatable {
+/// A value of an enum: its case and the payload it carries. A class, though a value never
+/// changes: inline, its three fields would make every `Value` twice as large.
+public final class EnumValue: Equatable {
     let type: UserType
     let name: String
     let payload: [Value]
+
+    init(type: UserType, name: String, payload: [Value]) {
+        self.type = type
+        self.name = name
+        self.payload = payload
+    }
 
     public static func == (left: EnumValue, right: EnumValue) -> Bool {
         left.type === right.type && left.name == right.name && left.payload == right.payload
