@@ -27,6 +27,7 @@ struct SwiftExportTests {
         "scripts/swift/observable-object.tapline": "the program's own types: the export does not write them yet",
         "scripts/swift/custom-subscriber.tapline": "the program's own types: the export does not write them yet",
         "scripts/swift/retain-cycles.tapline": "the program's own types: the export does not write them yet",
+        "scripts/swift/protocols-and-extensions.tapline": "the program's own types: the export does not write them yet",
         "scripts/semantics/now-reads-the-virtual-clock.tapline":
             "prints the difference of two times: Swift prints a scheduler's stride its own way",
         "scripts/swift/a-script-ends-when-quiet.tapline":

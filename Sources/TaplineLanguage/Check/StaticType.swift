@@ -169,7 +169,8 @@ extension SType {
             for element in elements { types.append(try SType(element, declared: declared)) }
             self = types.isEmpty ? .void : .tuple(types)
         case .named(let name, let arguments):
-            if arguments.isEmpty, let type = declared(name) {
+            // The program's own types (their generic arguments are checked when it runs).
+            if let type = declared(name) {
                 self = type
                 return
             }

@@ -54,7 +54,7 @@ extension Compiler {
     /// compiling anything, so that other calls are compiled as they always were.
     static func mayBeUserCall(_ callee: Expr, names: Set<String>) -> Bool {
         switch callee.kind {
-        case .name(let name), .implicitMember(let name): return names.contains(name)
+        case .name(let name), .implicitMember(let name), .specialized(let name, _): return names.contains(name)
         case .member(let base, let name, _):
             if names.contains(name) { return true }
             if case .name(let type) = base.kind { return names.contains(type) }

@@ -284,6 +284,8 @@ extension Compiler {
     /// (`"abc".contains("b")`, `[1, 2].contains(2)`): on a value that is no publisher, the
     /// value's method. A subject, button or view is still told it is no publisher.
     private func isValueMethod(_ method: String, on base: Expr) -> Bool {
+        // A method of the program's own type that shares an operator's name (`box.map { … }`).
+        if let held = compiled, held.expr === base, let type = userType(of: held.type), type.methodNames.contains(method) { return true }
         if CollectionMethod(rawValue: method) != nil || MutatingMethod(rawValue: method) != nil, isCollection(base) { return true }
         guard Builtins.methods.contains(method) else { return false }
         guard case .name(let name) = base.kind, case .entity(let entity)? = resolve(name) else { return true }

@@ -123,6 +123,9 @@ extension Compiler {
     /// A func declared in a block or a closure: a closure held by a local of its frame, so
     /// that it sees the locals around it, as Swift's nested funcs do (and may call itself).
     private func localFunction(_ declaration: FunctionDecl) throws(Diagnostic) -> Action {
+        let saved = genericParameters
+        genericParameters.formUnion(declaration.genericParameters)
+        defer { genericParameters = saved }
         var types: [SType] = []
         for parameter in declaration.parameters { types.append(try parameter.type.map { (type) throws(Diagnostic) in try staticType(type) } ?? .unknown) }
         let result = try declaration.result.map { (type) throws(Diagnostic) in try staticType(type) } ?? .void
@@ -133,8 +136,20 @@ extension Compiler {
         return { frame in frame.slots[slot] = try code(frame) }
     }
 
+    /// A body of one expression in a func that declares a result is that result, as in Swift
+    /// (`func double(_ x: Int) -> Int { x * 2 }`).
+    static func implicitReturn(_ body: [Stmt], declared result: TypeExpr?) -> [Stmt] {
+        guard let result, body.count == 1, case .expression(let expr) = body[0].kind else { return body }
+        if case .tuple(let elements) = result.kind, elements.isEmpty { return body }
+        if case .named("Void", _) = result.kind { return body }
+        return [Stmt(.returnStatement(expr), body[0].range)]
+    }
+
     /// The signature: each parameter's label and type, and the result type.
     func functionBox(_ declaration: FunctionDecl) throws(Diagnostic) -> FunctionBox {
+        let saved = genericParameters
+        genericParameters.formUnion(declaration.genericParameters)
+        defer { genericParameters = saved }
         var parameters: [(label: String?, type: SType)] = []
         var seen: [String: Name] = [:]
         for parameter in declaration.parameters {
@@ -151,13 +166,16 @@ extension Compiler {
 
     /// The body, in a frame whose first slots are the parameters.
     private func compileBody(of declaration: FunctionDecl, into box: FunctionBox) throws(Diagnostic) {
+        let saved = genericParameters
+        genericParameters.formUnion(declaration.genericParameters)
+        defer { genericParameters = saved }
         var action: Action = { _ in }
         box.frameSize = try inFrame(isClosure: false, argumentTypes: box.parameters.map(\.type)) { () throws(Diagnostic) in
             for (slot, parameter) in declaration.parameters.enumerated() { scope.nameArgument(parameter.name.text, slot: slot) }
             scope.functionName = declaration.name.text
             scope.resultType = box.result
             scope.function = box
-            action = try block(declaration.body)
+            action = try block(Compiler.implicitReturn(declaration.body, declared: declaration.result))
         }
         box.body = action
     }

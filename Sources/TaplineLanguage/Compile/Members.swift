@@ -139,6 +139,10 @@ extension Compiler {
             if let type = declaredUserType(callee) { return try construct(type, arguments, trailing: trailing, range: range) }
             guard resolve(name) == nil, let implicit = implicitSelf(name, range: callee.range) else { return nil }
             return try call(implicit, arguments, trailing: trailing, range: range)
+        case .specialized(let name, _):
+            // `Box<Int>(1)`: the type's arguments are checked as its values run.
+            guard resolve(name) != nil || name == "Result", let type = userType(named: name) else { return nil }
+            return try construct(type, arguments, trailing: trailing, range: range)
         case .implicitMember(let name):
             guard let type = enumWithCase(name) else { return nil }
             return try caseValue(name, of: type, arguments, range: range)

@@ -8,6 +8,7 @@ extension Compiler {
     /// `struct NAME { … }`, `class NAME { … }`, `enum NAME { … }`. A type declared in a block
     /// is visible to the whole program after it (Swift would keep it to the block).
     func typeDeclaration(_ declaration: TypeDecl) throws(Diagnostic) -> Action {
+        if declaration.kind == .extension { return try typeExtension(declaration) }
         let type = UserType(name: declaration.name.text, kind: declaration.kind)
         type.runtime = runtime
         type.conformances = declaration.inherits.compactMap { if case .named(let name, _) = $0.kind { name } else { nil } }
@@ -16,11 +17,22 @@ extension Compiler {
         let saved = genericParameters
         genericParameters.formUnion(declaration.genericParameters)
         defer { genericParameters = saved }
+        if declaration.kind == .enum { try enumCases(declaration, into: type) }
+        let members = try compileMembers(declaration, into: type)
+        return { frame in
+            try members(frame)
+            entity.isInitialized = true
+        }
+    }
+
+    /// A declaration's or an extension's members, compiled into `type`: nested types first,
+    /// then every signature, static values, and the bodies. The action makes the nested types
+    /// and the static values.
+    private func compileMembers(_ declaration: TypeDecl, into type: UserType) throws(Diagnostic) -> Action {
         var actions: [Action] = []
         for member in declaration.members {
             if case .nested(let nested) = member { actions.append(try typeDeclaration(nested)) }
         }
-        if declaration.kind == .enum { try enumCases(declaration, into: type) }
         let bodies = try memberSignatures(declaration, into: type)
         runtime.userMemberNames.formUnion(Compiler.memberNames(of: type))
         let statics = try staticProperties(declaration, of: type)
@@ -29,7 +41,6 @@ extension Compiler {
         return { frame in
             for action in actions { try action(frame) }
             try statics(frame)
-            entity.isInitialized = true
         }
     }
 
@@ -38,6 +49,21 @@ extension Compiler {
         var names = [type.name, "objectWillChange", "rawValue", "init"] + type.stored.map(\.name) + type.stored.filter(\.isPublished).map { "$" + $0.name }
         names += Array(type.computed.keys) + Array(type.methodNames) + Array(type.statics.keys) + Array(type.staticMethods.keys)
         return names + type.cases.map(\.name)
+    }
+
+    /// `extension NAME { … }`: more members (methods, computed properties, `init`s, static
+    /// members) and conformances for one of the program's types declared before it.
+    private func typeExtension(_ declaration: TypeDecl) throws(Diagnostic) -> Action {
+        guard let type = userType(named: declaration.name.text), type.kind != .protocol else {
+            throw Diagnostic.error(Messages.foreignExtension(declaration.name.text), at: declaration.name.range)
+        }
+        for member in declaration.members {
+            if case .property(let property) = member, !property.isStatic, property.getter == nil {
+                throw Diagnostic.error(Messages.extensionStoredProperty, at: property.name.range)
+            }
+        }
+        type.conformances += declaration.inherits.compactMap { if case .named(let name, _) = $0.kind { name } else { nil } }
+        return try compileMembers(declaration, into: type)
     }
 
     /// A type's name is declared where it is written, at any depth.
@@ -54,7 +80,9 @@ extension Compiler {
     /// generic parameter (any type, checked when it runs).
     func declaredType(_ name: String) -> SType? {
         if genericParameters.contains(name) { return .unknown }
-        return userType(named: name) != nil ? .user(name) : nil
+        guard let type = userType(named: name) else { return nil }
+        // A value of a protocol's type is any value that conforms: checked when it runs.
+        return type.kind == .protocol ? .unknown : .user(name)
     }
 
     /// The static type a written type stands for, the program's own types included.
@@ -177,12 +205,12 @@ extension Compiler {
     /// method may change its copy), the parameters after it. A body of one expression is its
     /// result, as in Swift.
     fileprivate func methodBody(_ function: FunctionDecl, _ box: FunctionBox, of type: UserType, hasSelf: Bool) throws(Diagnostic) {
+        let saved = genericParameters
+        genericParameters.formUnion(function.genericParameters)
+        defer { genericParameters = saved }
         var action: Action = { _ in }
         let selfTypes: [SType] = hasSelf ? [.user(type.name)] : []
-        var body = function.body
-        if function.result != nil, box.result != .void, body.count == 1, case .expression(let expr) = body[0].kind {
-            body = [Stmt(.returnStatement(expr), body[0].range)]
-        }
+        let body = Compiler.implicitReturn(function.body, declared: function.result)
         box.frameSize = try inFrame(isClosure: false, argumentTypes: selfTypes + box.parameters.map(\.type)) { () throws(Diagnostic) in
             if hasSelf {
                 scope.nameArgument("self", slot: 0)

@@ -83,7 +83,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case unknownName, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, importAtTopLevel, unknownModule, commandWordReading, swiftTypeDeclaration
     // The program's own types
     case enumRawValue, deinitOutsideClass, computedPropertyType, enumStoredProperty, propertyNeedsType, staticComputedProperty
-    case noInitializer, noCase, typeMember, notASubscriberType, unownedGone
+    case noInitializer, noCase, typeMember, notASubscriberType, unownedGone, foreignExtension, extensionStoredProperty
     // Commands
     case setOnButton, sendToPublished, neverFails, requestZero, notASubscription, typeMismatch, sendTypeMismatch
     case repeatCount, switchNeedsPublisher, switchOnPublisher, returnOutsideClosure

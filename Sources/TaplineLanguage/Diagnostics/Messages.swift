@@ -29,6 +29,9 @@ enum Messages {
     // MARK: Parser (Syntax/Parser.swift)
     // `found` is the token as the parser quotes it (`Parser.quoted`): `'{'`, `'tap'`, `end of input`.
     static func expected(_ what: String, found: String) -> Message { Message(.expected, "expected \(what), found \(found)") }
+    static func computedVariable(_ name: String) -> Message {
+        Message(.expected, "a computed variable is a member of a struct, class or enum in Tapline; outside one write a func: 'func \(name)() -> … { … }'")
+    }
     static let publishedAttribute = Message(.expected, "'@Published' makes a property of a class observable; for the program's own write 'published NAME = value'")
     static func expectedEndOfStatement(found: String) -> Message {
         Message(.expectedEndOfStatement, "expected end of statement (a new line or ';'), found \(found)")
@@ -84,6 +87,11 @@ enum Messages {
     static func notASubscriberType(_ type: String) -> Message {
         Message(.notASubscriberType, "'\(type)' is not a Subscriber: give it 'receive(subscription:)', 'receive(_:)' and 'receive(completion:)'")
     }
+    static func foreignExtension(_ type: String) -> Message {
+        Message(.foreignExtension, "Tapline extends only the program's own types, declared before the extension; "
+            + "for '\(type)' write a func that takes the value (a publisher's operators are Combine's own)")
+    }
+    static let extensionStoredProperty = Message(.extensionStoredProperty, "extensions must not contain stored properties; declare it in the type, or compute it ('var x: Int { … }')")
     static let deinitOutsideClass = Message(.deinitOutsideClass, "deinitializers may only be declared within a class")
     static func computedPropertyType(_ name: String) -> Message {
         Message(.computedPropertyType, "computed property must have an explicit type: 'var \(name): Int { … }'")

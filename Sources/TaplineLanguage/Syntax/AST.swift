@@ -175,6 +175,8 @@ public struct FunctionDecl: Sendable {
     /// Declared `throws` (a func that throws without saying so is found out when it compiles).
     public var isThrowing: Bool
     public var body: [Stmt]
+    /// `<T>` after the name: types that stand for any type (checked when the program runs).
+    public var genericParameters: [String] = []
 }
 
 /// A type annotation.
@@ -313,7 +315,9 @@ public enum StmtKind: Sendable {
 
 /// `struct NAME { … }`, `class NAME: ObservableObject { … }`, `enum NAME: Error { … }`.
 public struct TypeDecl: Sendable {
-    public enum Kind: String, Sendable { case `struct`, `class`, `enum` }
+    /// An `extension` adds members to a type declared before it; a `protocol` names a set of
+    /// requirements, which Tapline reads and does not check (a value conforms by its members).
+    public enum Kind: String, Sendable { case `struct`, `class`, `enum`, `extension`, `protocol` }
     public var kind: Kind
     public var name: Name
     /// `<T>` after the name: types that stand for any type (Tapline checks them at run time).

@@ -634,6 +634,7 @@ public struct Parser {
         let name = try expectName(Messages.nameAfter(keyword.rawValue))
         if match(.colon) {
             let type = try parseType()
+            if check(.lbrace) { throw unexpected(Messages.computedVariable(name.text)) }
             var value: Expr?
             if match(.assign) {
                 skipNewlines()
@@ -745,10 +746,24 @@ public struct Parser {
     mutating func parseFunction() throws(Diagnostic) -> FunctionDecl {
         skip()
         let name = try expectName(Messages.nameAfter("func"))
+        let generics = try parseGenericParameters()
         let (parameters, throwing) = try parseParameters(after: "the function's name")
         let result = match(.arrow) ? try parseType() : nil
+        skipWhereClause()
         return FunctionDecl(name: name, parameters: parameters, result: result, isThrowing: throwing,
-                            body: try parseBlock("to start the function's body"))
+                            body: try parseBlock("to start the function's body"), genericParameters: generics)
+    }
+
+    // generic-parameters = [ "<" NAME [ ":" type ] { "," NAME [ ":" type ] } ">" ] ;
+    mutating func parseGenericParameters() throws(Diagnostic) -> [String] {
+        guard match(.less) else { return [] }
+        var names: [String] = []
+        repeat {
+            names.append(try expectName("a type parameter's name").text)
+            if match(.colon) { _ = try parseType() }
+        } while match(.comma)
+        _ = try expect(.greater, "to close the type parameters")
+        return names
     }
 
     // parameters = "(" [ parameter { "," parameter } ] ")" [ "throws" ] ;

@@ -7,18 +7,22 @@ extension Parser {
     mutating func parseTypeDeclaration(_ kind: TypeDecl.Kind) throws(Diagnostic) -> TypeDecl {
         let start = current.range
         skip()
-        let name = try expectName(Messages.nameAfter(kind.rawValue))
-        var generics: [String] = []
-        if match(.less) {
-            repeat {
-                generics.append(try expectName("a type parameter's name").text)
-                if match(.colon) { _ = try parseType() }
-            } while match(.comma)
-            _ = try expect(.greater, "to close the type parameters")
+        var name = try expectName(Messages.nameAfter(kind.rawValue))
+        // `extension Publishers.Sequence`: a member type, named with its dots.
+        while kind == .extension, check(.dot), case .identifier = peekKind() {
+            skip()
+            let member = try expectName("a type after '.'")
+            name = Name(text: name.text + "." + member.text, range: name.range.to(member.range))
         }
+        let generics = try parseGenericParameters()
         var inherits: [TypeExpr] = []
         if match(.colon) {
             repeat { inherits.append(try parseType()) } while match(.comma)
+        }
+        skipWhereClause()
+        if kind == .protocol {
+            try skipProtocolBody(name)
+            return TypeDecl(kind: kind, name: name, genericParameters: generics, inherits: inherits, members: [], range: start.to(previous.range))
         }
         let members = try nested { (parser: inout Parser) throws(Diagnostic) -> [MemberDecl] in
             _ = try parser.expect(.lbrace, "to start the \(kind.rawValue)'s body")
@@ -36,6 +40,26 @@ extension Parser {
         }
         return TypeDecl(kind: kind, name: name, genericParameters: generics, inherits: inherits, members: members,
                         range: start.to(previous.range))
+    }
+
+    /// `where Output == Int`: what a generic declaration asks of its types, which Tapline
+    /// checks when the program runs.
+    mutating func skipWhereClause() {
+        guard case .identifier(let word) = current.kind, spells(word, "where") else { return }
+        while !check(.lbrace), current.kind != .eof, current.kind != .newline { skip() }
+    }
+
+    /// A protocol's body: its requirements (signatures without bodies), read and set aside.
+    private mutating func skipProtocolBody(_ name: Name) throws(Diagnostic) {
+        _ = try expect(.lbrace, "to start the protocol's body")
+        var depth = 1
+        while depth > 0 {
+            guard current.kind != .eof else {
+                throw unexpected(Messages.expected("'}' to close the protocol '\(name.text)'", found: quoted(current)))
+            }
+            if check(.lbrace) { depth += 1 } else if check(.rbrace) { depth -= 1 }
+            skip()
+        }
     }
 
     /// What the words before a member say that Tapline keeps: `static`, `@Published`.
