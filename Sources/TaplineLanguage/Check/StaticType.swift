@@ -182,7 +182,7 @@ extension SType {
     private static let simple: [String: SType] = [
         "Int": .int, "Double": .double, "String": .string, "Bool": .bool, "Void": .void, "Any": .unknown,
         "Error": .error, "Never": .never, "AnyCancellable": .cancellable, "TimeInterval": .double, "Float": .double,
-        "CGFloat": .double, "Subscribers.Completion": .completion, "Subscribers.Demand": .demand,
+        "CGFloat": .double, "Float32": .double, "Float64": .double, "Int64": .int, "Int32": .int, "UInt": .int, "Subscribers.Completion": .completion, "Subscribers.Demand": .demand,
         // A custom subscriber's subscription: what it is given is checked when it runs.
         "Subscription": .unknown, "Cancellable": .unknown,
     ]
@@ -195,6 +195,10 @@ extension SType {
         case ("AnyPublisher", 2), ("PassthroughSubject", 2), ("CurrentValueSubject", 2):
             return .publisher(output: try argument(0), failure: try argument(1))
         case ("Published.Publisher", 1): return .publisher(output: try argument(0), failure: .never)
+        case ("Future", 2), ("Deferred", 2), ("Fail", 2), ("Empty", 2), ("Publishers.Sequence", 2), ("Record", 2):
+            return .publisher(output: try argument(0), failure: try argument(1))
+        case ("Just", 1): return .publisher(output: try argument(0), failure: .never)
+        case ("ClosedRange", 1), ("Range", 1), ("CountableClosedRange", 1), ("CountableRange", 1): return .array(try argument(0))
         case ("Set", 1): return .set(try argument(0))
         case ("Result", 2): return .user("Result")
         case ("Subscribers.Completion", 1): return .completion
@@ -239,6 +243,9 @@ extension SType {
     /// `mismatch` words the error from the value's type.
     func checked(_ value: Value, at range: SourceRange, mismatch: (_ got: String) -> Message) throws -> Value {
         if self == .unknown { return value }
+        // A publisher's types were checked as the program compiled, where they were known (a
+        // `Future { … }` returned as `Future<Int, Never>` takes them from there).
+        if case .publisher = self, case .publisher = value { return value }
         guard admits(SType(of: value)) else { throw RuntimeError(mismatch(value.typeName), at: range) }
         if self == .double, case .int(let number) = value { return .double(Double(number)) }
         return stored(value)

@@ -9,7 +9,10 @@ extension Compiler {
 
     func call(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         var callee = callee
-        if case .member(let base, let method, let nameRange) = callee.kind, case .name(let name) = base.kind, resolve(name) == nil,
+        if case .member(let base, "init", _) = callee.kind, case .name(let name) = base.kind, resolve(name) == nil,
+           Builtins.functions.contains(name) {
+            callee = base   // `Int.init("1")` is `Int("1")`
+        } else if case .member(let base, let method, let nameRange) = callee.kind, case .name(let name) = base.kind, resolve(name) == nil,
            let implicit = implicitSelf(name, range: base.range) {
             // `items.append(x)` in a method is `self.items.append(x)`.
             callee = Expr(.member(implicit, method, nameRange: nameRange), callee.range)

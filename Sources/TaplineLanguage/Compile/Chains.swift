@@ -250,7 +250,9 @@ extension Compiler {
             switch resolve(name) {
             case .entity?: return nil
             case .local?: break
-            case nil: if userType(named: name) != nil { return nil }   // `Result.success(1)`
+            case nil:
+                // `Result.success(1)`, `Int.init("1")`: a type's member, not a publisher's.
+                if userType(named: name) != nil || Builtins.functions.contains(name) { return nil }
             }
         }
         let (code, type) = try expression(expr)

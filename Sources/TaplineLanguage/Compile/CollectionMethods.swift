@@ -12,7 +12,12 @@ extension Compiler {
     /// Whether `method(…)` with these arguments is a collection's closure method here.
     static func isCollectionMethod(_ method: String, _ arguments: [Argument], trailing: ClosureExpr?) -> Bool {
         guard let known = CollectionMethod(rawValue: method) else { return false }
-        let closures = arguments.filter { if case .closure = $0.value.kind { return true } else { return false } }.count
+        let closures = arguments.filter { argument in
+            switch argument.value.kind {
+            case .closure, .keyPath, .member(_, "init", _): return true   // `map(\.name)`, `map(Person.init)`
+            default: return false
+            }
+        }.count
         return trailing != nil || closures > 0 || (known == .reduce && arguments.count == 2)
     }
 
@@ -30,7 +35,7 @@ extension Compiler {
             guard values.count == 2 else { throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(0) { $0 + $1 }'"), at: range) }
             initial = try expression(values.removeFirst().value)
         }
-        guard values.count == 1, case .closure(let closureExpr) = values[0].value.kind else {
+        guard values.count == 1, let closureExpr = Compiler.closureGiven(values[0].value) else {
             throw Diagnostic.error(Messages.operatorArguments(name, usage: "'.\(name) { … }'"), at: range)
         }
         let inputs: [SType] = initial.map { [$0.type, element] } ?? ([.sorted, .min, .max].contains(method) ? [element, element] : [element])
@@ -44,6 +49,19 @@ extension Compiler {
             let elements = try Compiler.elements(of: try base(frame), method: name, range: range)
             return try Compiler.apply(method, callable, to: elements, initial: try initialCode?(frame), range: range)
         }, type)
+    }
+
+    /// The closure an argument gives: written, a key path (`\.name` is `{ $0.name }`) or a
+    /// function's `init` (`Person.init` is `{ Person.init($0) }`).
+    static func closureGiven(_ expr: Expr) -> ClosureExpr? {
+        switch expr.kind {
+        case .closure(let closure): return closure
+        case .keyPath(let names): return OperatorCall.closure(names, at: expr.range)
+        case .member(_, "init", _):
+            let call = Expr(.call(expr, [Argument(label: nil, value: Expr(.argument(0), expr.range))], trailing: nil), expr.range)
+            return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), expr.range)], range: expr.range)
+        default: return nil
+        }
     }
 
     /// What one element of a collection of this type is.

@@ -85,7 +85,7 @@ extension Compiler {
         let (name, declared) = (target.functionName, target.resultType)
         let compiled = try valueExpr.map { (each) throws(Diagnostic) in try expression(each) }
         let type = compiled?.type ?? .void
-        if !declared.admits(type) {
+        if !declared.admits(type), !Compiler.takesTypesFromContext(valueExpr, declared) {
             throw Diagnostic.error(Messages.resultType(name, expected: declared.name, got: type.name), at: valueExpr?.range ?? range)
         }
         let code = compiled?.code
@@ -94,6 +94,13 @@ extension Compiler {
             runtime.returned = try code?(frame) ?? .void
             throw ReturnSignal()
         }
+    }
+
+    /// `Future { … }` or `Deferred { … }` written without its types, returned where a
+    /// publisher's types are declared: Swift takes them from there (`-> Future<Int, Never>`).
+    static func takesTypesFromContext(_ value: Expr?, _ declared: SType) -> Bool {
+        guard case .publisher = declared, let value, case .call(let callee, _, _) = value.kind, case .name(let name) = callee.kind else { return false }
+        return PublisherFunction.named(name) == .future || PublisherFunction.named(name) == .deferred
     }
 
     /// `throw VALUE`: an `Error` made from the value (a message, or an error caught earlier).

@@ -240,6 +240,9 @@ extension Compiler {
             return (plan.valueCode(), plan.valueType)
         }
         if runtime.userMemberNames.contains(member), let found = try userMember(member, of: baseExpr, nameRange: nameRange) { return found }
+        if case .name(let type) = baseExpr.kind, resolve(type) == nil, let constant = Builtins.typeConstant(type + "." + member) {
+            return ({ _ in constant }, SType(of: constant))
+        }
         let (base, baseType) = try expression(baseExpr)
         let resultType = Builtins.propertyType(member, on: baseType)
         return ({ frame in try Builtins.property(member, of: try base(frame), range: nameRange) }, resultType)

@@ -104,6 +104,12 @@ extension Compiler {
             return ({ _ in value }, .user(type.name))
         }
         if let box = type.statics[member] { return ({ _ in box.value }, box.type) }
+        if member == "init", let count = Compiler.onlyInit(type) {
+            // `Person.init` as a function: what `map(Person.init)` calls with each value.
+            return ({ _ in
+                .function(FunctionValue(arity: count) { values in try UserMembers.construct(type, values, range: range) })
+            }, .function(Array(repeating: .unknown, count: count), result: .user(type.name)))
+        }
         if type.hasMember(member) { throw Diagnostic.error(Messages.typeMember(type.name, member), at: range) }
         let names = type.cases.map(\.name) + Array(type.statics.keys)
         throw Diagnostic.error(Messages.noCase(member, in: type.name, suggestion: Suggest.closest(to: member, in: names)), at: range)
@@ -149,7 +155,7 @@ extension Compiler {
         case .member(let baseExpr, let name, let nameRange):
             if let type = declaredUserType(baseExpr) {
                 if type.enumCase(name) != nil { return try caseValue(name, of: type, arguments, range: range) }
-                if name == "init" { return try construct(type, arguments, trailing: trailing, range: range) }
+                if name == "init" { return try construct(type, arguments, trailing: trailing, range: range, positional: true) }
                 guard let method = type.staticMethods[name] else {
                     throw Diagnostic.error(Messages.noCase(name, in: type.name, suggestion: nil), at: nameRange)
                 }
@@ -218,7 +224,14 @@ extension Compiler {
     /// `Type(arguments)`: an `init` the type declares, chosen by its labels; else a struct's
     /// memberwise one (each stored property by name, in order, those with a value optional),
     /// or a class's that takes nothing; `Type(rawValue:)` for an enum with raw values.
-    private func construct(_ type: UserType, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+    /// `positional`: `Type.init(…)`, as a function reference calls it (`map(Person.init)`),
+    /// takes its arguments in order whatever their labels.
+    private func construct(_ type: UserType, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange,
+                           positional: Bool = false) throws(Diagnostic) -> (code: Code, type: SType) {
+        var arguments = arguments
+        if positional, arguments.allSatisfy({ $0.label == nil }), let labels = Compiler.onlyInitLabels(type, count: arguments.count) {
+            for index in arguments.indices { arguments[index].label = labels[index] }
+        }
         var given = arguments.map(\.label)
         if trailing != nil { given.append(nil) }
         if type.kind == .enum {
@@ -244,6 +257,25 @@ extension Compiler {
             }, .user(type.name))
         }
         return try memberwise(type, arguments, given: given, range: range)
+    }
+
+    /// How many arguments the one `init` of `type` takes, if it has one (a struct's memberwise
+    /// one when it declares none).
+    static func onlyInit(_ type: UserType) -> Int? {
+        if !type.initializers.isEmpty { return type.initializers.count == 1 ? type.initializers[0].parameters.count : nil }
+        return type.kind == .struct ? type.stored.filter { $0.isMutable || $0.initial == nil }.count : nil
+    }
+
+    /// The labels of the one `init` of `type` that takes `count` arguments (a struct's
+    /// memberwise one when it declares none), if there is exactly one.
+    static func onlyInitLabels(_ type: UserType, count: Int) -> [String?]? {
+        if !type.initializers.isEmpty {
+            let fitting = type.initializers.filter { $0.parameters.count == count }
+            return fitting.count == 1 ? fitting[0].parameters.map(\.label) : nil
+        }
+        guard type.kind == .struct else { return nil }
+        let settable = type.stored.filter { $0.isMutable || $0.initial == nil }
+        return settable.count == count ? settable.map(\.name) : nil
     }
 
     /// A struct's memberwise `init` (a class's, taking nothing, when every property has a value).

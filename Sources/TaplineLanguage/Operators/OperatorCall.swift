@@ -33,6 +33,12 @@ struct OperatorCall {
         switch arguments[0].value.kind {
         case .closure(let closure): return closure
         case .keyPath(let names): return OperatorCall.closure(names, at: arguments[0].value.range)
+        case .name, .member:
+            // `map(String.init)`, `compactMap(Int.init)`, `sink(show)`: a function given for the
+            // closure, called with each value, as Swift passes one.
+            let function = arguments[0].value
+            let call = Expr(.call(function, [Argument(label: nil, value: Expr(.argument(0), function.range))], trailing: nil), function.range)
+            return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), function.range)], range: function.range)
         default: throw misuse
         }
     }

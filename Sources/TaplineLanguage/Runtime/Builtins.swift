@@ -9,7 +9,7 @@ struct BuiltinArgument {
 
 enum Builtins {
     /// Every function a program can call without declaring it (for "did you mean").
-    static let functions = Set(["print", "Int", "Double", "String", "Bool", "min", "max", "abs"])
+    static let functions = Set(["print", "Int", "Double", "Float", "String", "Bool", "min", "max", "abs"])
         .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
     static let methods: Set<String> = [
         "uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted", "isMultiple", "components",
@@ -29,8 +29,9 @@ enum Builtins {
         case "Int":
             try expectCount(1, "'Int(value)'")
             return ({ frame in toInt(try codes[0](frame)) }, arguments[0].type == .string ? .optional(.int) : arguments[0].type == .unknown ? .unknown : .int)
-        case "Double":
-            try expectCount(1, "'Double(value)'")
+        case "Double", "Float":
+            // Tapline's numbers with a fraction are Double's: a Float is one too.
+            try expectCount(1, "'\(name)(value)'")
             return ({ frame in toDouble(try codes[0](frame)) }, arguments[0].type == .string ? .optional(.double) : arguments[0].type == .unknown ? .unknown : .double)
         case "String":
             guard arguments.count == 1, [nil, "describing"].contains(arguments[0].label) else { throw Diagnostic.error(Messages.operatorArguments(name, usage: "'String(value)'"), at: range) }
@@ -115,6 +116,19 @@ enum Builtins {
         case .double: return value
         case .string(let text): return Double(text).map { .some(.double($0)) } ?? .nil
         default: return .nil
+        }
+    }
+
+    /// The constants of Swift's number types that snippets reach for (`Int.max`, `Double.nan`).
+    static func typeConstant(_ name: String) -> Value? {
+        switch name {
+        case "Int.max": return .int(Int.max)
+        case "Int.min": return .int(Int.min)
+        case "Double.nan", "Float.nan": return .double(.nan)
+        case "Double.infinity", "Float.infinity": return .double(.infinity)
+        case "Double.pi", "Float.pi": return .double(.pi)
+        case "Double.greatestFiniteMagnitude": return .double(.greatestFiniteMagnitude)
+        default: return nil
         }
     }
 

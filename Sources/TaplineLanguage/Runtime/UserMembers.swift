@@ -103,6 +103,24 @@ enum UserMembers {
         return (result, after)
     }
 
+    /// `Type.init` called as a function: the one `init` that takes as many values, or a
+    /// struct's memberwise one, given the values in order.
+    static func construct(_ type: UserType, _ values: [Value], range: SourceRange) throws -> Value {
+        let made = Value.instance(try instance(of: type, range: range))
+        if let box = type.initializers.first(where: { $0.parameters.count == values.count }) {
+            return try invoke(box, name: type.name + ".init", receiver: made, values, range: range).receiver
+        }
+        guard case .instance(let fresh) = made else { return made }
+        let settable = type.stored.indices.filter { type.stored[$0].isMutable || type.stored[$0].initial == nil }
+        for (slot, value) in zip(settable, values) {
+            let property = type.stored[slot]
+            fresh.setField(slot, try property.type.checked(value, at: range) { got in
+                Messages.typeMismatch(StoreVerb.assign.rawValue, expected: property.type.name, got: got)
+            })
+        }
+        return made
+    }
+
     /// A new instance with every stored property at its initial value (`nil` for an optional
     /// without one), before any `init` runs; a `@Published` property gets its publisher.
     static func instance(of type: UserType, range: SourceRange) throws -> Instance {

@@ -110,6 +110,8 @@ extension Parser {
                 skip()
                 skip()
                 if check(.lparen), current.range.start.offset == previous.range.end.offset { skipBalancedParentheses() }
+                // An attribute may stand on a line of its own, above what it is for.
+                while current.kind == .newline { skip() }
                 continue
             }
             guard case .identifier(let word) = current.kind else { return traits }
