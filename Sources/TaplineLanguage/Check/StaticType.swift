@@ -187,6 +187,15 @@ extension SType {
         "Subscription": .unknown, "Cancellable": .unknown,
     ]
 
+    /// Whether Tapline knows the name as one of Swift's or Combine's types.
+    static func isKnownName(_ name: String) -> Bool {
+        simple[name] != nil || name.hasPrefix("Publishers.") || name.hasPrefix("Subscribers.") || [
+            "AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Published.Publisher", "Set", "Array", "Optional",
+            "Dictionary", "Result", "Future", "Deferred", "Fail", "Empty", "Just", "Record", "ClosedRange", "Range",
+            "CountableClosedRange", "CountableRange",
+        ].contains(name)
+    }
+
     private static func named(_ name: String, _ arguments: [TypeExpr], at range: SourceRange,
                               declared: (String) -> SType?) throws(Diagnostic) -> SType {
         if let type = simple[name], arguments.isEmpty { return type }

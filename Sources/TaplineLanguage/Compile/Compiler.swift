@@ -50,6 +50,8 @@ final class Compiler {
     /// The type parameters of the generic types being compiled (`T` in `GenericSubscriber<T>`):
     /// any type, checked when the program runs.
     var genericParameters: Set<String> = []
+    /// How many type declarations enclose the code being compiled (`declaredType`).
+    var typeDeclarationDepth = 0
     /// The stack compiling recurses on, and a count of expressions compiled, to poll Ctrl-C.
     private let stack = StackGuard.current()
     private var ticks = 0

@@ -116,6 +116,14 @@ extension Compiler {
                          }, type: elementType)
         case .member(let baseExpr, let member, let nameRange):
             return try memberPlace(member, of: baseExpr, nameRange: nameRange, range: expr.range)
+        case .optionalChain(let inner):
+            // `a?.b = 1`: nothing is stored when `a` holds none, as in Swift.
+            let target = try place(inner)
+            return Place(read: { frame in
+                do { return try target.read(frame).asOptional } catch is NilChainSignal { return .nil }
+            }, write: { frame, value in
+                do { try target.write(frame, value) } catch is NilChainSignal {}
+            }, type: target.type)
         default:
             throw Diagnostic.error(Messages.notA(Compiler.describe(expr), isA: "a value", expected: "a variable to store into"), at: expr.range)
         }

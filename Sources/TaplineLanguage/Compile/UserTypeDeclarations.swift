@@ -14,6 +14,7 @@ extension Compiler {
         type.conformances = declaration.inherits.compactMap { if case .named(let name, _) = $0.kind { name } else { nil } }
         let entity = Entity(name: declaration.name.text, range: declaration.name.range, kind: .type(type))
         try declareType(entity)
+        runtime.userMemberNames.insert(type.name)   // a property's value may make one (`let next = Node()`)
         let saved = genericParameters
         genericParameters.formUnion(declaration.genericParameters)
         defer { genericParameters = saved }
@@ -29,6 +30,8 @@ extension Compiler {
     /// then every signature, static values, and the bodies. The action makes the nested types
     /// and the static values.
     private func compileMembers(_ declaration: TypeDecl, into type: UserType) throws(Diagnostic) -> Action {
+        typeDeclarationDepth += 1
+        defer { typeDeclarationDepth -= 1 }
         var actions: [Action] = []
         for member in declaration.members {
             if case .nested(let nested) = member { actions.append(try typeDeclaration(nested)) }
@@ -80,7 +83,12 @@ extension Compiler {
     /// generic parameter (any type, checked when it runs).
     func declaredType(_ name: String) -> SType? {
         if genericParameters.contains(name) { return .unknown }
-        guard let type = userType(named: name) else { return nil }
+        guard let type = userType(named: name) else {
+            // In a type's members, a type declared further on (`var service: Service?` above
+            // `class Service`), as Swift allows: found by name when the program runs.
+            guard typeDeclarationDepth > 0, name.first?.isUppercase == true, !SType.isKnownName(name) else { return nil }
+            return .user(name)
+        }
         // A value of a protocol's type is any value that conforms: checked when it runs.
         return type.kind == .protocol ? .unknown : .user(name)
     }

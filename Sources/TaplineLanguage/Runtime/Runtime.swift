@@ -308,6 +308,17 @@ final class Runtime {
     /// session ends, as a playground's top-level objects are never let go.
     var runsDeinit = true
 
+    /// The instances of the program's classes made so far, held weakly: at the session's end
+    /// those still alive — kept by a retain cycle the program made, as Swift would keep them —
+    /// let go of what they hold, so that closing a session frees it.
+    private var instances: [WeakInstance] = []
+
+    /// Notes a class's new instance (dead entries are dropped as the list doubles).
+    func track(_ instance: Instance) {
+        if instances.count >= 64, instances.count.nonzeroBitCount == 1 { instances.removeAll { $0.instance == nil } }
+        instances.append(WeakInstance(instance))
+    }
+
     /// Runs a `deinit`: an error in it is reported as any error in delivery is.
     func runDeinit(_ box: FunctionBox, of instance: Value) {
         deliver { _ = try UserMembers.invoke(box, name: "deinit", receiver: instance, [], range: statementRange ?? .zero) }
@@ -315,6 +326,9 @@ final class Runtime {
 
     func close() {
         runsDeinit = false
+        let alive = instances.compactMap(\.instance)
+        instances.removeAll()
+        for instance in alive { instance.releaseFields() }
         live.forEach { $0.token.cancel() }
         live.removeAll()
         clock.cancelAll()

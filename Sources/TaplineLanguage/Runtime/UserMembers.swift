@@ -124,12 +124,22 @@ enum UserMembers {
     /// A new instance with every stored property at its initial value (`nil` for an optional
     /// without one), before any `init` runs; a `@Published` property gets its publisher.
     static func instance(of type: UserType, range: SourceRange) throws -> Instance {
+        // A property whose value makes another of its type (`let next = Node()`) nests without
+        // end: the recursion limit stops it, as a call's does.
+        if let runtime = type.runtime {
+            guard runtime.callDepth < Runtime.maximumCallDepth else {
+                throw RuntimeError(Messages.tooMuchRecursion(type.name + ".init", Runtime.maximumCallDepth), at: range)
+            }
+            runtime.callDepth += 1
+        }
+        defer { type.runtime?.callDepth -= 1 }
         var fields: [Value] = []
         fields.reserveCapacity(type.stored.count)
         for property in type.stored {
             fields.append(try property.initial?() ?? (property.type.isOptional ? .nil : .void))
         }
         let instance = Instance(type: type, fields: fields, published: Array(repeating: nil, count: fields.count))
+        if type.kind == .class { type.runtime?.track(instance) }
         for (slot, property) in type.stored.enumerated() where property.isPublished {
             let subject = PublishedSubject<Value>(fields[slot])
             if type.isObservable { subject.willChange = instance.objectWillChange }

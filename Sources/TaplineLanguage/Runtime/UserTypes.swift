@@ -139,6 +139,12 @@ public final class Instance: Equatable {
         }
     }
 
+    /// Lets go of every property's value (the session's end breaks the program's cycles).
+    func releaseFields() {
+        fields = []
+        published = []
+    }
+
     /// A struct's copy, to change without changing the value it was copied from.
     func copy() -> Instance { Instance(type: type, fields: fields, published: published) }
 
@@ -158,6 +164,13 @@ public final class Instance: Equatable {
         stand.isDeinitSelf = true
         runtime.runDeinit(deinitializer, of: .instance(stand))
     }
+}
+
+/// An entry of `Runtime`'s list of instances.
+struct WeakInstance {
+    weak var instance: Instance?
+
+    init(_ instance: Instance) { self.instance = instance }
 }
 
 /// A reference to an instance that does not keep it alive: a `[weak self]` or `[unowned self]`

@@ -1306,6 +1306,7 @@ public struct Parser {
     static func isPlace(_ expr: Expr) -> Bool {
         switch expr.kind {
         case .subscriptAccess, .member: return true
+        case .optionalChain(let inner): return isPlace(inner)   // `a?.b = 1`: stored when `a` holds a value
         default: return false
         }
     }
