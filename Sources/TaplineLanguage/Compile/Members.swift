@@ -194,6 +194,11 @@ extension Compiler {
         if baseType == .unknown, trailing == nil, !Builtins.methods.contains(name) {
             return try dynamicCall(name, on: base, labels: labels, arguments, range: range)
         }
+        if let type = userType(of: baseType), type.method(name, labels: labels) == nil, memberType(name, of: type) != nil {
+            // `onValue(input)`: a property that holds a closure, called.
+            compiled = (baseExpr, base, baseType)
+            return try functionValueCall(Expr(.member(baseExpr, name, nameRange: range), range), arguments, trailing: trailing, range: range)
+        }
         guard let type = userType(of: baseType), let method = type.method(name, labels: labels) else {
             compiled = (baseExpr, base, baseType)
             return nil
@@ -246,7 +251,12 @@ extension Compiler {
             }, .optional(.user(type.name)))
         }
         if !type.initializers.isEmpty {
-            guard let box = type.initializers.first(where: { $0.parameters.map(\.label) == given }) else {
+            // A trailing closure is the last parameter's argument, whatever its label.
+            let matches = { (box: FunctionBox) in
+                let labels = box.parameters.map(\.label)
+                return trailing == nil ? labels == given : labels.count == given.count && Array(labels.dropLast()) == Array(given.dropLast())
+            }
+            guard let box = type.initializers.first(where: matches) else {
                 let candidates = type.initializers.map { Compiler.labels($0.parameters.map(\.label)) }
                 throw Diagnostic.error(Messages.noInitializer(type.name, labels: Compiler.labels(given), candidates: candidates), at: range)
             }
