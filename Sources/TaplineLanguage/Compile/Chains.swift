@@ -181,6 +181,7 @@ extension Compiler {
     }
 
     private func chainStages(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
+        if resolve("Publishers") == nil, let operatorForm = Compiler.publishersInitializer(expr) { return try chainStages(operatorForm) }
         if let source = try publisherSource(expr) {
             let kind = sourceKind(expr)
             return kind.isStored ? source : recorded(source, sendsOwnValues: kind.isSubject)
@@ -202,6 +203,24 @@ extension Compiler {
         let call = OperatorCall(entry: entry, upstream: upstream, arguments: arguments, trailing: trailing,
                                 range: expr.range, nameRange: nameRange, text: text(of: expr.range))
         return recorded(try compile(self, call), shared: entry.traits.isShared, after: upstream)
+    }
+
+    /// `Publishers.Merge(a, b)`, `Publishers.CombineLatest3(a, b, c)`, `Publishers.Zip(a, b)`:
+    /// Combine's types made directly, which are what `a.merge(with: b)`, `a.combineLatest(b, c)`
+    /// and `a.zip(b)` make. Nil for any other expression.
+    static func publishersInitializer(_ expr: Expr) -> Expr? {
+        guard case .call(let callee, let arguments, nil) = expr.kind, case .member(let base, let type, let nameRange) = callee.kind,
+              case .name("Publishers") = base.kind, arguments.count >= 2, arguments.allSatisfy({ $0.label == nil }) else { return nil }
+        let method: String, label: String?
+        switch type {
+        case "Merge", "Merge3", "Merge4": (method, label) = (ChainOperator.merge.name, "with")
+        case "CombineLatest", "CombineLatest3", "CombineLatest4": (method, label) = (ChainOperator.combineLatest.name, nil)
+        case "Zip", "Zip3", "Zip4": (method, label) = (ChainOperator.zip.name, nil)
+        default: return nil
+        }
+        var rest = Array(arguments.dropFirst())
+        rest[0].label = label
+        return Expr(.call(Expr(.member(arguments[0].value, method, nameRange: nameRange), callee.range), rest, trailing: nil), expr.range)
     }
 
     /// Whether a chain's first stage is a publisher stored with `let` (its chain's stages were

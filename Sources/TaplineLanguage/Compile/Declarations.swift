@@ -332,13 +332,21 @@ extension Compiler {
     /// func or a closure: a new subject each time it runs, held as a publisher value that can
     /// be sent to. Nil for any other value.
     func localSubject(_ value: Expr) throws(Diagnostic) -> (code: Code, type: SType)? {
-        guard case .call(let callee, let arguments, nil) = value.kind, case .specialized(let kind, let generics) = callee.kind,
-              kind == "PassthroughSubject" || kind == "CurrentValueSubject" else { return nil }
-        guard generics.count == 2, arguments.count == (kind == "PassthroughSubject" ? 0 : 1), arguments.first?.label == nil else {
+        guard case .call(let callee, let arguments, nil) = value.kind else { return nil }
+        let kind: String, generics: [TypeExpr]
+        switch callee.kind {
+        case .specialized(let name, let written): (kind, generics) = (name, written)
+        // `CurrentValueSubject(message)`: its types come from where it goes, as Swift infers them.
+        case .name(let name) where resolve(name) == nil: (kind, generics) = (name, [])
+        default: return nil
+        }
+        guard kind == "PassthroughSubject" || kind == "CurrentValueSubject" else { return nil }
+        guard generics.count == 2 || generics.isEmpty, arguments.count == (kind == "PassthroughSubject" ? 0 : 1), arguments.first?.label == nil else {
             throw Diagnostic.error(Messages.subjectDeclaration(kind), at: value.range)
         }
-        let (output, failure) = (try staticType(generics[0]), try staticType(generics[1]))
-        let description = "\(kind)<\(output.name), \(failure.name)>"
+        let inferred = try arguments.first.map { (argument) throws(Diagnostic) in try expression(argument.value).type } ?? .unknown
+        let (output, failure) = generics.isEmpty ? (inferred, SType.unknown) : (try staticType(generics[0]), try staticType(generics[1]))
+        let description = "\(kind)<\(output.name), \(failure.isKnown ? failure.name : "Never")>"
         let type = SType.publisher(output: output, failure: failure)
         let lane = text(of: value.range).description
         let monitor: SubjectMonitor<Value, ScriptFailure>? = self.monitor(lane)

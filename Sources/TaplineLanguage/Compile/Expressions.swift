@@ -55,6 +55,7 @@ extension Compiler {
 
         case .call(let callee, let arguments, let trailing):
             if let plan = try chain(expr) { return (plan.valueCode(), plan.valueType) }
+            if let subject = try localSubject(expr) { return subject }
             if let cancellable = try cancellableValue(expr) { return cancellable }
             return try call(callee, arguments, trailing: trailing, range: range)
 
