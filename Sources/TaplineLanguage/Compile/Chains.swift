@@ -181,7 +181,7 @@ extension Compiler {
     }
 
     private func chainStages(_ expr: Expr) throws(Diagnostic) -> PublisherPlan? {
-        if resolve("Publishers") == nil, let operatorForm = Compiler.publishersInitializer(expr) { return try chainStages(operatorForm) }
+        if let operatorForm = Compiler.publishersInitializer(expr), resolve("Publishers") == nil { return try chainStages(operatorForm) }
         if let source = try publisherSource(expr) {
             let kind = sourceKind(expr)
             return kind.isStored ? source : recorded(source, sendsOwnValues: kind.isSubject)
