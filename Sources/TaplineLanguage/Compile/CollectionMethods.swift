@@ -57,9 +57,7 @@ extension Compiler {
         switch expr.kind {
         case .closure(let closure): return closure
         case .keyPath(let names): return OperatorCall.closure(names, at: expr.range)
-        case .member(_, "init", _):
-            let call = Expr(.call(expr, [Argument(label: nil, value: Expr(.argument(0), expr.range))], trailing: nil), expr.range)
-            return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), expr.range)], range: expr.range)
+        case .member(_, "init", _): return OperatorCall.closure(calling: expr)
         default: return nil
         }
     }

@@ -33,12 +33,7 @@ struct OperatorCall {
         switch arguments[0].value.kind {
         case .closure(let closure): return closure
         case .keyPath(let names): return OperatorCall.closure(names, at: arguments[0].value.range)
-        case .name, .member:
-            // `map(String.init)`, `compactMap(Int.init)`, `sink(show)`: a function given for the
-            // closure, called with each value, as Swift passes one.
-            let function = arguments[0].value
-            let call = Expr(.call(function, [Argument(label: nil, value: Expr(.argument(0), function.range))], trailing: nil), function.range)
-            return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), function.range)], range: function.range)
+        case .name, .member: return OperatorCall.closure(calling: arguments[0].value)
         default: throw misuse
         }
     }
@@ -55,6 +50,13 @@ struct OperatorCall {
         }
         let range = arguments[0].value.range.to(arguments[arguments.count - 1].value.range)
         return ClosureExpr(parameters: nil, body: [Stmt(.expression(Expr(.tuple(elements), range)), range)], range: range)
+    }
+
+    /// A function given where a closure goes (`map(String.init)`, `compactMap(Int.init)`,
+    /// `sink(receiveValue: show)`): the closure `{ function($0) }`, as Swift passes one.
+    static func closure(calling function: Expr) -> ClosureExpr {
+        let call = Expr(.call(function, [Argument(label: nil, value: Expr(.argument(0), function.range))], trailing: nil), function.range)
+        return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), function.range)], range: function.range)
     }
 
     /// `\.count` as the closure `{ $0.count }`, as Swift reads a key path given for a function.

@@ -41,8 +41,11 @@ extension Compiler {
         var valueClosure: ClosureExpr? = trailingIsCompletion ? nil : call.trailing
         var completionClosure: ClosureExpr? = trailingIsCompletion ? call.trailing : nil
         for argument in call.arguments {
-            guard case .closure(let closure) = argument.value.kind else {
-                throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: argument.value.range)
+            let closure: ClosureExpr
+            switch argument.value.kind {
+            case .closure(let written): closure = written
+            case .name, .member: closure = OperatorCall.closure(calling: argument.value)   // `sink(receiveValue: show)`
+            default: throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: argument.value.range)
             }
             switch argument.label {
             case "receiveValue" where valueClosure == nil: valueClosure = closure
