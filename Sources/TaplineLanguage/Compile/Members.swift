@@ -118,20 +118,23 @@ extension Compiler {
     /// `.name` with no type before it: a case of one of the program's enums (the first
     /// declared that has it), or nil.
     func implicitEnumCase(_ name: String) -> (code: Code, type: SType)? {
-        for entity in globals.values.sorted(by: { $0.range.start.offset < $1.range.start.offset }) {
-            guard case .type(let type) = entity.kind, let enumCase = type.enumCase(name), enumCase.types.isEmpty else { continue }
-            let value = Value.enumValue(EnumValue(type: type, name: name, payload: []))
-            return ({ _ in value }, .user(type.name))
-        }
-        return nil
+        guard let type = firstDeclaredType(where: { $0.enumCase(name)?.types.isEmpty == true }) else { return nil }
+        let value = Value.enumValue(EnumValue(type: type, name: name, payload: []))
+        return ({ _ in value }, .user(type.name))
     }
 
     /// The enum that has a case of this name with a payload: `.tooShort(name)` written alone.
     private func enumWithCase(_ name: String) -> UserType? {
-        for entity in globals.values.sorted(by: { $0.range.start.offset < $1.range.start.offset }) {
-            if case .type(let type) = entity.kind, type.enumCase(name) != nil { return type }
-        }
+        if let type = firstDeclaredType(where: { $0.enumCase(name) != nil }) { return type }
         return runtime.resultType.enumCase(name) != nil ? runtime.resultType : nil
+    }
+
+    /// The first of the program's types, in the order declared, that passes `test`.
+    private func firstDeclaredType(where test: (UserType) -> Bool) -> UserType? {
+        for entity in globals.values.sorted(by: { $0.range.start.offset < $1.range.start.offset }) {
+            if case .type(let type) = entity.kind, test(type) { return type }
+        }
+        return nil
     }
 }
 
@@ -273,7 +276,7 @@ extension Compiler {
     /// one when it declares none).
     static func onlyInit(_ type: UserType) -> Int? {
         if !type.initializers.isEmpty { return type.initializers.count == 1 ? type.initializers[0].parameters.count : nil }
-        return type.kind == .struct ? type.stored.filter { $0.isMutable || $0.initial == nil }.count : nil
+        return type.kind == .struct ? type.memberwiseSlots.count : nil
     }
 
     /// The labels of the one `init` of `type` that takes `count` arguments (a struct's
@@ -284,13 +287,13 @@ extension Compiler {
             return fitting.count == 1 ? fitting[0].parameters.map(\.label) : nil
         }
         guard type.kind == .struct else { return nil }
-        let settable = type.stored.filter { $0.isMutable || $0.initial == nil }
-        return settable.count == count ? settable.map(\.name) : nil
+        let settable = type.memberwiseSlots
+        return settable.count == count ? settable.map { type.stored[$0].name } : nil
     }
 
     /// A struct's memberwise `init` (a class's, taking nothing, when every property has a value).
     private func memberwise(_ type: UserType, _ arguments: [Argument], given: [String?], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        let settable = type.kind == .struct ? type.stored.indices.filter { type.stored[$0].isMutable || type.stored[$0].initial == nil } : []
+        let settable = type.memberwiseSlots
         var slots: [Int] = []
         var next = 0
         for label in given {

@@ -11,7 +11,7 @@ extension Compiler {
         if declaration.kind == .extension { return try typeExtension(declaration) }
         let type = UserType(name: declaration.name.text, kind: declaration.kind)
         type.runtime = runtime
-        type.conformances = declaration.inherits.compactMap { if case .named(let name, _) = $0.kind { name } else { nil } }
+        type.conformances = declaration.conformances
         let entity = Entity(name: declaration.name.text, range: declaration.name.range, kind: .type(type))
         try declareType(entity)
         runtime.userMemberNames.insert(type.name)   // a property's value may make one (`let next = Node()`)
@@ -65,7 +65,7 @@ extension Compiler {
                 throw Diagnostic.error(Messages.extensionStoredProperty, at: property.name.range)
             }
         }
-        type.conformances += declaration.inherits.compactMap { if case .named(let name, _) = $0.kind { name } else { nil } }
+        type.conformances += declaration.conformances
         return try compileMembers(declaration, into: type)
     }
 

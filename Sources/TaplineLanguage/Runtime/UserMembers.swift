@@ -111,8 +111,7 @@ enum UserMembers {
             return try invoke(box, name: type.name + ".init", receiver: made, values, range: range).receiver
         }
         guard case .instance(let fresh) = made else { return made }
-        let settable = type.stored.indices.filter { type.stored[$0].isMutable || type.stored[$0].initial == nil }
-        for (slot, value) in zip(settable, values) {
+        for (slot, value) in zip(type.memberwiseSlots, values) {
             let property = type.stored[slot]
             fresh.setField(slot, try property.type.checked(value, at: range) { got in
                 Messages.typeMismatch(StoreVerb.assign.rawValue, expected: property.type.name, got: got)

@@ -43,6 +43,12 @@ final class UserType {
 
     func enumCase(_ name: String) -> EnumCase? { cases.first { $0.name == name } }
 
+    /// The slots a struct's memberwise `init` takes, in order: every `var`, and every `let`
+    /// without a value (a class has no memberwise `init`).
+    var memberwiseSlots: [Int] {
+        kind == .struct ? stored.indices.filter { stored[$0].isMutable || stored[$0].initial == nil } : []
+    }
+
     /// What `:list` says of it: its stored properties, or its cases.
     var summary: String {
         if kind == .enum { return cases.map(\.name).joined(separator: ", ") }

@@ -326,6 +326,9 @@ public struct TypeDecl: Sendable {
     public var inherits: [TypeExpr]
     public var members: [MemberDecl]
     public var range: SourceRange
+
+    /// The names of what it inherits (`Error`, `ObservableObject`, `Subscriber`).
+    var conformances: [String] { inherits.compactMap { if case .named(let name, _) = $0.kind { name } else { nil } } }
 }
 
 /// One member of a type's body.
