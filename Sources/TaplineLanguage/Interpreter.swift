@@ -11,7 +11,7 @@ import TaplineReactive
 /// fails leaves what was declared before it intact.
 public final class Interpreter {
     /// What the session has been given so far, and where each piece came from.
-    private var text = SourceSegments()
+    var text = SourceSegments()
     /// The session's declarations (the compiler of each entry starts from them).
     private(set) var globals: [String: Entity] = [:]
     /// A checked entry's compiled statements and compiler, let go with the session (or the

@@ -111,6 +111,7 @@ enum Help {
           :help [topic]    this help; topics: commands, declarations, operators, values, keys, errors,
                            or an operator (:help debounce)
           :list            what is declared, and the live subscriptions
+          :type EXPR       an expression's type, as Swift names it (:type s.tryMap { $0 })
           :cancel N        cancel live subscription N (see :list)
           :load FILE       run a script into this session
           :reset           start an empty session

@@ -7,7 +7,7 @@ import TaplineLearn
 
 /// The REPL's `:commands`: what the session is, not what the language says.
 extension REPL {
-    static let metaCommands = ([":cancel", ":help", ":history", ":list", ":load", ":quit", ":reset", ":swift"] + learnCommands).sorted()
+    static let metaCommands = ([":cancel", ":help", ":history", ":list", ":load", ":quit", ":reset", ":swift", ":type"] + learnCommands).sorted()
 
     /// Runs a `:command`; returns false to end the session.
     func meta(_ line: String) -> Bool {
@@ -50,6 +50,12 @@ extension REPL {
             }
         case ":swift":
             return exportSwift(to: argument)
+        case ":type", ":t":
+            guard !argument.isEmpty else { return complain("':type' needs an expression: :type s.map { $0 * 2 }") }
+            switch interpreter.typeDescription(of: argument) {
+            case .success(let type): tool.stdout.write(type + "\n")
+            case .failure(let diagnostic): tool.report(diagnostic, of: interpreter)
+            }
         case ":history":
             for (index, entry) in editor.history.enumerated() {
                 let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)

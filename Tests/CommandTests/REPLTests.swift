@@ -50,6 +50,17 @@ struct REPLTests {
         }
     }
 
+    /// `:type` shows the exact Combine type a shorthand stands for (DESIGN §9), and what an
+    /// operator makes of it, without running anything.
+    @Test func typeShowsTheSwiftType() throws {
+        try withSession { terminal, _ in
+            try #require(terminal.enter("subject s: Int"), "screen: \(terminal.screen)")
+            #expect(terminal.enter(":type s", expecting: "PassthroughSubject<Int, Never>"), "screen: \(terminal.screen)")
+            #expect(terminal.enter(":type s.tryMap { $0 }", expecting: "AnyPublisher<Int, Error>"), "screen: \(terminal.screen)")
+            #expect(terminal.enter(":type s.sink { _ in }", expecting: "AnyCancellable"), "screen: \(terminal.screen)")
+        }
+    }
+
     @Test func swiftExportsTheEntriesThatRan() throws {
         try withSession { terminal, home in
             try declareSubjectAndSink(terminal)

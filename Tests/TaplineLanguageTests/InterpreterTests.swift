@@ -144,7 +144,7 @@ struct InterpreterTests {
         #expect(output == """
             "bbb"
             Published<String>.Publisher, value "bbb", 0 subscribers
-            PassthroughSubject<String, Error>, 1 subscriber
+            PassthroughSubject<String, Never>, 1 subscriber
             2
 
             """)
@@ -378,7 +378,7 @@ struct PublisherValueTests {
     }
 
     @Test("a type mismatch names both types", arguments: [
-        ("subject s: Int\npublished p = 1\ns.merge(with: $p).sink { _ in }", "3:1: error: 'merge' needs publishers that fail alike, not 'Error' and 'Never'"),
+        ("subject s: Int, Error\npublished p = 1\ns.merge(with: $p).sink { _ in }", "3:3: error: instance method 'merge(with:)' requires the types 'any Error' and 'Never' be equivalent"),
         ("func f(_ p: AnyPublisher<Int, Never>) { }\nf(Just(\"x\"))", "2:3: error: cannot pass a value of type 'AnyPublisher<String, Never>' to a parameter of type 'AnyPublisher<Int, Never>'"),
         ("func f() { return 1 }\nf().sink { _ in }", "2:1: error: a value of type 'Int' is not a publisher"),
         ("Just(1, 2).sink { _ in }", "1:1: error: 'Just' is used as 'Just(value)'"),
@@ -409,7 +409,7 @@ struct PublisherValueTests {
 struct MatchingTests {
     @Test("matching", arguments: [
         ("for i in 1...4 {\n  switch i {\n  case 1, 2: print(\"small\", i)\n  case 3: print(\"three\")\n  default: print(\"big\")\n  }\n}", "small 1\nsmall 2\nthree\nbig\n"),
-        ("subject s: Int\ns.sink(receiveCompletion: { c in\n  switch c {\n  case .finished: print(\"done\")\n  case .failure(let error): print(\"failed:\", error)\n  }\n}, receiveValue: { _ in })\nfail s \"timeout\"", "failed: timeout\n"),
+        ("subject s: Int, Error\ns.sink(receiveCompletion: { c in\n  switch c {\n  case .finished: print(\"done\")\n  case .failure(let error): print(\"failed:\", error)\n  }\n}, receiveValue: { _ in })\nfail s \"timeout\"", "failed: timeout\n"),
         ("subject s: Int\ns.sink(receiveCompletion: { if case .failure(let e) = $0 { print(\"no\", e) } else { print(\"ok\") } }, receiveValue: { _ in })\ncomplete s", "ok\n"),
         ("subject s: Int\ns.sink(receiveCompletion: { if case .finished = $0 { print(\"finished\") } }, receiveValue: { _ in })\ncomplete s", "finished\n"),
         ("switch 5 { case _: print(\"any\") }", "any\n"),
@@ -470,11 +470,11 @@ struct HigherOrderTypeTests {
     @Test("a mismatch is a located error", arguments: [
         ("[1].publisher.flatMap { $0 * 2 }.sink { _ in }", "1:1: error: the closure of 'flatMap' must return a publisher, not 'Int'; for a value, use 'map'"),
         ("[1].publisher.switchToLatest().sink { _ in }", "1:15: error: 'switchToLatest' needs a publisher of publishers, and these values are 'Int'"),
-        ("subject s: Int\ns.catch { _ in Just(\"x\") }.sink { _ in }", "2:1: error: 'catch' needs publishers of the same values, not 'Int' and 'String'"),
+        ("subject s: Int\ns.catch { _ in Just(\"x\") }.sink { _ in }", "2:3: error: instance method 'catch(_:)' requires the types 'Int' and 'String' be equivalent"),
         ("subject s: Int\ns.replaceError(with: \"x\").sink { _ in }", "2:22: error: 'replaceError' needs a value like the stream's, of type 'Int', not 'String'"),
         ("Just(1).autoconnect().sink { _ in }", "1:9: error: 'connect()' and 'autoconnect()' are for a connectable publisher"),
-        ("subject s: Int\nJust(1).flatMap { _ in s }.merge(with: Just(2)).sink { _ in }", "2:1: error: 'merge' needs publishers that fail alike, not 'Error' and 'Never'"),
-        ("subject a: Int\nsubject b: String\na.merge(with: b).sink { _ in }", "3:1: error: 'merge' needs publishers of the same values, not 'Int' and 'String'"),
+        ("subject s: Int, Error\nJust(1).flatMap { _ in s }.merge(with: Just(2)).sink { _ in }", "2:28: error: instance method 'merge(with:)' requires the types 'any Error' and 'Never' be equivalent"),
+        ("subject a: Int\nsubject b: String\na.merge(with: b).sink { _ in }", "3:3: error: instance method 'merge(with:)' requires the types 'Int' and 'String' be equivalent"),
         ("subject a: Int\nsubject b: String\npublished out = 0\na.combineLatest(b) { $1 }.assign(to: out)", "4:1: error: cannot send 'String' to 'out', which carries 'Int'"),
     ])
     func mismatches(program: String, message: String) {
@@ -510,7 +510,7 @@ struct CancellingTests {
 @Suite("Combine's declarations")
 struct CombineDeclarationTests {
     @Test func subjectsDeclaredAsInSwift() {
-        let result = run("let s = PassthroughSubject<Int, Error>()\nlet c = CurrentValueSubject<String, Never>(\"a\")\ns.sink { print(\"s\", $0) }\nc.sink { print(\"c\", $0) }\ns.send(1)\nc.send(\"b\")\nprint(c.value)")
+        let result = run("let s = PassthroughSubject<Int, Never>()\nlet c = CurrentValueSubject<String, Never>(\"a\")\ns.sink { print(\"s\", $0) }\nc.sink { print(\"c\", $0) }\ns.send(1)\nc.send(\"b\")\nprint(c.value)")
         #expect(result.error == nil, "\(result.error ?? "")")
         #expect(result.output == "c a\ns 1\nc b\nb\n")
     }

@@ -36,7 +36,7 @@ struct MarbleDiagramTests {
 
          """),
         // An error is `#`; a cancel `!`; a lane is blank where nothing is subscribed.
-        ("subject q: Int\nlet c = q.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\nwait 200ms\ncancel c\nwait 200ms\nsubject r: Int\nr.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\nwait 100ms\nfail r \"x\"\nmarbles",
+        ("subject q: Int\nlet c = q.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\nwait 200ms\ncancel c\nwait 200ms\nsubject r: Int, Error\nr.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\nwait 100ms\nfail r \"x\"\nmarbles",
          """
          time  0
          q     ^-!

@@ -241,7 +241,7 @@ struct PublishedSnippetTests {
     }
 
     @Test("what Swift would refuse is an error", arguments: [
-        ("let s = PassthroughSubject<Int, Never>()\nfail s \"x\"", "t:2:6: error: 's' is a subject declared with a Failure of Never: it cannot fail; declare it with 'Error' to fail it"),
+        ("let s = PassthroughSubject<Int, Never>()\nfail s \"x\"", "t:2:6: error: 's' is a subject whose Failure is Never: it cannot fail; to fail it, declare it with its Failure ('subject s: Int, Error', as Swift writes 'PassthroughSubject<Int, Error>()')"),
         ("[1].publisher.append(\"x\").sink { print($0) }", "t:1:22: error: 'append' needs a value like the stream's, of type 'Int', not 'String'"),
     ])
     func refused(_ program: String, _ message: String) {

@@ -42,8 +42,8 @@ struct ParserTests {
             """
         #expect(try Self.tree(program) == """
             (button b "Title" { (set x 1) })
-            (subject s Int)
-            (current c Double 1.5)
+            (subject s Int Never)
+            (current c Double Never 1.5)
             (published p _ "a")
             (subscriber sub (call .max 2) { (call print $0) } { (call print $0) })
             (func f () _ { (call print 1) })

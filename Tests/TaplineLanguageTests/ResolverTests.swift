@@ -24,7 +24,7 @@ struct ResolverTests {
         ("let x = 1\nx = 2", "cannot assign to 'x': it is a 'let' constant; declare it with 'var' to change it"),
         ("func f() { let y = 1; y = 2 }", "cannot assign to 'y': it is a 'let' constant; declare it with 'var' to change it"),
         ("var s = \"a\"\ns = 1", "cannot assign a value of type 'Int' to a value of type 'String'"),
-        ("subject s: Int\nprint(s + 1)", "binary operator '+' cannot be applied to 'AnyPublisher<Int, Error>' and 'Int'"),
+        ("subject s: Int\nprint(s + 1)", "binary operator '+' cannot be applied to 'AnyPublisher<Int, Never>' and 'Int'"),
         ("subject s: String\ns.map { $0 - 1 }.sink { }", "binary operator '-' cannot be applied to 'String' and 'Int'"),
         ("subject s: Int\ns.filter { $0 + 1 }.sink { }", "the closure of 'filter' must return a 'Bool', not 'Int'"),
         ("subject s: Int\ns.sink { print($1) }", "closure takes 2 arguments but receives 'Int'"),

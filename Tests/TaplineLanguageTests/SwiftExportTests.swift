@@ -13,10 +13,10 @@ struct SwiftExportUnitTests {
     @Test("a construct becomes Combine's spelling", arguments: [
         ("subject s: Int\ns.sink { print($0) }\nsend s 1",
          ["let s = PassthroughSubject<Int, Never>()", "s.sink { print($0) }.store(in: &subscriptions)", "s.send(1)"]),
-        ("subject s: Int\ns.sink { print($0) }\nfail s \"x\"",
+        ("subject s: Int, Error\ns.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })\nfail s \"x\"",
          ["let s = PassthroughSubject<Int, Error>()", "s.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
           "s.send(completion: .failure(AppError(\"x\")))"]),
-        ("current c = 1\nset c = c + 1", ["let c = CurrentValueSubject<Int, Error>(1)", "c.value = c.value + 1"]),
+        ("current c = 1\nset c = c + 1", ["let c = CurrentValueSubject<Int, Never>(1)", "c.value = c.value + 1"]),
         ("published p = \"a\"\n$p.sink { print($0, p) }\nset p = \"b\"",
          ["    @Published var p = \"a\"", "viewModel.$p.sink { print($0, viewModel.p) }", "viewModel.p = \"b\""]),
         ("subject q: String\nq.debounce(for: 300ms).sink { print($0) }\nwait 1.5s",

@@ -15,6 +15,8 @@ public struct ProgramGenerator {
     private var views: [String] = []
     private var stored: [String] = []
     private var nesting = 0
+    /// Whether the last chain `publisher()` made can fail (a sink on it needs both closures).
+    private var chainCanFail = false
 
     /// Whether the program may show time (`trace`, `marbles`), which records every stage of
     /// it: without, its chains take the fast paths that recording rules out.
@@ -107,8 +109,8 @@ public struct ProgramGenerator {
         let name = "s\(subjects.count)"
         subjects.append(name)
         switch choose(3) {
-        case 0: lines.append("subject \(name): Int")
-        case 1: lines.append("current \(name): Int = \(number())")
+        case 0: lines.append("subject \(name): Int, Error")
+        case 1: lines.append("current \(name): Int, Error = \(number())")
         default: lines.append("let \(name) = PassthroughSubject<Int, Error>()")
         }
     }
@@ -153,10 +155,11 @@ public struct ProgramGenerator {
     /// always replaces it.
     private mutating func publisher(neverFails: Bool = false) -> String {
         var chain = source()
-        if chain.hasPrefix("s") || chain.hasPrefix("Fail") || chain.hasPrefix("Future"), neverFails || choose(3) > 0 {
-            chain += ".replaceError(with: 0)"
-        }
+        let fails = chain.hasPrefix("s") || chain.hasPrefix("Fail") || chain.hasPrefix("Future")
+        let replaced = fails && (neverFails || choose(3) > 0)
+        if replaced { chain += ".replaceError(with: 0)" }
         for _ in 0..<choose(5) { chain += "." + chainOperator() }
+        chainCanFail = fails && !replaced && !chain.hasPrefix("Future")
         return chain
     }
 
@@ -255,7 +258,8 @@ public struct ProgramGenerator {
     private mutating func subscription(stored canStore: Bool = true) -> String {
         let chain = publisher()
         let body: String
-        switch choose(4) {
+        // Swift takes a sink with only a value closure on a chain that cannot fail.
+        switch chainCanFail ? 1 : choose(4) {
         case 0: body = ".sink { print($0) }"
         case 1: body = ".sink(receiveCompletion: { print($0) }, receiveValue: { \(command()) })"
         case 2: body = ".sink { _ in \(command()) }"

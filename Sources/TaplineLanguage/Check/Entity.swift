@@ -26,9 +26,11 @@ final class Entity {
     let kind: Kind
     /// The declared or inferred type of the values it carries (subjects and values).
     var type: TypeName
-    /// Whether a subject was declared with a Failure of `Never`
-    /// (`PassthroughSubject<Int, Never>()`): it cannot fail, and its chains cannot either.
-    var neverFails = false
+    /// A subject's Failure, as declared: `Never` unless it names one (`subject s: Int, Error`,
+    /// `PassthroughSubject<Int, Error>()`), as Swift types it.
+    var failure: SType = .never
+    /// Whether it cannot fail (a Failure of `Never`), and so its chains cannot either.
+    var neverFails: Bool { failure == .never }
     /// False until its declaration has run; an entry that fails first forgets it.
     var isInitialized = false
 

@@ -129,12 +129,10 @@ extension Compiler {
     /// `complete NAME` and `fail NAME "message"`.
     func completion(of name: Name, failure: Expr?) throws(Diagnostic) -> Action {
         let entity = try entity(name)
-        if failure != nil, entity.neverFails {
-            throw Diagnostic.error(Messages.neverFailingSubject(name.text, kind: entity.kindDescription), at: name.range)
-        }
-        let message = try failure.map { (each) throws(Diagnostic) in try expression(each).code }
         let finish: (Subscribers.Completion<ScriptFailure>) -> Void
         switch entity.kind {
+        case .subject where failure != nil && entity.neverFails, .current where failure != nil && entity.neverFails:
+            throw Diagnostic.error(Messages.neverFailingSubject(name.text, kind: entity.kindDescription, type: entity.type.rawValue), at: name.range)
         case .subject(let subject): finish = { subject.send(completion: $0) }
         case .current(let subject): finish = { subject.send(completion: $0) }
         case .button, .published:
@@ -142,6 +140,7 @@ extension Compiler {
         default:
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a subject"), at: name.range)
         }
+        let message = try failure.map { (each) throws(Diagnostic) in try expression(each).code }
         return { frame in
             if let message {
                 finish(.failure(ScriptFailure(error: try message(frame))))

@@ -91,8 +91,9 @@ final class Compiler {
     private func action(for stmt: Stmt) throws(Diagnostic) -> Action {
         switch stmt.kind {
         case .button(let name, let title, let body): return try button(name, title: title, body: body)
-        case .subject(let name, let type): return try subject(name, type: type)
-        case .current(let name, let type, let initial): return try valueSubject(name, type: type, initial: initial, isPublished: false)
+        case .subject(let name, let type, let failure): return try subject(name, type: type, failure: try failureType(failure))
+        case .current(let name, let type, let initial, let failure):
+            return try valueSubject(name, type: type, initial: initial, isPublished: false, failure: try failureType(failure))
         case .published(let name, let type, let initial): return try valueSubject(name, type: type, initial: initial, isPublished: true)
         case .subscriber(let name, let demand, let body, let completion): return try subscriber(name, demand: demand, body: body, completion: completion)
         case .function(let declaration): return try function(declaration)

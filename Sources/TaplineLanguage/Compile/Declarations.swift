@@ -21,20 +21,32 @@ extension Compiler {
         }
     }
 
-    /// `subject NAME[: Type]`
-    func subject(_ name: Name, type: TypeName?, neverFails: Bool = false) throws(Diagnostic) -> Action {
+    /// A subject's declared Failure: `Never` when none is written, else the type written, which
+    /// must be an error (`Error`, or an enum of the program's that conforms to it).
+    func failureType(_ written: TypeExpr?) throws(Diagnostic) -> SType {
+        guard let written else { return .never }
+        let type = try staticType(written)
+        switch type {
+        case .never, .error: return type
+        case .user where userType(of: type)?.conformsToError == true: return type
+        default: throw Diagnostic.error(Messages.notAnError(type.name), at: written.range)
+        }
+    }
+
+    /// `subject NAME[: Type[, Failure]]`
+    func subject(_ name: Name, type: TypeName?, failure: SType = .never) throws(Diagnostic) -> Action {
         let subject = PassthroughSubject<Value, ScriptFailure>()
         subject.monitor = monitor(name.text)
         subject.feedback.limit = runtime.feedbackLimit
         installFeedbackGuard(subject.feedback, name: name.text)
         let entity = Entity(name: name.text, range: name.range, kind: .subject(subject), type: type ?? .any)
-        entity.neverFails = neverFails
+        entity.failure = failure
         try declare(entity)
         return { _ in entity.isInitialized = true }
     }
 
     /// `current NAME[: Type] = value` and `published NAME[: Type] = value`
-    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool, neverFails: Bool = false) throws(Diagnostic) -> Action {
+    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool, failure: SType = .never) throws(Diagnostic) -> Action {
         let (code, staticType) = try expression(initial)
         if let type, staticType.conflicts(with: type) {
             throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.rawValue, got: staticType.name), at: initial.range)
@@ -61,7 +73,7 @@ extension Compiler {
             subject.feedback.limit = runtime.feedbackLimit
             installFeedbackGuard(subject.feedback, name: name.text)
             entity = Entity(name: name.text, range: name.range, kind: .current(subject), type: declaredType ?? .any)
-            entity.neverFails = neverFails
+            entity.failure = failure
             store = { subject.value = $0 }
         }
         try declare(entity)
@@ -309,9 +321,8 @@ extension Compiler {
     }
 
     /// Combine's own declarations, accepted as what they equal: `let s =
-    /// PassthroughSubject<Int, Error>()` is `subject s: Int`, and `let c =
-    /// CurrentValueSubject<Int, Never>(0)` is `current c: Int = 0` whose Failure is `Never`, as
-    /// Swift types it. Nil for any other value.
+    /// PassthroughSubject<Int, Never>()` is `subject s: Int`, and `let c =
+    /// CurrentValueSubject<Int, Error>(0)` is `current c: Int, Error = 0`. Nil for any other value.
     private func combineSubject(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action? {
         guard case .call(let callee, let arguments, nil) = value.kind, case .specialized(let type, let generics) = callee.kind,
               type == "PassthroughSubject" || type == "CurrentValueSubject" else { return nil }
@@ -319,13 +330,13 @@ extension Compiler {
             throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range)
         }
         let annotation = TypeName(rawValue: output)
-        let neverFails = if case .named("Never", let inner) = generics[1].kind, inner.isEmpty { true } else { false }
+        let failure = try failureType(generics[1])
         if type == "PassthroughSubject" {
             guard arguments.isEmpty else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
-            return try subject(name, type: annotation, neverFails: neverFails)
+            return try subject(name, type: annotation, failure: failure)
         }
         guard arguments.count == 1, arguments[0].label == nil else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
-        return try valueSubject(name, type: annotation, initial: arguments[0].value, isPublished: false, neverFails: neverFails)
+        return try valueSubject(name, type: annotation, initial: arguments[0].value, isPublished: false, failure: failure)
     }
 
     /// `PassthroughSubject<Int, Never>()` or `CurrentValueSubject<Int, Never>(0)` made in a

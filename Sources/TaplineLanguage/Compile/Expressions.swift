@@ -388,11 +388,11 @@ extension Compiler {
             case .published(let subject): return ({ _ in subject.value }, SType(entity.type))
             case .subject(let subject):
                 // A subject is a publisher, and as a value it is one (Swift prints
-                // `PassthroughSubject<Int, Error>`); a `flatMap` closure may return it.
-                let output = SType(entity.type)
-                return ({ _ in .publisher(PublisherValue(subject.eraseToAnyPublisher(), output: output, failure: .error,
-                                                         description: "PassthroughSubject<\(output.name), Error>")) },
-                        .publisher(output: output, failure: .error))
+                // `PassthroughSubject<Int, Never>`); a `flatMap` closure may return it.
+                let (output, failure) = (SType(entity.type), entity.failure)
+                return ({ _ in .publisher(PublisherValue(subject.eraseToAnyPublisher(), output: output, failure: failure,
+                                                         description: "PassthroughSubject<\(output.name), \(failure.name)>")) },
+                        .publisher(output: output, failure: failure))
             case .stream(let box):
                 return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure)) },
                         .publisher(output: box.output, failure: box.failure))

@@ -4,6 +4,8 @@ import TaplineReactive
 extension Compiler {
     /// `Future { promise in … promise(.success(v)) }`: the closure runs once, when the Future
     /// is made; its first answer is kept and given to every subscriber (values need demand).
+    /// Written without its generic arguments, its types are not known here: Swift takes them
+    /// from where the Future goes (a func's declared result), so nothing is checked.
     func futurePublisher(_ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> PublisherPlan {
         guard let body = trailing ?? onlyClosure(arguments), arguments.count == (trailing == nil ? 1 : 0) else {
             throw Diagnostic.error(Messages.operatorArguments("Future", usage: "'Future { promise in promise(.success(1)) }'"), at: range)
@@ -15,7 +17,7 @@ extension Compiler {
             return Future<Value, ScriptFailure> { promise in
                 runtime.deliver { try bound.perform(.promise(PromiseValue(promise))) }
             }.eraseToAnyPublisher()
-        }, type: .unknown, failure: .error, text: text(of: range), valueDescription: { _ in "Future<Any, Error>" })
+        }, type: .unknown, failure: .unknown, text: text(of: range), valueDescription: { _ in "Future<Any, Error>" })
     }
 
     /// `Deferred { PUBLISHER }`: the closure makes a new publisher for each subscriber.

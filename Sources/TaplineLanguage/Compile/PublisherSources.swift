@@ -71,13 +71,11 @@ extension Compiler {
         let describe: (Frame) throws -> String = { _ in entity.stateDescription }
         switch entity.kind {
         case .subject(let subject):
-            // The exporter may declare a subject nothing fails `PassthroughSubject<T, Never>`.
-            let failure: SType = entity.neverFails || typeRecord?.neverFailing.contains(entity.name) == true ? .never : .error
-            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: failure,
+            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: entity.failure,
                                  text: text, describe: describe)
         case .current(let subject):
             return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type),
-                                 failure: entity.neverFails ? .never : .error, text: text, describe: describe)
+                                 failure: entity.failure, text: text, describe: describe)
         case .stream(let box):
             return PublisherPlan(make: { _ in box.publisher ?? Empty().eraseToAnyPublisher() }, type: box.output,
                                  failure: box.failure, text: text, describe: { _ in "a publisher: \(box.chain)" })
@@ -281,7 +279,10 @@ extension Compiler {
             throw Diagnostic.error(Messages.genericArgumentMismatch(source.rawValue, expected: output.name, got: plan.type.name), at: range)
         }
         var failure = plan.failure
-        if generics.count > 1, case .named(let name, _) = generics[1].kind { failure = name == "Never" && source != .fail ? .never : .error }
+        if generics.count > 1 {
+            failure = try failureType(generics[1])
+            if source == .fail, failure == .never { failure = .error }
+        }
         return (output, failure)
     }
 
@@ -307,10 +308,12 @@ extension Compiler {
             }, type: .unknown, failure: .never, text: text, valueDescription: { _ in "Empty<Any, Never>()" })
         case .fail:
             guard labels == ["error"] else { throw misuse }
-            let (code, _) = try expression(arguments[0].value)
+            let (code, errorType) = try expression(arguments[0].value)
+            // Swift infers the Failure from the error given: an enum of the program's is its own.
+            let failure: SType = userType(of: errorType)?.conformsToError == true ? errorType : .error
             return PublisherPlan(make: { frame in
                 Fail(error: ScriptFailure(error: try code(frame))).eraseToAnyPublisher()
-            }, type: .unknown, failure: .error, text: text,
+            }, type: .unknown, failure: failure, text: text,
                valueDescription: { frame in "Fail<Any, Error>(error: \(try code(frame).description))" })
         }
     }

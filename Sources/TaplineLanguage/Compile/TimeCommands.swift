@@ -29,6 +29,9 @@ extension Compiler {
         if symbols.contains(.cancel) {
             throw Diagnostic.error(Messages.marbleSyntax("'!' marks where 'expect' cancels; 'play' has no subscription to cancel"), at: marbles.range)
         }
+        if symbols.contains(.failure), entity.neverFails {
+            throw Diagnostic.error(Messages.neverFailingSubject(name.text, kind: entity.kindDescription, type: entity.type.rawValue), at: marbles.range)
+        }
         for case .value(let symbol) in symbols where values[symbol] == nil {
             guard Self.plainValue(symbol, type: entity.type) != nil else {
                 throw Diagnostic.error(Messages.marbleValue(symbol, type: entity.type.rawValue), at: marbles.range)

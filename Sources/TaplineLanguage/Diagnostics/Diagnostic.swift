@@ -91,8 +91,8 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case unknownOperator, chainNotSubscribed, operatorArguments, notAPublisher, tapNeedsButton
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
     case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed, failureMismatch
-    case alreadyFails, completionPattern, bindingInManyPatterns, cannotThrow, uncaughtError, sinkOfPublishers
-    case storeNeedsBag, subjectDeclaration, keyPathAsValue, unknownScheduler
+    case completionPattern, bindingInManyPatterns, cannotThrow, uncaughtError, sinkOfPublishers
+    case storeNeedsBag, subjectDeclaration, keyPathAsValue, unknownScheduler, notAnError, neverFailureRequired, typeQueryNeedsExpression
     case outputMismatch, replacementType, closureMustReturnPublisher, switchToLatestNeedsPublishers, assertedNoFailure, expectedCompletion, notConnectable
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange

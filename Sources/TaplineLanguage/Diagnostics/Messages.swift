@@ -132,8 +132,9 @@ enum Messages {
         Message(.neverFails, "'\(name)' is \(kind), whose Failure type is Never: it cannot fail or complete")
     }
 
-    static func neverFailingSubject(_ name: String, kind: String) -> Message {
-        Message(.neverFails, "'\(name)' is \(kind) declared with a Failure of Never: it cannot fail; declare it with 'Error' to fail it")
+    static func neverFailingSubject(_ name: String, kind: String, type: String) -> Message {
+        Message(.neverFails, "'\(name)' is \(kind) whose Failure is Never: it cannot fail; to fail it, declare it with its Failure "
+            + "('subject \(name): \(type), Error', as Swift writes 'PassthroughSubject<\(type), Error>()')")
     }
     static let requestZero = Message(.requestZero, "a subscriber cannot request 0 values (Combine forbids it); request 1 or more, or '.unlimited'")
     static func notASubscription(_ name: String) -> Message {
@@ -193,9 +194,6 @@ enum Messages {
     }
     static func publisherOfNonArray(_ type: String) -> Message { Message(.publisherOfNonArray, "'.publisher' needs an array or a string, not '\(type)'") }
     static func negativeCount(_ name: String) -> Message { Message(.negativeCount, "'\(name)' needs a count of 0 or more") }
-    static func alreadyFails(_ name: String, _ failure: String) -> Message {
-        Message(.alreadyFails, "'\(name)' is for publishers that never fail; this one already fails with '\(failure)'")
-    }
     static func completionPattern(_ pattern: String, _ type: String) -> Message {
         Message(.completionPattern, "'\(pattern)' matches a completion, not a value of type '\(type)'")
     }
@@ -209,9 +207,10 @@ enum Messages {
     static func uncaughtError(_ message: String) -> Message { Message(.uncaughtError, "uncaught error: \(message)") }
     static let sinkOfPublishers = Message(.sinkOfPublishers,
         "the values of this chain are publishers, which a sink does not subscribe to; to get their values, use 'flatMap' or 'map' then 'switchToLatest'")
-    static func outputMismatch(_ name: String, _ first: String, _ second: String) -> Message {
-        Message(.outputMismatch, "'\(name)' needs publishers of the same values, not '\(first)' and '\(second)'")
+    static func outputMismatch(_ method: String, _ first: String, _ second: String) -> Message {
+        Message(.outputMismatch, "instance method '\(method)' requires the types '\(first)' and '\(second)' be equivalent")
     }
+    static let outputMismatchHint = Message(.outputMismatch, "the publishers must carry the same values: 'map' one of them to the other's Output type first")
     static func replacementType(_ name: String, _ expected: String, _ got: String) -> Message {
         Message(.replacementType, "'\(name)' needs a value like the stream's, of type '\(expected)', not '\(got)'")
     }
@@ -232,8 +231,14 @@ enum Messages {
         "'connect()' and 'autoconnect()' are for a connectable publisher, such as 'Timer.publish(every: 1s)' or '.multicast { PassthroughSubject() }'")
     static func subjectDeclaration(_ type: String) -> Message {
         Message(.subjectDeclaration, type == "PassthroughSubject"
-            ? "declare it as 'let s = PassthroughSubject<Int, Error>()' (or 'subject s: Int')"
-            : "declare it as 'let c = CurrentValueSubject<Int, Error>(0)' (or 'current c: Int = 0')")
+            ? "declare it as 'let s = PassthroughSubject<Int, Never>()' (or 'subject s: Int')"
+            : "declare it as 'let c = CurrentValueSubject<Int, Never>(0)' (or 'current c: Int = 0')")
+    }
+    static func notAnError(_ type: String) -> Message {
+        Message(.notAnError, "type '\(type)' does not conform to protocol 'Error'")
+    }
+    static func publishedFailure(_ name: String) -> Message {
+        Message(.notAnError, "a @Published value never fails: 'published \(name)' takes no Failure; declare a subject with one ('current \(name): Int, Error = 0')")
     }
     static let keyPathAsValue = Message(.keyPathAsValue, "a key path stands for a closure an operator takes: '.map(\\.count)'")
     static func unknownScheduler(_ what: String) -> Message {
@@ -243,10 +248,37 @@ enum Messages {
     }
     static let storeNeedsBag = Message(.storeNeedsBag,
         "'store(in:)' keeps a subscription in a bag: 'publisher.sink { … }.store(in: &bag)', after 'var bag = Set<AnyCancellable>()'")
-    static func failureMismatch(_ name: String, _ first: String, _ second: String) -> Message {
-        Message(.failureMismatch, "'\(name)' needs publishers that fail alike, not '\(first)' and '\(second)'; "
-            + "give the one that never fails '.setFailureType(to: Error.self)'")
+    static func failureMismatch(_ method: String, _ first: String, _ second: String) -> Message {
+        Message(.failureMismatch, "instance method '\(method)' requires the types '\(first)' and '\(second)' be equivalent")
     }
+    /// How two Failures are made one: a `Never` side takes the other's with `setFailureType`;
+    /// two error types meet with `mapError`.
+    static func failureMismatchHint(_ first: SType, _ second: SType) -> Message {
+        if first == .never || second == .never {
+            let failing = first == .never ? second : first
+            return Message(.failureMismatch, "the publishers must fail alike: give the one that never fails "
+                + "'.setFailureType(to: \(failing.name).self)'")
+        }
+        return Message(.failureMismatch, "the publishers must fail alike: turn one's errors into the other's with "
+            + "'.mapError { … }' (or both into 'Error' with '.mapError { $0 as Error }')")
+    }
+    static func neverFailureRequired(_ method: String, _ failure: String) -> Message {
+        Message(.neverFailureRequired, "referencing instance method '\(method)' on 'Publisher' requires the types '\(failure)' and 'Never' be equivalent")
+    }
+    static let sinkOnFailingHint = Message(.neverFailureRequired,
+        "this chain can fail, and 'sink' with only a value closure is for one that cannot: handle the completion with "
+        + "'.sink(receiveCompletion: { … }, receiveValue: { … })', or turn failures into values first with '.replaceError(with: …)' or '.catch { … }'")
+    static let assignOnFailingHint = Message(.neverFailureRequired,
+        "'assign' takes only a chain that cannot fail: put '.replaceError(with: …)' or '.catch { … }' before it")
+    static func closureResultNever(_ type: String) -> Message {
+        Message(.neverFailureRequired, "cannot convert value of type '\(type)' to closure result type 'Never'")
+    }
+    static let timeoutErrorHint = Message(.neverFailureRequired,
+        "'customError' makes the stream's Failure, and this one cannot fail: declare its subject with a Failure "
+        + "('subject s: Int, Error') or put '.setFailureType(to: Error.self)' before 'timeout'")
+    static let typeQueryNeedsExpression = Message(.typeQueryNeedsExpression, "':type' takes one expression, such as ':type s.map { $0 * 2 }'")
+    static let setFailureTypeHint = Message(.neverFailureRequired,
+        "'setFailureType(to:)' is for a publisher that cannot fail; one that can changes its error type with '.mapError { … }'")
     static func closureMustReturnBool(_ name: String, got: String) -> Message {
         Message(.closureMustReturnBool, "the closure of '\(name)' must return a 'Bool', not '\(got)'")
     }

@@ -166,12 +166,6 @@ extension SwiftExporter {
         }
     }
 
-    /// Whether a chain cannot fail (Combine's one-closure `sink` and `assign` apply to it).
-    func isNeverFailing(_ base: Expr) -> Bool {
-        guard case .publisher(_, let failure)? = types.type(of: base) else { return false }
-        return failure == .never
-    }
-
     /// Every scheduler is the test scheduler; where Tapline defaults to `RunLoop.main`, the
     /// Swift program names it.
     private func schedulerArguments(_ entry: ChainOperator, _ arguments: [Argument]) -> [Argument] {

@@ -44,7 +44,7 @@ extension SwiftExporter {
     private static func childExpressions(of statement: Stmt) -> [Expr] {
         switch statement.kind {
         case .button(_, let title, _): return title.map { [$0] } ?? []
-        case .current(_, _, let value), .published(_, _, let value), .letBinding(_, let value), .variable(_, let value),
+        case .current(_, _, let value, _), .published(_, _, let value), .letBinding(_, let value), .variable(_, let value),
              .set(_, let value), .send(_, let value), .fail(_, let value), .request(_, let value), .wait(let value),
              .frame(let value), .repeatLoop(let value, _), .ifStatement(let value, _, _), .ifCase(_, let value, _, _),
              .throwStatement(let value), .expression(let value), .discard(let value), .switchStatement(let value, _):
@@ -87,32 +87,6 @@ extension SwiftExporter {
             if declaration.isThrowing || SwiftExporter.throwsDirectly(declaration.body) { names.insert(declaration.name.text) }
         }
         return names
-    }
-
-    /// Subjects declared with `subject` that nothing fails: no `fail`, no `play`, and not fed
-    /// by another publisher with `.subscribe(subject)`.
-    func neverFailingCandidates() -> Set<String> {
-        var declared: Set<String> = []
-        var failed: Set<String> = []
-        try? SwiftExporter.walk(statements) { node in
-            switch node {
-            case .stmt(let statement):
-                switch statement.kind {
-                case .subject(let name, _): declared.insert(name.text)
-                case .fail(let name, _), .play(let name, _, _): failed.insert(name.text)
-                default: break
-                }
-            case .expr(let expr):
-                guard let (base, entry, arguments) = SwiftExporter.operatorCall(expr) else { return }
-                if entry.traits.export.subscribesArgument, let first = arguments.first, case .name(let target) = first.value.kind {
-                    failed.insert(target)
-                }
-                // Where Combine needs the upstream's Failure to be an error (a custom timeout
-                // error) or to match an inner publisher's, the subject keeps `Error`.
-                if entry.traits.export.needsFailingUpstream, let root = SwiftExporter.root(of: base) { failed.insert(root) }
-            }
-        }
-        return declared.subtracting(failed)
     }
 
     /// A chain operator's call: its base, its operator and its arguments.

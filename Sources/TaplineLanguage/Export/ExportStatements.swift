@@ -46,11 +46,10 @@ extension SwiftExporter {
             } else {
                 out.line("let \(name.text) = TapButton(\(titleText))")
             }
-        case .subject(let name, _):
-            let failure = types.neverFailing.contains(name.text) ? "Never" : "Error"
-            out.line("let \(name.text) = PassthroughSubject<\(valueType(of: name.text)), \(failure)>()")
-        case .current(let name, _, let initial):
-            out.line("let \(name.text) = CurrentValueSubject<\(valueType(of: name.text)), Error>(\(try expression(initial, context)))")
+        case .subject(let name, _, _):
+            out.line("let \(name.text) = PassthroughSubject<\(valueType(of: name.text)), \(failureType(of: name.text))>()")
+        case .current(let name, _, let initial, _):
+            out.line("let \(name.text) = CurrentValueSubject<\(valueType(of: name.text)), \(failureType(of: name.text))>(\(try expression(initial, context)))")
         case .letBinding(let name, let value):
             out.line("let \(name.text) = \(try expression(value, context))")
             context.locals.insert(name.text)
@@ -79,6 +78,7 @@ extension SwiftExporter {
 
     /// The Swift type of a declared subject's values.
     private func valueType(of name: String) -> String { globals[name]?.type.rawValue ?? "Any" }
+    private func failureType(of name: String) -> String { globals[name]?.failure.name ?? "Never" }
 
     /// Commands: each is one line of Swift; nil for a statement that is not a command.
     private func command(_ stmt: Stmt, context: ExportContext) throws(Diagnostic) -> String? {

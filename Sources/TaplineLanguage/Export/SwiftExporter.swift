@@ -4,10 +4,6 @@ import TaplineReactive
 /// generic arguments Tapline infers: `Fail<String, Error>`, a `Subscriber`'s `Input`).
 final class TypeRecord {
     private var types: [ObjectIdentifier: SType] = [:]
-    /// Subjects the exporter declares `PassthroughSubject<T, Never>`: nothing fails them.
-    let neverFailing: Set<String>
-
-    init(neverFailing: Set<String>) { self.neverFailing = neverFailing }
 
     func note(_ expr: Expr, _ type: SType) { types[ObjectIdentifier(expr)] = type }
 
@@ -62,7 +58,7 @@ final class SwiftExporter {
     let statements: [Stmt]
     let source: SourceCharacters
     let fileName: String
-    var types = TypeRecord(neverFailing: [])
+    var types = TypeRecord()
     var globals: [String: Entity] = [:]
     /// What the file needs beyond Combine, found while writing the program.
     var needs: Set<Need> = []
@@ -113,16 +109,9 @@ final class SwiftExporter {
         return assemble(model: model, body: body)
     }
 
-    /// Compiles the program (without running it) to learn its types. Subjects nothing fails
-    /// are tried as `Never`-failing first; if the program needs them to fail, as `Error`.
+    /// Compiles the program (without running it) to learn its types.
     private func learnTypes() throws(Diagnostic) {
-        let candidates = neverFailingCandidates()
-        if !candidates.isEmpty, (try? compile(neverFailing: candidates)) != nil { return }
-        try compile(neverFailing: [])
-    }
-
-    private func compile(neverFailing: Set<String>) throws(Diagnostic) {
-        let record = TypeRecord(neverFailing: neverFailing)
+        let record = TypeRecord()
         let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 1000), globals: [:], source: source, echoes: echoes)
         compiler.typeRecord = record
         do {

@@ -130,11 +130,8 @@ struct SchedulerUse: OptionSet, Sendable {
 struct ExportTraits: Sendable {
     /// Its Swift form makes errors from messages (`AppError`): the file carries the type.
     var needsAppError = false
-    /// Swift needs the upstream's Failure to be an error, or to match another publisher's: a
-    /// subject at the head of its chain is exported failing with `Error`.
-    var needsFailingUpstream = false
     /// It subscribes its one argument (`subscribe(SUBSCRIBER)`, `subscribe(SUBJECT)`): the
-    /// subscriber's Input is the chain's Output, and a subject fed so may fail.
+    /// subscriber's Input is the chain's Output.
     var subscribesArgument = false
     /// Why it has no Swift form, and what to do instead.
     var unexportable: (what: String, hint: String)?

@@ -24,7 +24,7 @@ extension ChainOperator {
             a.merge(with: b).sink { _ in }
             wait 1.2s
             """#),
-        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["merge(with: PUBLISHER)"]),
+        traits: OperatorTraits(generated: ["merge(with: PUBLISHER)"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileMerge(call) })
 }
 
@@ -38,7 +38,8 @@ extension Compiler {
         let makers = [call.upstream.make] + others.map(\.make)
         // Merged publishers must have one Output, as Swift requires.
         for other in others where call.upstream.type.isKnown && other.type.isKnown && other.type != call.upstream.type {
-            throw Diagnostic.error(Messages.outputMismatch(call.name, call.upstream.type.name, other.type.name), at: call.range)
+            throw Diagnostic.error(Messages.outputMismatch(call.swiftMethodName, call.upstream.type.name, other.type.name), at: call.nameRange)
+                .noting(Messages.outputMismatchHint)
         }
         let type = others.allSatisfy { $0.type == call.upstream.type } ? call.upstream.type : .unknown
         return PublisherPlan(make: { frame in
@@ -55,7 +56,7 @@ extension Compiler {
                 failure = .unknown
                 continue
             }
-            throw Diagnostic.error(Messages.failureMismatch(call.name, failure.name, other.failure.name), at: call.range)
+            try requireSameFailure(failure, other.failure, method: call.swiftMethodName, at: call.nameRange)
         }
         return failure
     }
@@ -80,7 +81,7 @@ extension ChainOperator {
             n.combineLatest(s).sink { _ in }
             wait 1.2s
             """#),
-        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["combineLatest(PUBLISHER).map { $0 + $1 }"]),
+        traits: OperatorTraits(generated: ["combineLatest(PUBLISHER).map { $0 + $1 }"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileCombination(call, pairsInOrder: false) })
 }
 
@@ -125,6 +126,6 @@ extension ChainOperator {
             n.zip(s).sink { _ in }
             wait 1.5s
             """#),
-        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["zip(PUBLISHER).map { $0 * $1 }"]),
+        traits: OperatorTraits(generated: ["zip(PUBLISHER).map { $0 * $1 }"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileCombination(call, pairsInOrder: true) })
 }

@@ -125,15 +125,16 @@ extension ChainOperator {
         signature: "func setFailureType<E>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> where Self.Failure == Never",
         summary: "lets a publisher that never fails join ones that can (its Failure becomes Error)",
         usage: "'.setFailureType(to: Error.self)'", completion: "setFailureType(to:",
-        example: "subject s: Int\ns.merge(with: Just(0).setFailureType(to: Error.self)).sink { print($0) }\nsend s 1",
-        output: "0\n1\n",
+        example: "subject s: Int, Error\ns.merge(with: Just(0).setFailureType(to: Error.self))\n  .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })\nsend s 1\ncomplete s",
+        output: "0\n1\nfinished\n",
         timeline: OperatorTimeline(
             about: "Changes the declared failure type of a publisher that never fails, so it can be combined with publishers that can. Nothing at run time changes; RxSwift and RxJS have no typed failures, so they have no counterpart.",
             program: #"""
             published name = "a"
-            subject other: String
+            subject other: String, Error
             play other "--b--c-|"
-            $name.setFailureType(to: Error.self).merge(with: other).sink { _ in }
+            $name.setFailureType(to: Error.self).merge(with: other)
+                .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 800ms
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileSetFailureType(call) })
@@ -144,16 +145,15 @@ extension Compiler {
     /// the same values, with a Failure of `Error` for the compiler (every stage can already
     /// carry an error at run time). As in Swift, only a publisher that never fails has it.
     ///
-    ///     subject s: Int
-    ///     s.merge(with: Just(0).setFailureType(to: Error.self)).sink { print($0) }   // 0
+    ///     subject s: Int, Error
+    ///     s.merge(with: Just(0).setFailureType(to: Error.self))
+    ///         .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })        // 0
     func compileSetFailureType(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.trailing == nil, call.arguments.count == 1, call.arguments[0].label == "to",
               case .member(let base, "self", _) = call.arguments[0].value.kind, case .name(let type) = base.kind,
               type == "Error" || declaredUserType(base)?.conformsToError == true else { throw call.misuse }
-        guard call.upstream.failure != .error else {
-            throw Diagnostic.error(Messages.alreadyFails(call.name, call.upstream.failure.name), at: call.nameRange)
-        }
-        return call.plan(call.upstream.type, failure: .error) { stream, _ in stream }
+        try requireNeverFailing(call.upstream.failure, method: call.swiftMethodName, at: call.nameRange, hint: Messages.setFailureTypeHint)
+        return call.plan(call.upstream.type, failure: type == "Error" ? .error : .user(type)) { stream, _ in stream }
     }
 }
 

@@ -19,7 +19,7 @@ extension ChainOperator {
             about: "When the upstream fails, goes on with the publisher the closure returns for that error, so the subscriber never sees the failure. The upstream is over by then: catch replaces it and does not resubscribe to it.",
             rxJS: "catchError",
             program: #"""
-            subject n: Int
+            subject n: Int, Error
             subject backup: Int
             play n "-1-2-#"
             play backup "-------7-8-|"
@@ -36,10 +36,14 @@ extension Compiler {
     ///
     ///     Fail(error: "boom").catch { _ in Just(0) }.sink { print($0) }   // 0
     func compileCatch(_ call: OperatorCall, throwing: Bool = false) throws(Diagnostic) -> PublisherPlan {
-        let handler = try closure(try call.closureArgument(), inputs: [.error], owner: call.name)
-        let (output, failure) = try publisherResult(of: handler, call)
+        // The handler is given the upstream's error, typed as its Failure (an enum of the
+        // program's can be switched over).
+        let failure = call.upstream.failure
+        let handler = try closure(try call.closureArgument(), inputs: [failure.isKnown && failure != .never ? failure : .error], owner: call.name)
+        let (output, newFailure) = try publisherResult(of: handler, call)
         if output.isKnown, call.upstream.type.isKnown, !output.admits(call.upstream.type) {
-            throw Diagnostic.error(Messages.outputMismatch(call.name, call.upstream.type.name, output.name), at: call.range)
+            throw Diagnostic.error(Messages.outputMismatch(call.swiftMethodName, call.upstream.type.name, output.name), at: call.nameRange)
+                .noting(Messages.outputMismatchHint)
         }
         let (runtime, range) = (self.runtime, call.range)
         let type = call.upstream.type.isKnown ? call.upstream.type : output
@@ -51,7 +55,7 @@ extension Compiler {
                 }.eraseToAnyPublisher())
             }
         }
-        return call.plan(type, failure: failure) { stream, frame in
+        return call.plan(type, failure: newFailure) { stream, frame in
             let body = Compiler.transform(handler, frame, runtime)
             return stream.catch { failure in
                 (try? Compiler.stream(of: body(failure.error), at: range, runtime)) ?? Compiler.stopped
@@ -72,11 +76,11 @@ extension ChainOperator {
             about: "Like catch, goes on with the publisher the closure returns when the upstream fails, but the closure may throw instead. A throw fails the stream with the new error.",
             rxSwift: "catch(_:) (its closure can throw)", rxJS: "catchError (its selector can throw)",
             program: #"""
-            subject n: Int
+            subject n: Int, Error
             subject backup: Int
             play n "-1-2-#"
             play backup "-------7-8-|"
-            n.tryCatch { _ in backup }.sink { _ in }
+            n.tryCatch { _ in backup }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1.2s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileCatch(call, throwing: true) })
@@ -98,9 +102,9 @@ extension ChainOperator {
               if x == 0 { throw "zero" }
               return x
             }
-            subject n: Int
+            subject n: Int, Error
             play n "-1-0-2-0-3-|"
-            n.tryMap { try check($0) }.retry(1).sink { _ in }
+            n.tryMap { try check($0) }.retry(1).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1.2s
             """#),
         traits: OperatorTraits(generated: ["retry(INT)"]),
@@ -139,7 +143,7 @@ extension ChainOperator {
             about: "When the upstream fails, emits the given value instead and finishes, so the subscriber never sees the failure. Values before the failure pass through unchanged.",
             rxSwift: "catchAndReturn(_:)", rxJS: "catchError(() => of(value))",
             program: #"""
-            subject n: Int
+            subject n: Int, Error
             play n "-1-2-#"
             n.replaceError(with: 0).sink { _ in }
             wait 800ms
@@ -175,9 +179,9 @@ extension ChainOperator {
             about: "Turns the upstream's failure into another error with the closure, leaving values untouched. An app uses it to wrap a low-level error in its own error type.",
             rxJS: "catchError(e => throwError(() => f(e)))",
             program: #"""
-            subject n: Int
+            subject n: Int, Error
             play n "-1-2-#"
-            n.mapError { "network: \($0)" }.sink { _ in }
+            n.mapError { "network: \($0)" }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 800ms
             """#),
         traits: OperatorTraits(export: ExportTraits(needsAppError: true, write: { exporter, call throws(Diagnostic) in try exporter.exportMapError(call) })),
@@ -190,9 +194,17 @@ extension Compiler {
     ///
     ///     Fail(error: "x").mapError { "wrapped \($0)" }.sink(receiveCompletion: { print($0) }, receiveValue: { _ in })   // failure(wrapped x)
     func compileMapError(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        let transform = try closure(try call.closureArgument(), inputs: [.error], owner: call.name)
+        let upstream = call.upstream.failure
+        let transform = try closure(try call.closureArgument(), inputs: [upstream.isKnown && upstream != .never ? upstream : .error], owner: call.name)
+        // The new Failure is the type the closure returns: an error type of the program's, or
+        // `Error` for a message made into one.
+        let failure: SType
+        switch transform.resultType {
+        case .user where userType(of: transform.resultType)?.conformsToError == true, .unknown: failure = transform.resultType
+        default: failure = .error
+        }
         let runtime = self.runtime
-        return call.plan(call.upstream.type, failure: .error) { stream, frame in
+        return call.plan(call.upstream.type, failure: failure) { stream, frame in
             let body = Compiler.transform(transform, frame, runtime)
             return stream.mapError { ScriptFailure(error: body($0.error)) }.stopping(on: runtime.stop).eraseToAnyPublisher()
         }
@@ -210,7 +222,7 @@ extension ChainOperator {
         timeline: OperatorTimeline(
             about: "Passes everything through and turns a failure into a fatal error that stops the program, naming the failure. It declares that a stream cannot fail, and is for programmer errors only, not for errors an app should handle.",
             program: #"""
-            subject n: Int
+            subject n: Int, Error
             play n "-1-2-3-|"
             n.assertNoFailure().sink { _ in }
             wait 800ms

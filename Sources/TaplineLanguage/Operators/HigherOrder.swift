@@ -27,7 +27,7 @@ extension ChainOperator {
             pick.flatMap { $0 == "a" ? a : b }.sink { _ in }
             wait 1.6s
             """#),
-        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["flatMap { Just($0 + 1) }"]),
+        traits: OperatorTraits(generated: ["flatMap { Just($0 + 1) }"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileFlatMap(call) })
 }
 
@@ -65,7 +65,8 @@ extension Compiler {
         let outer = call.upstream.failure
         if outer == .never || !outer.isKnown { return outer == .never ? inner : .unknown }
         if inner == .never || !inner.isKnown || inner == outer { return outer }
-        throw Diagnostic.error(Messages.failureMismatch(call.name, outer.name, inner.name), at: call.range)
+        try requireSameFailure(outer, inner, method: call.swiftMethodName, at: call.nameRange)
+        return outer
     }
 }
 
@@ -90,7 +91,7 @@ extension ChainOperator {
             outer.switchToLatest().sink { _ in }
             wait 1.6s
             """#),
-        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["map { Just($0) }.switchToLatest()"]),
+        traits: OperatorTraits(generated: ["map { Just($0) }.switchToLatest()"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileSwitchToLatest(call) })
 }
 

@@ -73,7 +73,7 @@ extension ChainOperator {
         signature: "func timeout<S>(_ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil, customError: (() -> Failure)? = nil) -> Publishers.Timeout<Self, S>",
         summary: "finishes (or fails) when the upstream is silent for that long",
         usage: "'.timeout(1s, scheduler: RunLoop.main)'", completion: "timeout(",
-        example: "subject s: Int\ns.timeout(1s, scheduler: RunLoop.main, customError: { \"too slow\" }).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })\nsend s 1\nwait 2s",
+        example: "subject s: Int, Error\ns.timeout(1s, scheduler: RunLoop.main, customError: { \"too slow\" }).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })\nsend s 1\nwait 2s",
         output: "1\nfailure(too slow)\n",
         timeline: OperatorTimeline(
             about: "Finishes when the upstream stays silent for longer than the interval, or fails with the customError closure's error. Note that without customError Combine finishes normally, where RxSwift and RxJS fail.",
@@ -84,7 +84,7 @@ extension ChainOperator {
             wait 1.2s
             """#),
         traits: OperatorTraits(scheduler: [.takesScheduler, .defaultsToMainRunLoop, .deliversAsSoonAsPossible],
-            export: ExportTraits(needsFailingUpstream: true, write: { exporter, call throws(Diagnostic) in try exporter.exportTimeout(call) }),
+            export: ExportTraits(write: { exporter, call throws(Diagnostic) in try exporter.exportTimeout(call) }),
             generated: ["timeout(DURATION, scheduler: RunLoop.main)"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTimeout(call) })
 }
@@ -101,12 +101,18 @@ extension Compiler {
             switch (argument.label, argument.value.kind) {
             case ("scheduler", _): clock = try scheduler(argument.value)
             case ("options", _): continue
-            case ("customError", .closure(let body)): makeError = try closure(body, inputs: [], owner: call.name)
+            case ("customError", .closure(let body)):
+                makeError = try closure(body, inputs: [], owner: call.name)
+                // `customError` returns the upstream's Failure: a stream that cannot fail has none.
+                if call.upstream.failure == .never {
+                    let made = makeError?.resultType.isKnown == true ? makeError?.resultType.swiftName ?? "any Error" : "any Error"
+                    throw Diagnostic.error(Messages.closureResultNever(made), at: argument.value.range).noting(Messages.timeoutErrorHint)
+                }
             default: throw call.misuse
             }
         }
         let runtime = self.runtime
-        return call.plan(call.upstream.type, failure: makeError == nil ? nil : .error) { stream, frame in
+        return call.plan(call.upstream.type, failure: nil) { stream, frame in
             let error = makeError.map { Compiler.transform($0, frame, runtime) }
             return stream.timeout(.nanoseconds(try interval(frame)), scheduler: clock,
                                   customError: error.map { make in { ScriptFailure(error: make(.void)) } })

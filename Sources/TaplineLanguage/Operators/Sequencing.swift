@@ -145,7 +145,7 @@ extension ChainOperator {
             n.append(8, 9).sink { _ in }
             wait 800ms
             """#),
-        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["append(INT)"]),
+        traits: OperatorTraits(generated: ["append(INT)"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileConcatenate(call, atEnd: true) })
 }
 
@@ -161,6 +161,7 @@ extension Compiler {
         let other: (Frame) throws -> PublisherPlan.Stream
         var type = call.upstream.type
         if call.arguments.count == 1, let plan = try publisher(call.arguments[0].value) {
+            try requireSameFailure(call.upstream.failure, plan.failure, method: call.swiftMethodName, at: call.nameRange)
             if plan.type != type { type = .unknown }
             other = plan.make
         } else {
@@ -204,7 +205,7 @@ extension ChainOperator {
             n.prepend(0).sink { _ in }
             wait 800ms
             """#),
-        traits: OperatorTraits(export: ExportTraits(needsFailingUpstream: true), generated: ["prepend(INT)"]),
+        traits: OperatorTraits(generated: ["prepend(INT)"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileConcatenate(call, atEnd: false) })
 }
 

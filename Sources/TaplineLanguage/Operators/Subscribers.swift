@@ -58,6 +58,9 @@ extension Compiler {
         guard valueClosure != nil || completionClosure != nil else {
             throw Diagnostic.error(Messages.operatorArguments(call.name, usage: call.entry.usage), at: call.nameRange)
         }
+        if completionClosure == nil {
+            try requireNeverFailing(call.upstream.failure, method: "sink(receiveValue:)", at: call.nameRange, hint: Messages.sinkOnFailingHint)
+        }
         if case .publisher = call.upstream.type {
             warnings.append(Diagnostic.warning(Messages.sinkOfPublishers, at: call.nameRange))
         }
@@ -105,7 +108,7 @@ extension ChainOperator {
             request two 1
             wait 500ms
             """#),
-        traits: OperatorTraits(export: ExportTraits(subscribesArgument: true, write: { exporter, call throws(Diagnostic) in try exporter.exportSubscribe(call) },
+        traits: OperatorTraits(export: ExportTraits(subscribesArgument: true,
                                  returnsCancellable: { exporter, arguments in arguments.count == 1 && exporter.isSubjectName(arguments[0].value) })),
         compile: .subscriber { compiler, call throws(Diagnostic) in try compiler.compileSubscribe(call) })
 }
@@ -141,6 +144,7 @@ extension Compiler {
                 return AnyCancellable(subscriber)
             }, chain: call.text)
         case .subject, .current:
+            try requireSameFailure(call.upstream.failure, target.failure, method: call.swiftMethodName, at: call.nameRange)
             let forward = try assignment(into: target, range: targetRange)
             return SubscriptionPlan(start: { frame in
                 let sink = ValueSink(
@@ -225,6 +229,7 @@ extension Compiler {
     func compileAssign(_ call: OperatorCall) throws(Diagnostic) -> SubscriptionPlan {
         let labels = call.arguments.map(\.label)
         guard labels == ["to"] || labels == ["to", "on"], call.trailing == nil else { throw call.misuse }
+        try requireNeverFailing(call.upstream.failure, method: call.swiftMethodName, at: call.nameRange, hint: Messages.assignOnFailingHint)
         var targetExpr = call.arguments[0].value
         if labels == ["to", "on"] {
             guard case .keyPath(let path) = targetExpr.kind, path.count == 1 else { throw call.misuse }
@@ -294,13 +299,15 @@ extension Compiler {
 
 /// The subscribers' Swift forms, where Tapline's spelling and Combine's differ.
 extension SwiftExporter {
-    /// A one-closure `sink` on a chain that can fail: Swift takes one only where the Failure
-    /// is `Never`, so the Swift form has both closures.
+    /// A one-closure `sink` on a chain whose Failure the compiler does not know (an untyped
+    /// `Future`, which the export declares failing with `Error`): the Swift form has both
+    /// closures, which Combine takes whatever the Failure. Where it is known the compiler has
+    /// already checked it is `Never`.
     func exportSink(_ call: ExportedCall) throws(Diagnostic) -> String? {
         let (arguments, trailing) = (call.arguments, call.trailing)
         let oneClosure = trailing != nil ? arguments.isEmpty
             : arguments.count == 1 && (arguments[0].label == nil || arguments[0].label == "receiveValue")
-        guard oneClosure, !isNeverFailing(call.base) else { return nil }
+        guard oneClosure, case .publisher(_, let failure)? = types.type(of: call.base), !failure.isKnown else { return nil }
         let value = if let trailing { try closure(trailing, call.context) } else { try expression(arguments[arguments.count - 1].value, call.context) }
         return call.head + "(receiveCompletion: { _ in }, receiveValue: \(value))"
     }
@@ -310,14 +317,5 @@ extension SwiftExporter {
         guard call.arguments.count == 1, call.arguments[0].label == "to", case .name(let name) = call.arguments[0].value.kind,
               case .published? = globals[name]?.kind else { return nil }
         return call.head + "(to: &viewModel.$\(name))"
-    }
-
-    /// `subscribe(subject)` from a chain that never fails into a subject that can: Combine
-    /// subscribes a subject only to a publisher with the same Failure.
-    func exportSubscribe(_ call: ExportedCall) throws(Diagnostic) -> String? {
-        guard call.arguments.count == 1, call.arguments[0].label == nil, isSubjectName(call.arguments[0].value),
-              isNeverFailing(call.base), case .name(let target) = call.arguments[0].value.kind,
-              !types.neverFailing.contains(target) else { return nil }
-        return ".setFailureType(to: Error.self)" + call.head + (try argumentList(call.arguments, call.trailing, call.context))
     }
 }

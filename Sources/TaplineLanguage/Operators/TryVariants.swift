@@ -69,7 +69,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-2-4-5-6-|"
-            n.tryMap { try half($0) }.sink { _ in }
+            n.tryMap { try half($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         traits: OperatorTraits(generated: ["tryMap { if $0 > 3 { throw \"big\" }; return $0 }.replaceError(with: 0)"]),
@@ -100,7 +100,7 @@ extension ChainOperator {
             }
             subject s: String
             play s "-1-x-3-?-4-|"
-            s.tryCompactMap { try parse($0) }.sink { _ in }
+            s.tryCompactMap { try parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1.2s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryCompactMap(call) })
@@ -135,7 +135,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-3-4-0-5-|"
-            n.tryFilter { try big($0) }.sink { _ in }
+            n.tryFilter { try big($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1.2s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryFilter(call) })
@@ -168,7 +168,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-2-3-4-|"
-            n.tryScan(0) { try add($0, $1) }.sink { _ in }
+            n.tryScan(0) { try add($0, $1) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: true, throwing: true) })
@@ -180,7 +180,7 @@ extension ChainOperator {
         signature: "func tryReduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryReduce<Self, T>",
         summary: "emits the final result when the upstream finishes; a throw fails the stream",
         usage: "'.tryReduce(0) { $0 + $1 }'", completion: "tryReduce(",
-        example: "[1, 2, 3].publisher.tryReduce(0) { $0 + $1 }.sink { print($0) }",
+        example: "[1, 2, 3].publisher.tryReduce(0) { $0 + $1 }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "6\n",
         timeline: OperatorTimeline(
             about: "Combines every value into one result like reduce, but the closure may throw. A throw fails the stream at once; otherwise the result comes when the upstream finishes.",
@@ -192,7 +192,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-2-3-|"
-            n.tryReduce(0) { try add($0, $1) }.sink { _ in }
+            n.tryReduce(0) { try add($0, $1) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: false, throwing: true) })
@@ -204,7 +204,7 @@ extension ChainOperator {
         signature: "func tryRemoveDuplicates(by predicate: @escaping (Output, Output) throws -> Bool) -> Publishers.TryRemoveDuplicates<Self>",
         summary: "drops a value the closure calls equal to the one before; a throw fails the stream",
         usage: "'.tryRemoveDuplicates { $0 == $1 }'", completion: "tryRemoveDuplicates",
-        example: "[1, 1, 2].publisher.tryRemoveDuplicates { $0 == $1 }.collect().sink { print($0) }",
+        example: "[1, 1, 2].publisher.tryRemoveDuplicates { $0 == $1 }.collect().sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "[1, 2]\n",
         timeline: OperatorTimeline(
             about: "Drops a value the closure calls equal to the one before, like removeDuplicates(by:), but the closure may throw. A throw fails the stream with that error.",
@@ -216,7 +216,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-1-2-2-0-3-|"
-            n.tryRemoveDuplicates { try same($0, $1) }.sink { _ in }
+            n.tryRemoveDuplicates { try same($0, $1) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1.4s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryRemoveDuplicates(call) })
@@ -234,7 +234,7 @@ extension ChainOperator {
         signature: "func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self>",
         summary: "the first value the closure accepts; a throw fails the stream",
         usage: "'.tryFirst { $0 > 1 }'", completion: "tryFirst",
-        example: "[1, 2, 3].publisher.tryFirst { $0 > 1 }.sink { print($0) }",
+        example: "[1, 2, 3].publisher.tryFirst { $0 > 1 }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "2\n",
         timeline: OperatorTimeline(
             about: "Passes on the first value the closure accepts, then finishes and cancels its upstream, like first(where:). A throw before a match fails the stream instead.",
@@ -246,7 +246,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-2-3-4-|"
-            n.tryFirst { try over($0) }.sink { _ in }
+            n.tryFirst { try over($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryFirst(call) })
@@ -267,7 +267,7 @@ extension ChainOperator {
         signature: "func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self>",
         summary: "the last value the closure accepts, when the upstream finishes; a throw fails the stream",
         usage: "'.tryLast { $0 > 1 }'", completion: "tryLast",
-        example: "[1, 2, 3].publisher.tryLast { $0 < 3 }.sink { print($0) }",
+        example: "[1, 2, 3].publisher.tryLast { $0 < 3 }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "2\n",
         timeline: OperatorTimeline(
             about: "Emits the last value the closure accepted when the upstream finishes, like last(where:). A throw fails the stream at once.",
@@ -279,7 +279,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-2-3-4-|"
-            n.tryLast { try small($0) }.sink { _ in }
+            n.tryLast { try small($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryLast(call) })
@@ -300,7 +300,7 @@ extension ChainOperator {
         signature: "func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self>",
         summary: "true at the first value the closure accepts, else false at the end; a throw fails the stream",
         usage: "'.tryContains { $0 > 1 }'", completion: "tryContains",
-        example: "[1, 2, 3].publisher.tryContains { $0 > 2 }.sink { print($0) }",
+        example: "[1, 2, 3].publisher.tryContains { $0 > 2 }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "true\n",
         timeline: OperatorTimeline(
             about: "Emits true and finishes at the first value the closure accepts, else false when the upstream finishes, like contains(where:). A throw fails the stream instead.",
@@ -311,7 +311,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-2-0-7-|"
-            n.tryContains { try check($0) }.sink { _ in }
+            n.tryContains { try check($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryContains(call) })
@@ -332,7 +332,7 @@ extension ChainOperator {
         signature: "func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self>",
         summary: "false at the first value the closure rejects, else true at the end; a throw fails the stream",
         usage: "'.tryAllSatisfy { $0 > 0 }'", completion: "tryAllSatisfy",
-        example: "[1, 2].publisher.tryAllSatisfy { $0 > 0 }.sink { print($0) }",
+        example: "[1, 2].publisher.tryAllSatisfy { $0 > 0 }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "true\n",
         timeline: OperatorTimeline(
             about: "Emits false at the first value the closure rejects, else true when the upstream finishes, like allSatisfy. A throw fails the stream instead.",
@@ -344,7 +344,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-2-3-|"
-            n.tryAllSatisfy { try positive($0) }.sink { _ in }
+            n.tryAllSatisfy { try positive($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryAllSatisfy(call) })
@@ -365,7 +365,7 @@ extension ChainOperator {
         signature: "func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self>",
         summary: "the least value by the closure's order, at the end; a throw fails the stream",
         usage: "'.tryMin { $0 < $1 }'", completion: "tryMin",
-        example: "[3, 1, 2].publisher.tryMin { $0 < $1 }.sink { print($0) }",
+        example: "[3, 1, 2].publisher.tryMin { $0 < $1 }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "1\n",
         timeline: OperatorTimeline(
             about: "Emits the least value by the closure's order when the upstream finishes, like min(by:). A throw in the comparison fails the stream.",
@@ -377,7 +377,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-3-1-4-2-|"
-            n.tryMin { try less($0, $1) }.sink { _ in }
+            n.tryMin { try less($0, $1) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryComparison(call, keepsLargest: false) })
@@ -397,7 +397,7 @@ extension ChainOperator {
         signature: "func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self>",
         summary: "the greatest value by the closure's order, at the end; a throw fails the stream",
         usage: "'.tryMax { $0 < $1 }'", completion: "tryMax",
-        example: "[3, 1, 2].publisher.tryMax { $0 < $1 }.sink { print($0) }",
+        example: "[3, 1, 2].publisher.tryMax { $0 < $1 }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "3\n",
         timeline: OperatorTimeline(
             about: "Emits the greatest value by the closure's order when the upstream finishes, like max(by:). A throw in the comparison fails the stream.",
@@ -409,7 +409,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-3-1-0-2-|"
-            n.tryMax { try less($0, $1) }.sink { _ in }
+            n.tryMax { try less($0, $1) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryComparison(call, keepsLargest: true) })
@@ -421,7 +421,7 @@ extension ChainOperator {
         signature: "func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self>",
         summary: "skips values while the closure accepts them; a throw fails the stream",
         usage: "'.tryDrop { $0 < 3 }'", completion: "tryDrop",
-        example: "[1, 5, 2].publisher.tryDrop { $0 < 3 }.collect().sink { print($0) }",
+        example: "[1, 5, 2].publisher.tryDrop { $0 < 3 }.collect().sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "[5, 2]\n",
         timeline: OperatorTimeline(
             about: "Skips values while the closure accepts them, then passes on everything after, like drop(while:). A throw while it is still skipping fails the stream.",
@@ -433,7 +433,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-2-5-1-|"
-            n.tryDrop { try low($0) }.sink { _ in }
+            n.tryDrop { try low($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryDrop(call) })
@@ -454,7 +454,7 @@ extension ChainOperator {
         signature: "func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self>",
         summary: "values while the closure accepts them, then finished; a throw fails the stream",
         usage: "'.tryPrefix { $0 < 3 }'", completion: "tryPrefix",
-        example: "[1, 5, 2].publisher.tryPrefix { $0 < 3 }.collect().sink { print($0) }",
+        example: "[1, 5, 2].publisher.tryPrefix { $0 < 3 }.collect().sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
         output: "[1]\n",
         timeline: OperatorTimeline(
             about: "Passes on values while the closure accepts them, then finishes and cancels its upstream, like prefix(while:). A throw fails the stream instead.",
@@ -466,7 +466,7 @@ extension ChainOperator {
             }
             subject n: Int
             play n "-1-2-5-1-|"
-            n.tryPrefix { try low($0) }.sink { _ in }
+            n.tryPrefix { try low($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             wait 1s
             """#),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileTryPrefix(call) })

@@ -42,9 +42,10 @@ extension Entity {
         }
         switch kind {
         case .button(let box): return make(nil, Value.string(box.title).brief(), .button)
-        case .subject(let subject): return make(annotated ?? "Any", Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .subject)
+        case .subject(let subject):
+            return make(withFailure(annotated ?? "Any"), Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .subject)
         case .current(let subject):
-            return make(annotated, "= \(subject.value.brief()), " + Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .current)
+            return make(annotated.map(withFailure), "= \(subject.value.brief()), " + Entity.count(subject.subscriberCount) + Entity.ended(subject.completion), .current)
         case .published(let subject):
             return make(annotated, "= \(subject.value.brief()), " + Entity.count(subject.subscriberCount), .published)
         case .subscriber(let box):
@@ -63,15 +64,21 @@ extension Entity {
         }
     }
 
+    /// A subject's value type as its declaration writes it, with the Failure when it can fail
+    /// (`Int, Error`).
+    private func withFailure(_ output: String) -> String {
+        neverFails ? output : output + ", " + failure.name
+    }
+
     /// What the REPL shows for a publisher typed on its own: its Combine type and state.
     var stateDescription: String {
         switch kind {
         case .published(let subject):
             return "Published<\(type.rawValue)>.Publisher, value \(subject.value.debugDescription), \(Entity.count(subject.subscriberCount))"
         case .subject(let subject):
-            return "PassthroughSubject<\(type.rawValue), Error>, \(Entity.count(subject.subscriberCount))\(Entity.ended(subject.completion))"
+            return "PassthroughSubject<\(type.rawValue), \(failure.name)>, \(Entity.count(subject.subscriberCount))\(Entity.ended(subject.completion))"
         case .current(let subject):
-            return "CurrentValueSubject<\(type.rawValue), Error>, value \(subject.value.debugDescription), "
+            return "CurrentValueSubject<\(type.rawValue), \(failure.name)>, value \(subject.value.debugDescription), "
                 + "\(Entity.count(subject.subscriberCount))\(Entity.ended(subject.completion))"
         case .button(let box):
             return "the tap publisher of button '\(name)', \(Entity.count(box.tap.subscriberCount))"

@@ -243,8 +243,9 @@ public struct SwitchCase: Sendable {
 
 public enum StmtKind: Sendable {
     case button(Name, title: Expr?, action: [Stmt]?)
-    case subject(Name, TypeName?)
-    case current(Name, TypeName?, Expr)
+    /// `subject s: Int` (Failure `Never`) or `subject s: Int, Error` (the Failure named).
+    case subject(Name, TypeName?, failure: TypeExpr?)
+    case current(Name, TypeName?, Expr, failure: TypeExpr?)
     case published(Name, TypeName?, Expr)
     case subscriber(Name, demand: Expr, body: ClosureExpr, completion: ClosureExpr?)
     case function(FunctionDecl)

@@ -14,8 +14,10 @@ public enum ASTPrinter {
         switch stmt.kind {
         case .button(let name, let title, let action):
             return group("button", name.text, title.map(print) ?? "_", action.map(block) ?? "_")
-        case .subject(let name, let type): return group("subject", name.text, type?.rawValue ?? "_")
-        case .current(let name, let type, let value): return group("current", name.text, type?.rawValue ?? "_", print(value))
+        case .subject(let name, let type, let failure):
+            return group("subject", name.text, type?.rawValue ?? "_", failure.map(print) ?? "Never")
+        case .current(let name, let type, let value, let failure):
+            return group("current", name.text, type?.rawValue ?? "_", failure.map(print) ?? "Never", print(value))
         case .published(let name, let type, let value): return group("published", name.text, type?.rawValue ?? "_", print(value))
         case .subscriber(let name, let demand, let body, let completion):
             return group("subscriber", name.text, print(demand), closure(body), completion.map(closure) ?? "_")

@@ -22,7 +22,7 @@ enum ArgumentScan {
             return -1
         case .typedBinding(_, _, let e, _):
             return e.map(highest(in:)) ?? -1
-        case .current(_, _, let e), .published(_, _, let e), .letBinding(_, let e), .variable(_, let e), .set(_, let e), .send(_, let e),
+        case .current(_, _, let e, _), .published(_, _, let e), .letBinding(_, let e), .variable(_, let e), .set(_, let e), .send(_, let e),
              .fail(_, let e), .request(_, let e), .wait(let e), .frame(let e), .expression(let e), .discard(let e):
             return highest(in: e)
         case .play(_, _, let legend):

@@ -616,16 +616,22 @@ public struct Parser {
         }
     }
 
-    // subject = "subject" NAME [ type-annotation ] ;
-    // current = ( "current" | "published" ) NAME [ type-annotation ] "=" expression ;
+    // subject = "subject" NAME [ type-annotation [ "," type ] ] ;
+    // current = ( "current" | "published" ) NAME [ type-annotation [ "," type ] ] "=" expression ;
+    // The type after the comma is the Failure (`subject s: Int, Error`); without one it is `Never`.
     private mutating func parseSubjectDeclaration(_ command: CommandWord) throws(Diagnostic) -> StmtKind {
         skip()
         let name = try expectName(Messages.nameAfter(command.rawValue))
-        if command == .subject { return .subject(name, try parseOptionalType()) }
         let type = try parseOptionalType()
+        var failure: TypeExpr?
+        if type != nil, match(.comma) {
+            guard command != .published else { throw unexpected(Messages.publishedFailure(name.text)) }
+            failure = try parseType()
+        }
+        if command == .subject { return .subject(name, type, failure: failure) }
         _ = try expect(.assign, Messages.toGiveInitialValue(command.rawValue))
         let value = try parseExpression()
-        return command == .current ? .current(name, type, value) : .published(name, type, value)
+        return command == .current ? .current(name, type, value, failure: failure) : .published(name, type, value)
     }
 
     // let = ( "let" | "var" ) NAME [ ":" type ] [ "=" expression ] ;   (a value, a type or both)
