@@ -17,6 +17,15 @@ struct CompleterTests {
             view Home { }
             func refresh() { }
             let token = clicks.sink { _ in }
+            class Counter: ObservableObject {
+                @Published var count = 0
+                var label = "taps"
+                func increment() { count += 1 }
+                func add(_ n: Int) { count += n }
+                static let shared = Counter()
+            }
+            enum Light { case red, green, blinking(Int) }
+            let counter = Counter()
             """)
         return interpreter.declarations
     }()
@@ -26,7 +35,7 @@ struct CompleterTests {
         ("tap ", "", ["save", "settings"]),
         ("tap s", "s", ["save", "settings"]),
         ("  tap sa", "sa", ["save"]),
-        ("set ", "", ["clicks", "name", "volume"]),
+        ("set ", "", ["clicks", "counter", "name", "volume"]),
         ("send ", "", ["clicks", "volume"]),
         ("request ", "", ["reader"]),
         ("cancel ", "", ["reader", "token"]),
@@ -49,6 +58,10 @@ struct CompleterTests {
         ("mar", "mar", ["marbles"]),
         ("marbles ", "", ["clear", "save"]),
         ("trace o", "o", ["off", "on"]),
+        ("counter.", "", ["add(", "count", "increment()", "label", "objectWillChange"]),
+        ("counter.co", "co", ["count"]),
+        ("Counter.", "", ["init(", "shared"]),
+        ("Light.", "", ["blinking(", "green", "red"]),
     ])
     func candidates(before: String, word: String, expected: [String]) {
         let (found, candidates) = Completer.complete(before, declarations: Self.session)

@@ -55,6 +55,25 @@ final class UserType {
         return stored.map { $0.name + ": " + $0.type.name }.joined(separator: ", ")
     }
 
+    /// What completion offers after an instance's dot: its properties and its methods
+    /// (`name(` when they take arguments, `name()` when not), and `objectWillChange` for an
+    /// `ObservableObject`.
+    var instanceMembers: [String] {
+        stored.map(\.name) + computed.keys + methods.compactMap { selector, box in UserType.completion(selector, box) }
+            + (isObservable ? ["objectWillChange"] : [])
+    }
+
+    /// What completion offers after the type's name: its cases, static members and `init(`.
+    var typeMembers: [String] {
+        cases.map { $0.types.isEmpty ? $0.name : $0.name + "(" } + statics.keys
+            + staticMethods.compactMap { selector, box in UserType.completion(selector, box) } + (kind == .enum ? [] : ["init("])
+    }
+
+    private static func completion(_ selector: String, _ box: FunctionBox) -> String? {
+        guard let name = selector.split(separator: "(").first else { return nil }
+        return name + (box.parameters.isEmpty ? "()" : "(")
+    }
+
     /// Lets go of its compiled code and static values, which may hold instances of it.
     func release() {
         let boxes = Array(methods.values) + Array(staticMethods.values) + initializers + computed.values.flatMap { [$0.getter] + ($0.setter.map { [$0] } ?? []) }
@@ -234,7 +253,11 @@ extension Instance {
     /// How `print` shows it: a struct as `Point(x: 1, y: 2)`, a class by its name (Swift
     /// adds its module, which Tapline, a script of one module, leaves out).
     var description: String {
-        guard type.kind == .struct else { return type.name }
+        type.kind == .struct ? fieldsDescription : type.name
+    }
+
+    /// `Point(x: 1, y: 2)`: its type and stored properties, as `:list` shows any instance.
+    var fieldsDescription: String {
         let parts = type.stored.indices.map { type.stored[$0].name + ": " + field($0).debugDescription }
         return type.name + "(" + parts.joined(separator: ", ") + ")"
     }

@@ -4,7 +4,8 @@
 /// - After `tap`: buttons; after `set`: settable values; after `send`, `complete`, `fail`:
 ///   subjects; after `request`: subscribers; after `cancel`: subscriptions; after `show`/`hide`:
 ///   views; after `trace`: `on`, `off`; after `marbles`: `clear`, `save`.
-/// - After `.`: operators and subscribers (`tap` after a button).
+/// - After `.`: operators and subscribers (`tap` after a button); after a value of one of the
+///   program's types, or the type's name, its members.
 /// - After `$`: published values.
 ///
 /// It knows only the language: the REPL completes its own meta-commands and file names.
@@ -37,6 +38,10 @@ public enum Completer {
             if let declaration = declarations.first(where: { $0.name == base }), declaration.kind == .button {
                 return matching(["tap"])
             }
+            // One of the program's types, or a value of one: its members.
+            if let declaration = declarations.first(where: { $0.name == base }), !declaration.members.isEmpty {
+                return matching(declaration.members)
+            }
             var pool = ChainOperator.all.map(\.completion)
             if let declaration = declarations.first(where: { $0.name == base }),
                declaration.kind == .subject || declaration.kind == .current {
@@ -49,7 +54,7 @@ public enum Completer {
 
         // A func with parameters completes to `name(`, one without to `name()`.
         let functions = declarations.filter { $0.kind == .function }.map { $0.name + ($0.detail.hasPrefix("()") ? "()" : "(") }
-        let values = names([.published, .current, .value]) + functions
+        let values = names([.published, .current, .value, .type]) + functions
         switch position(of: head) {
         case .afterCommand(let command):
             switch command {

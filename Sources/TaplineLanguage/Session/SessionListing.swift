@@ -14,9 +14,12 @@ extension Interpreter {
         public var detail: String
         /// What it can be used for, for completion.
         public var kind: Kind
+        /// What completion offers after its name and a dot, when it is one of the program's
+        /// types or a value of one: its members. Empty for anything else.
+        public var members: [String] = []
 
         public enum Kind: Sendable {
-            case button, subject, current, published, subscriber, function, view, subscription, publisher, bag, value
+            case button, subject, current, published, subscriber, function, view, subscription, publisher, bag, value, type
         }
     }
 
@@ -59,8 +62,29 @@ extension Entity {
         case .subscription(let box): return make(nil, box.chain.description, .subscription)
         case .stream(let box): return make(annotated, box.chain.description, .publisher)
         case .bag(let box): return make("Set<AnyCancellable>", box.tokens.count == 1 ? "1 subscription" : "\(box.tokens.count) subscriptions", .bag)
-        case .value(let box): return make(box.type.isKnown ? box.type.name : nil, "= " + box.value.brief(), .value)
-        case .type(let type): return make(nil, type.summary, .value)
+        case .value(let box):
+            var declaration = make(box.type.isKnown ? box.type.name : nil, "= " + Entity.brief(box.value), .value)
+            declaration.members = Entity.userType(of: box.value)?.instanceMembers.sorted() ?? []
+            return declaration
+        case .type(let type):
+            var declaration = make(nil, type.summary, .type)
+            declaration.members = type.typeMembers.sorted()
+            return declaration
+        }
+    }
+
+    /// A value as `:list` shows it: an object with its properties, where `print` shows a
+    /// class's instance by its name alone.
+    private static func brief(_ value: Value) -> String {
+        if case .instance(let instance) = value, instance.type.kind == .class { return String(instance.fieldsDescription.prefix(120)) }
+        return value.brief()
+    }
+
+    private static func userType(of value: Value) -> UserType? {
+        switch value {
+        case .instance(let instance): return instance.type
+        case .enumValue(let enumValue): return enumValue.type
+        default: return nil
         }
     }
 
