@@ -74,7 +74,7 @@ extension REPL {
         guard !program.isEmpty else { return complain("nothing to export yet: ':swift' writes the entries you have run as Swift") }
         let exporter = Interpreter(output: { _ in })
         defer { exporter.close() }
-        switch exporter.exportSwift(program.joined(separator: "\n"), name: "session", echoes: true) {
+        switch exporter.exportSwift(entries: program, name: "session") {
         case .failure(let diagnostic):
             tool.stderr.write(exporter.format(diagnostic, decorator: color ? ANSIDecorator() : PlainDecorator()))
         case .success(let swift) where path.isEmpty:

@@ -60,7 +60,16 @@ struct SwiftExportTests {
         var path: String
         var text: String
         var fileName: String? = nil
+        /// A REPL session's entries, exported as `:swift` exports them (then `text` is unused).
+        var entries: [String]? = nil
     }
+
+    /// A REPL session that declares names again, as the REPL lets it: its export shadows each
+    /// in a scope of its own, and prints what the session printed.
+    static let session = Program(path: "(a session that declares names again)", text: "", entries: [
+        "let a = 1", "subject s: Int", "s.sink { print(\"s\", $0 + a) }", "send s 1",
+        "let a = 2", "subject s: String", "s.sink { print(\"new s\", $0, a) }", "send s \"x\"", "print(a)",
+    ])
 
     /// A program whose comments, `#` comments, trailing comment, string, marble string and file
     /// name hold text that ends a line where Swift does (a lone CR; a LF decoded from `\n`) or
@@ -179,7 +188,7 @@ struct SwiftExportTests {
         var refused: Set<String> = []
         let generated = Self.generated
         #expect(generated.count == 8, "fewer generated programs run and export than the sample asks for")
-        for (index, program) in (Self.programs + [Self.hostile] + generated).enumerated() {
+        for (index, program) in (Self.programs + [Self.hostile, Self.session] + generated).enumerated() {
             let exported = try Self.export(program, in: scratch)
             if exported.status != 0 {
                 #expect(exported.stderr.contains("error: cannot export"), "\(program.path): \(exported.stderr)")
@@ -202,7 +211,7 @@ struct SwiftExportTests {
         #expect(Self.warnings(in: build.output, outside: generatedTargets).isEmpty, "\(build.output)")
         guard build.status == 0 else { return }
         for target in targets {
-            let interpreted = try Tapline.run(["-"], stdin: target.program.text)
+            let interpreted = try Self.interpret(target.program)
             #expect(interpreted.status == 0, "\(target.program.path): \(interpreted.stderr)")
             let compiled = try Self.run(scratch.appendingPathComponent(".build/debug/\(target.name)"))
             #expect(compiled == interpreted.stdout, "\(target.program.path) as Swift (\(target.name)) prints otherwise")
@@ -217,14 +226,38 @@ struct SwiftExportTests {
         }
     }
 
-    /// `tapline --swift` on the program: from stdin, or from a file named as `fileName` says.
+    /// `tapline --swift` on the program: from stdin, or from a file named as `fileName` says;
+    /// a session's entries as `:swift` exports them.
     static func export(_ program: Program, in scratch: URL) throws -> Tapline.Result {
+        if let entries = program.entries {
+            let exporter = Interpreter(output: { _ in })
+            defer { exporter.close() }
+            switch exporter.exportSwift(entries: entries, name: "session") {
+            case .success(let swift): return Tapline.Result(stdout: swift, stderr: "", status: 0)
+            case .failure(let diagnostic): return Tapline.Result(stdout: "", stderr: exporter.format(diagnostic), status: 1)
+            }
+        }
         guard let fileName = program.fileName else { return try Tapline.run(["--swift", "-"], stdin: program.text) }
         let folder = scratch.appendingPathComponent("inputs")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(fileName)
         try program.text.write(to: file, atomically: true, encoding: .utf8)
         return try Tapline.run(["--swift", file.path])
+    }
+
+    /// What the interpreter prints for the program: `tapline -`, or a session's entries run
+    /// one after another as the REPL runs them.
+    static func interpret(_ program: Program) throws -> Tapline.Result {
+        guard let entries = program.entries else { return try Tapline.run(["-"], stdin: program.text) }
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 }, echoes: true)
+        defer { interpreter.close() }
+        for entry in entries {
+            if let diagnostic = interpreter.run(entry, name: "session") {
+                return Tapline.Result(stdout: output, stderr: interpreter.format(diagnostic), status: 1)
+            }
+        }
+        return Tapline.Result(stdout: output, stderr: "", status: 0)
     }
 
     /// The scratch package: one executable target per exported program, on TaplineReactive.

@@ -77,6 +77,19 @@ struct SwiftExportUnitTests {
         #expect(swift.contains("_ = viewModel.$p\n_ = viewModel.p + 1\n"))
     }
 
+    /// `:swift` after the REPL let a name be declared again: a value shadows the old one in a
+    /// scope of its own; what the file declares once (a published value) cannot be.
+    @Test func aSessionThatDeclaresANameAgain() throws {
+        let swift = try Interpreter(output: { _ in }).exportSwift(entries: ["let a = 1", "print(a)", "let a = 2", "print(a)"], name: "session").get()
+        #expect(swift.contains("let a = 1\nprint(a)\ndo {\n    let a = 2\n    print(a)\n}\n"), "\(swift)")
+        guard case .failure(let diagnostic) = Interpreter(output: { _ in }).exportSwift(entries: ["published p = 1", "published p = 2"], name: "session") else {
+            Issue.record("exported a published value declared twice")
+            return
+        }
+        #expect(diagnostic.id == .cannotExport)
+        #expect(diagnostic.message.hasPrefix("cannot export a second declaration of 'p'"), "\(diagnostic.message)")
+    }
+
     @Test func theProgramsOwnErrorComesFirst() {
         guard case .failure(let diagnostic) = Self.export("send nope 1") else {
             Issue.record("exported a program with an error")

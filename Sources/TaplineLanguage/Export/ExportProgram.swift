@@ -5,7 +5,18 @@ extension SwiftExporter {
     func program(into out: inout SwiftWriter) throws(Diagnostic) {
         var context = ExportContext()
         var previousEnd = 0
+        var scopes = 0
+        let finalDeclarations = globals
         for (index, statement) in statements.enumerated() {
+            if let entry = entryStarts.firstIndex(of: index) {
+                useDeclarations(ofEntry: entry)
+                // A REPL entry that declares a name again shadows it from here on.
+                if redeclaringEntries.contains(entry) {
+                    out.line("do {")
+                    out.indent += 1
+                    scopes += 1
+                }
+            }
             if index > 0 { copyComments(from: previousEnd, to: statement.range.start.offset, into: &out) }
             let linesBefore = out.lines.count
             try topLevel(statement, into: &out, context: &context)
@@ -20,6 +31,11 @@ extension SwiftExporter {
         }
         // A script ends as a playground page does: once the work it scheduled has run.
         if needs.contains(.scheduler) { out.line("scheduler.runUntilQuiet()") }
+        for _ in 0..<scopes {
+            out.indent -= 1
+            out.line("}")
+        }
+        globals = finalDeclarations
     }
 
     /// The comments before the first statement: what the program is about.

@@ -56,6 +56,16 @@ struct ExportContext {
 /// its bag); commands become calls; virtual time becomes one `TestScheduler`.
 final class SwiftExporter {
     let statements: [Stmt]
+    /// Where each REPL entry starts in `statements` (a script is one entry). A later entry may
+    /// declare a name again, as the REPL lets it; the export opens a `do {` scope there, in
+    /// which the new declaration shadows the old one as it does in the session.
+    let entryStarts: [Int]
+    /// The entries that declare a name an earlier one declared: each opens a scope.
+    private(set) var redeclaringEntries: Set<Int> = []
+    /// The declarations as each entry sees them (a name declared again means another thing).
+    private var entryGlobals: [[String: Entity]] = []
+    /// Every declaration compiling made, those declared again included, let go of at the end.
+    private var compiledEntities: [Entity] = []
     let source: SourceCharacters
     let fileName: String
     var types = TypeRecord()
@@ -79,8 +89,9 @@ final class SwiftExporter {
     /// Whether the program was typed in the REPL, where a value on its own is shown.
     let echoes: Bool
 
-    init(statements: [Stmt], source: SourceCharacters, fileName: String, echoes: Bool) {
+    init(statements: [Stmt], entryStarts: [Int] = [0], source: SourceCharacters, fileName: String, echoes: Bool) {
         self.statements = statements
+        self.entryStarts = entryStarts
         self.source = source
         self.fileName = fileName
         self.echoes = echoes
@@ -109,19 +120,57 @@ final class SwiftExporter {
         return assemble(model: model, body: body)
     }
 
-    /// Compiles the program (without running it) to learn its types.
+    /// Compiles the program (without running it) to learn its types, an entry at a time as
+    /// the REPL compiled it.
     private func learnTypes() throws(Diagnostic) {
         let record = TypeRecord()
-        let compiler = Compiler(runtime: Runtime(output: { _ in }, feedbackLimit: 1000), globals: [:], source: source, echoes: echoes)
-        compiler.typeRecord = record
-        do {
-            _ = try compiler.compileProgram(statements)
-        } catch {
-            compiler.globals.values.forEach(Interpreter.release)
-            throw error
+        let runtime = Runtime(output: { _ in }, feedbackLimit: 1000)
+        for (index, range) in entryRanges.enumerated() {
+            let compiler = Compiler(runtime: runtime, globals: globals, source: source, echoes: echoes)
+            compiler.typeRecord = record
+            do {
+                _ = try compiler.compileProgram(Array(statements[range]))
+            } catch {
+                compiler.globals.values.forEach(Interpreter.release)
+                compiledEntities.forEach(Interpreter.release)
+                throw error
+            }
+            if !compiler.replaced.isEmpty {
+                try rejectRedeclaration(compiler.replaced, now: compiler.globals)
+                redeclaringEntries.insert(index)
+                compiledEntities += compiler.replaced.values
+            }
+            globals = compiler.globals
+            entryGlobals.append(globals)
         }
         types = record
-        globals = compiler.globals
+    }
+
+    /// The statements of each entry.
+    var entryRanges: [Range<Int>] {
+        zip(entryStarts, entryStarts.dropFirst() + [statements.count]).map { $0..<$1 }
+    }
+
+    /// The declarations as the entry with this index sees them.
+    func useDeclarations(ofEntry index: Int) {
+        if entryGlobals.indices.contains(index) { globals = entryGlobals[index] }
+    }
+
+    /// A name declared again in a scope of its own is shadowed as in the session; what the
+    /// file declares once for the whole program (a published value of the view model, a
+    /// view's or a subscriber's class, a func, a type) cannot be.
+    private func rejectRedeclaration(_ replaced: [String: Entity], now: [String: Entity]) throws(Diagnostic) {
+        for (name, old) in replaced {
+            guard let new = now[name] else { continue }
+            for entity in [old, new] {
+                switch entity.kind {
+                case .published, .view, .subscriber, .function, .type:
+                    throw cannot("a second declaration of '\(name)'", hint: "the Swift file declares \(entity.kindDescription) once for the whole program; "
+                                 + "give the new one another name", at: SourceRange(new.range.start, new.range.end))
+                default: continue
+                }
+            }
+        }
     }
 
     /// Lets go of the declarations compiling the program made, which hold one another (a
@@ -129,7 +178,8 @@ final class SwiftExporter {
     /// its own in `compile`.
     func releaseCompiledProgram() {
         globals.values.forEach(Interpreter.release)
-        globals = [:]
+        compiledEntities.forEach(Interpreter.release)
+        (globals, compiledEntities, entryGlobals) = ([:], [], [])
     }
 
     /// The file: the imports, a header, what the program needs, the view model, the program.
@@ -195,11 +245,21 @@ extension Interpreter {
     /// or the first error: the program's own, or a construct that has no Swift form. With
     /// `echoes` (a REPL session), a value typed on its own is allowed, as the REPL shows it.
     public func exportSwift(_ text: String, name: String, echoes: Bool = false) -> Result<String, Diagnostic> {
-        let start = appendSource(text, name: name)
+        exportSwift(entries: [text], name: name, echoes: echoes)
+    }
+
+    /// The REPL's entries as one Swift file: each compiled as the session compiled it, so a
+    /// later entry may declare a name again.
+    public func exportSwift(entries: [String], name: String, echoes: Bool = true) -> Result<String, Diagnostic> {
         do {
-            let statements = try Parser.parse(source, from: start)
+            var statements: [Stmt] = [], entryStarts: [Int] = []
+            for entry in entries {
+                let start = appendSource(entry, name: name)
+                entryStarts.append(statements.count)
+                statements += try Parser.parse(source, from: start)
+            }
             let baseName = name.split(separator: "/").last.map(String.init) ?? name
-            let exporter = SwiftExporter(statements: statements, source: source, fileName: baseName, echoes: echoes)
+            let exporter = SwiftExporter(statements: statements, entryStarts: entryStarts, source: source, fileName: baseName, echoes: echoes)
             defer { exporter.releaseCompiledProgram() }
             return .success(try exporter.export())
         } catch {
