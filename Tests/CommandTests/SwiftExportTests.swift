@@ -21,17 +21,8 @@ struct SwiftExportTests {
 
     /// Programs with no Swift form, and why. Each must fail with a located "cannot export".
     static let cannotExport: [String: String] = [
-        "scripts/swift/your-own-enums.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/your-own-structs.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/your-own-classes.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/observable-object.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/custom-subscriber.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/retain-cycles.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/protocols-and-extensions.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/seed-tap-button.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/seed-map-views.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/failing-subjects.tapline": "the program's own types: the export does not write them yet",
-        "scripts/swift/failures-meet.tapline": "the program's own types: the export does not write them yet",
+        "scripts/swift/failing-subjects.tapline":
+            "prints a subject: Combine and the core describe a publisher differently",
         "scripts/semantics/now-reads-the-virtual-clock.tapline":
             "prints the difference of two times: Swift prints a scheduler's stride its own way",
         "scripts/swift/a-script-ends-when-quiet.tapline":
@@ -213,7 +204,11 @@ struct SwiftExportTests {
         for target in targets {
             let interpreted = try Self.interpret(target.program)
             #expect(interpreted.status == 0, "\(target.program.path): \(interpreted.stderr)")
+            // Swift names a type of the program with its module where it prints one inside
+            // another value (`failure(Program3.NameError.unknown)`); Tapline, whose program is
+            // one module, leaves the module out (LANGUAGE.md, "Differences").
             let compiled = try Self.run(scratch.appendingPathComponent(".build/debug/\(target.name)"))
+                .replacingOccurrences(of: target.name + ".", with: "")
             #expect(compiled == interpreted.stdout, "\(target.program.path) as Swift (\(target.name)) prints otherwise")
         }
     }

@@ -49,6 +49,14 @@ struct SwiftExportUnitTests {
         ("subscriber w(demand: 1) { print($0); return 1 }\n[1, 2].publisher.subscribe(w)", ["        return .max(1)"]),
         // A view's instance is named after it, but not over a name of the program's own.
         ("var v = 1\nview V {\n  on appear { print(v) }\n}\nshow V", ["let vView = V()", "vView.appear()"]),
+        // The program's types as themselves: a member named in a body is on `self`, `mutating`
+        // and a capture list are kept, an enum's switch that covers every case gets no `default`.
+        ("struct P {\n  var x: Int\n  mutating func bump() { x += 1 }\n}\nvar p = P(x: 1)\np.bump()",
+         ["struct P {\n    var x: Int\n    mutating func bump() { self.x = self.x + 1 }\n}"]),
+        ("class C {\n  var n = 0\n  var bag = Set<AnyCancellable>()\n  init() { [1].publisher.sink { [weak self] v in self?.n = v }.store(in: &bag) }\n}\nlet c = C()",
+         ["    init() { [1].publisher.sink { [weak self] v in self?.n = v }.store(in: &self.bag) }"]),
+        ("enum Light { case red, green }\nlet l = Light.red\nswitch l {\ncase .red: print(1)\ncase .green: print(2)\n}",
+         ["case .green:\n    print(2)\n}"]),
     ])
     func construct(_ program: String, _ lines: [String]) throws {
         let swift = try Self.export(program).get()

@@ -13,6 +13,9 @@ struct ExportedCall {
 extension SwiftExporter {
     func call(_ expr: Expr, _ callee: Expr, _ arguments: [Argument], _ trailing: ClosureExpr?,
               _ context: ExportContext) throws(Diagnostic) -> String {
+        // `Publishers.Merge(a, b)` is `a.merge(with: b)`, as the compiler read it (the core
+        // makes its publishers' types through the operators).
+        if let operatorForm = Compiler.publishersInitializer(expr) { return try expression(operatorForm, context) }
         switch callee.kind {
         case .name(let name):
             return try namedCall(expr, name, arguments, trailing, context)
@@ -63,7 +66,7 @@ extension SwiftExporter {
                            _ context: ExportContext) throws(Diagnostic) -> String {
         // Tapline accepts a throwing call without `try`; Swift does not.
         let marker = throwing.contains(name) && !context.insideTry && !context.locals.contains(name) ? "try " : ""
-        if context.viewFunctions.contains(name), !context.locals.contains(name) {
+        if context.selfMembers.contains(name), !context.locals.contains(name) {
             return marker + "self.\(name)" + (try argumentList(arguments, trailing, context))
         }
         if !marker.isEmpty { return marker + name + (try argumentList(arguments, trailing, context)) }
@@ -74,7 +77,8 @@ extension SwiftExporter {
             let delay = try expression(arguments[0].value, context)
             return "scheduler.schedule(after: scheduler.now.advanced(by: \(delay)))" + (try argumentList([], trailing, context))
         case _ where SwiftExporter.genericSources.contains(name) && globals[name] == nil:
-            let generic = genericArguments(of: expr, promised: name == "Future" ? trailing : nil, context)
+            let generic = genericArguments(of: expr, promised: name == "Future" ? trailing : nil, context,
+                                           failing: !name.hasSuffix("Subject"))
             let list = try argumentList(arguments, trailing, context, wrappingErrors: name == "Fail")
             return name + generic + list
         case "print" where globals[name] == nil:
@@ -106,8 +110,9 @@ extension SwiftExporter {
 
     /// `<Output, Failure>` from what the compiler learned. Where it left the Output open, a
     /// Future's is what its promise is given, and a publisher a func returns has the func's;
-    /// else it is `Any`. An open Failure is `Error`.
-    private func genericArguments(of expr: Expr, promised body: ClosureExpr?, _ context: ExportContext) -> String {
+    /// else it is `Any`. An open Failure is `Error` where the publisher can fail (`Future`,
+    /// `Fail`), and a subject's `Never`, as `subject s: Int` declares one.
+    private func genericArguments(of expr: Expr, promised body: ClosureExpr?, _ context: ExportContext, failing: Bool) -> String {
         var (output, failure) = (SType.unknown, SType.unknown)
         if case .publisher(let known, let knownFailure)? = types.type(of: expr) { (output, failure) = (known, knownFailure) }
         if output == .unknown, let body, let promised = promisedType(in: body) { output = promised }
@@ -116,7 +121,7 @@ extension SwiftExporter {
            arguments.count == 2 {
             outputName = SwiftExporter.swiftType(arguments[0])
         }
-        return "<\(outputName), \(failure == .unknown ? "Error" : swiftType(failure))>"
+        return "<\(outputName), \(failure == .unknown ? (failing ? "Error" : "Never") : swiftType(failure))>"
     }
 
     /// The type of the value a Future's closure gives its promise: `promise(.success(42))`.

@@ -131,35 +131,74 @@ extension SwiftExporter {
     /// Swift's `switch`, made exhaustive with `default: break` where Tapline needs no default.
     private func swiftSwitch(_ subject: Expr, cases: [SwitchCase], into out: inout SwiftWriter, context: ExportContext) throws(Diagnostic) {
         out.line("switch \(try expression(subject, context)) {")
-        var exhaustive = false
-        var completions: Set<String> = []
+        // Tapline's `switch` need not cover every value; Swift's must, and warns of a
+        // `default` it can never reach.
+        let exhaustive = cases.contains { $0.patterns.isEmpty } || coversAll(cases.flatMap(\.patterns), of: types.type(of: subject))
         for arm in cases {
             var inner = context
             let patterns = arm.patterns.map { swiftPattern($0, binding: &inner) }
-            for each in arm.patterns {
-                switch each {
-                case .wildcard: exhaustive = true
-                case .finished: completions.insert("finished")
-                case .failure: completions.insert("failure")
-                default: break
-                }
-            }
-            if arm.patterns.isEmpty { exhaustive = true }
             out.line(arm.patterns.isEmpty ? "default:" : "case \(patterns.joined(separator: ", ")):")
             out.indent += 1
             if arm.body.isEmpty { out.line("break") }
             try block(arm.body, into: &out, context: inner)
             out.indent -= 1
         }
-        if !exhaustive, completions.count < 2 {
+        if !exhaustive {
             out.line("default:")
             out.line("    break")
         }
         out.line("}")
     }
 
-    /// `func NAME(params) -> Result { … }`; in a view, a method called on `self`.
-    func function(_ declaration: FunctionDecl, into out: inout SwiftWriter, context: ExportContext) throws(Diagnostic) {
+    /// Whether patterns match every value, as Swift's exhaustiveness check finds: one that
+    /// binds or is `_`; a completion's `.finished` with failures covered; every case of an
+    /// enum of the program's (by the subject's type, or the one enum that has all the cases
+    /// named), each with a payload it matches whole.
+    private func coversAll(_ patterns: [Pattern], of type: SType?) -> Bool {
+        var named: [String: [[Pattern]?]] = [:]
+        var finished = false
+        for pattern in patterns {
+            switch pattern {
+            case .wildcard, .binding: return true
+            case .finished: finished = true
+            case .failure: named["failure", default: []].append(nil)
+            case .enumCase(let name, let payload): named[name, default: []].append(payload)
+            case .value: continue
+            }
+        }
+        if finished || named["finished"] != nil, let failures = named["failure"] {
+            return failures.contains { $0 == nil || $0?.count != 1 } || coversAll(failures.compactMap { $0?.first }, of: nil)
+        }
+        // Swift's `Result`, which Tapline declares for the program.
+        let result = Set(named.keys) == ["success", "failure"] ? ["success", "failure"] : nil
+        guard let cases = result ?? enumCases(named: Set(named.keys), type: type) else { return false }
+        return cases.allSatisfy { name in
+            named[name]?.contains { payload in payload?.allSatisfy(SwiftExporter.isIrrefutable) ?? true } ?? false
+        }
+    }
+
+    private static func isIrrefutable(_ pattern: Pattern) -> Bool {
+        switch pattern {
+        case .wildcard, .binding: return true
+        default: return false
+        }
+    }
+
+    /// The cases of the program's enum a switch is over.
+    private func enumCases(named names: Set<String>, type: SType?) -> [String]? {
+        let enums = globals.values.compactMap { entity -> UserType? in
+            guard case .type(let type) = entity.kind, type.kind == .enum else { return nil }
+            return type
+        }
+        if case .user(let name)? = type, let known = enums.first(where: { $0.name == name }) { return known.cases.map(\.name) }
+        let candidates = enums.filter { type in names.isSubset(of: Set(type.cases.map(\.name))) }
+        return candidates.count == 1 ? candidates[0].cases.map(\.name) : nil
+    }
+
+    /// `func NAME(params) -> Result { … }`; in a view, a method called on `self`; in a type, a
+    /// method (`modifiers`: `static`, `mutating`) or, with the `init` keyword, an initializer.
+    func function(_ declaration: FunctionDecl, into out: inout SwiftWriter, context: ExportContext,
+                  modifiers: String = "", keyword: String? = nil) throws(Diagnostic) {
         var inner = context
         var parameters: [String] = []
         for parameter in declaration.parameters {
@@ -168,11 +207,14 @@ extension SwiftExporter {
                              at: parameter.name.range)
             }
             let label = parameter.label == parameter.name.text ? "" : (parameter.label ?? "_") + " "
-            parameters.append("\(label)\(parameter.name.text): \(SwiftExporter.swiftType(type))")
+            // A closure given to a func may be kept (a stored callback): Swift asks to be told.
+            let escaping = if case .function = type.kind { "@escaping " } else { "" }
+            parameters.append("\(label)\(parameter.name.text): \(escaping)\(SwiftExporter.swiftType(type))")
             inner.locals.insert(parameter.name.text)
         }
-        var head = "func \(declaration.name.text)(\(parameters.joined(separator: ", ")))"
-        if throwing.contains(declaration.name.text) { head += " throws" }
+        let generics = declaration.genericParameters.isEmpty ? "" : "<" + declaration.genericParameters.joined(separator: ", ") + ">"
+        var head = modifiers + (keyword ?? "func \(declaration.name.text)") + generics + "(\(parameters.joined(separator: ", ")))"
+        if declaration.isThrowing || (keyword == nil && throwing.contains(declaration.name.text)) { head += " throws" }
         inner.result = declaration.result
         if let result = declaration.result {
             head += " -> \(SwiftExporter.swiftType(result))"

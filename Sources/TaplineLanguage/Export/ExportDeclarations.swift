@@ -108,7 +108,7 @@ extension SwiftExporter {
         var context = ExportContext()
         context.bag = "bag"
         for function in functions {
-            if case .function(let declaration) = function.kind { context.viewFunctions.insert(declaration.name.text) }
+            if case .function(let declaration) = function.kind { context.selfMembers.insert(declaration.name.text) }
         }
         out.blank()
         out.line("/// SwiftUI calls `appear()` from `makeUIView` and `disappear()` from `dismantleUIView`;")

@@ -20,7 +20,8 @@ extension SwiftExporter {
         case .duration(let nanoseconds): return SwiftExporter.stride(nanoseconds)
         case .string(let parts): return try string(parts, context)
         case .name(let name): return spelledName(name, expr, context)
-        case .dollarName(let name): return "viewModel.$\(name)"
+        case .dollarName(let name):
+            return context.selfMembers.contains(name) && !context.locals.contains(name) ? "self.$\(name)" : "viewModel.$\(name)"
         case .argument(let index): return context.argumentNames[index] ?? "$\(index)"
         case .array(let elements): return "[\(try list(elements, context))]"
         case .tuple(let elements): return "(\(try list(elements, context)))"
@@ -121,7 +122,7 @@ extension SwiftExporter {
     /// A name as the Swift program spells it.
     private func spelledName(_ name: String, _ expr: Expr, _ context: ExportContext) -> String {
         if context.locals.contains(name) { return name }
-        if context.viewFunctions.contains(name) { return "self.\(name)" }
+        if context.selfMembers.contains(name) { return "self.\(name)" }
         guard let entity = globals[name] else {
             switch name {
             case "objectWillChange": return "viewModel.objectWillChange"
@@ -177,7 +178,14 @@ extension SwiftExporter {
         inner.bag = "subscriptions"
         let parameters = closure.parameters ?? ignoredParameters(of: closure)
         inner.locals.formUnion(parameters)
-        let head = parameters.isEmpty && closure.resultType == nil ? "{" : "{ \(SwiftExporter.signature(of: closure, parameters)) in"
+        var captures: [String] = []
+        for capture in closure.captures {
+            let strength = capture.strength == .weak ? "weak " : capture.strength == .unowned ? "unowned " : ""
+            captures.append(strength + capture.name.text + (try capture.value.map { (value) throws(Diagnostic) in " = " + (try expression(value, context)) } ?? ""))
+        }
+        let captureList = captures.isEmpty ? "" : "[" + captures.joined(separator: ", ") + "] "
+        let signature = parameters.isEmpty && closure.resultType == nil ? "" : SwiftExporter.signature(of: closure, parameters) + " "
+        let head = captureList.isEmpty && signature.isEmpty ? "{" : "{ " + captureList + signature + "in"
         var body = SwiftWriter()
         if wrap, closure.body.count == 1, let result = SwiftExporter.resultExpression(closure.body[0]) {
             body.line(try error(result, inner))

@@ -64,8 +64,7 @@ extension SwiftExporter {
             // The file imports what it needs itself, and UIKit is no module on Linux.
             break
         case .typeDeclaration(let declaration):
-            throw cannot("the \(declaration.kind.rawValue) '\(declaration.name.text)'",
-                         hint: "the Swift export does not write the program's own types yet", at: declaration.name.range)
+            try typeDeclaration(declaration, into: &out, context: context)
         case .function(let declaration):
             try function(declaration, into: &out, context: context)
         case .published, .subscriber, .view:
@@ -116,6 +115,7 @@ extension SwiftExporter {
     /// `set NAME = value`: a published value's property, a current value's `value`, or a send.
     func assignment(_ name: String, _ value: Expr, context: ExportContext) throws(Diagnostic) -> String {
         let written = try expression(value, context)
+        if context.selfMembers.contains(name), !context.locals.contains(name) { return "self.\(name) = \(written)" }
         switch globals[name]?.kind {
         case .published?: return "viewModel.\(name) = \(written)"
         case .current?: return "\(name).value = \(written)"
@@ -126,8 +126,14 @@ extension SwiftExporter {
 
     /// An error made from a message: `AppError("timeout")`.
     func error(_ message: Expr, _ context: ExportContext) throws(Diagnostic) -> String {
+        // An error already (a value of the program's own error type, a caught `Error`) is
+        // thrown as it is.
+        switch types.type(of: message) {
+        case .user?, .error?: return try expression(message, context)
+        default: break
+        }
         needs.insert(.appError)
-        return "AppError(\(try expression(message, context)))"
+        return appErrorName + "(\(try expression(message, context)))"
     }
 
     /// `play s "-a--b-|" [legend]`: each event of the marble string scheduled on the test
@@ -150,7 +156,7 @@ extension SwiftExporter {
             case .finished: send = "\(name).send(completion: .finished)"
             case .failure:
                 let message = try legendValues["#"].map { (each) throws(Diagnostic) in try expression(each, context) } ?? "\"error\""
-                send = "\(name).send(completion: .failure(AppError(\(message))))"
+                send = "\(name).send(completion: .failure(\(appErrorName)(\(message))))"
                 needs.insert(.appError)
             case .value(let symbol):
                 send = "\(name).send(\(try legendValues[symbol].map { (each) throws(Diagnostic) in try expression(each, context) } ?? plainValue(symbol, of: name)))"

@@ -13,14 +13,15 @@ enum ExportSupport {
 
     /// Tapline's errors are messages (`fail s "timeout"`, `throw "negative"`): one error type
     /// that prints as its message, in `\(error)` and inside `failure(…)`.
-    static let appError = """
+    static func appError(named name: String) -> String { """
         /// An error made from a message, as Tapline's `fail s "timeout"` and `throw "negative"` make them.
-        struct AppError: Error, CustomStringConvertible, CustomDebugStringConvertible {
+        struct \(name): Error, CustomStringConvertible, CustomDebugStringConvertible {
             let description: String
             init(_ message: String) { description = message }
             var debugDescription: String { description }
         }
         """
+    }
 
     /// `button NAME "Title" { action }`: what a UIKit view exposes to its view model.
     static let button = """

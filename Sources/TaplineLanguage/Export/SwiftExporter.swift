@@ -31,8 +31,9 @@ struct ExportContext {
     var locals: Set<String> = []
     /// `$0` in a custom subscriber's body is its `input`, in its completion `completion`.
     var argumentNames: [Int: String] = [:]
-    /// A view's own funcs, called on `self` from its closures.
-    var viewFunctions: Set<String> = []
+    /// A view's own funcs, or the members of the type being written: named on `self`, which
+    /// Swift needs inside a class's closures.
+    var selfMembers: Set<String> = []
     /// The set that keeps a subscription made here: the session's, or a view's bag.
     var bag = "subscriptions"
     /// The result type of the func being written, if it declares one.
@@ -173,6 +174,10 @@ final class SwiftExporter {
         }
     }
 
+    /// The name of the file's error made from a message: `AppError`, unless the program has a
+    /// type of that name.
+    var appErrorName: String { globals["AppError"] == nil ? "AppError" : "MessageError" }
+
     /// Lets go of the declarations compiling the program made, which hold one another (a
     /// func's body reaches the func), once the file is written. A try that failed lets go of
     /// its own in `compile`.
@@ -191,7 +196,9 @@ final class SwiftExporter {
             return path.first?.text == "Foundation"
         }
         var parts = [ExportSupport.imports + (foundation ? "\nimport Foundation" : ""), header.joined(separator: "\n")]
-        if needs.contains(.appError) { parts.append(ExportSupport.appError) }
+        if needs.contains(.appError) {
+            parts.append(ExportSupport.appError(named: appErrorName))
+        }
         if needs.contains(.button) { parts.append(ExportSupport.button) }
         if needs.contains(.mountedView) { parts.append(ExportSupport.mountedView) }
         if needs.contains(.scheduler) { parts.append(ExportSupport.scheduler) }

@@ -177,6 +177,9 @@ public struct FunctionDecl: Sendable {
     public var body: [Stmt]
     /// `<T>` after the name: types that stand for any type (checked when the program runs).
     public var genericParameters: [String] = []
+    /// A struct's `mutating func`: Tapline stores the changed copy back either way; the Swift
+    /// export writes the word again.
+    public var isMutating = false
 }
 
 /// A type annotation.
@@ -335,7 +338,7 @@ public struct TypeDecl: Sendable {
 /// One member of a type's body.
 public enum MemberDecl: Sendable {
     case property(PropertyDecl)
-    /// A method, `static` or not; `mutating` changes nothing Tapline checks.
+    /// A method, `static` or not (`mutating` is the function's).
     case method(FunctionDecl, isStatic: Bool)
     /// `init(…) { … }`: a func named `init`.
     case initializer(FunctionDecl)

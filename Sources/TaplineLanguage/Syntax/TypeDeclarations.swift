@@ -66,6 +66,7 @@ extension Parser {
     private struct MemberTraits {
         var isStatic = false
         var isPublished = false
+        var isMutating = false
     }
 
     // member = { modifier | attribute } ( property | func | init | "deinit" block | enum-cases
@@ -76,7 +77,9 @@ extension Parser {
         case .keyword(.let), .keyword(.var):
             return [.property(try parseProperty(traits))]
         case .keyword(.func):
-            return [.method(try parseFunction(), isStatic: traits.isStatic)]
+            var function = try parseFunction()
+            function.isMutating = traits.isMutating
+            return [.method(function, isStatic: traits.isStatic)]
         case .keyword(.case):
             return [.cases(try parseEnumCases())]
         case .identifier(let word):
@@ -117,6 +120,8 @@ extension Parser {
             guard case .identifier(let word) = current.kind else { return traits }
             if spells(word, "static") || (spells(word, "class") && isDeclarationKeyword(peekKind())) {
                 traits.isStatic = true
+            } else if spells(word, "mutating") {
+                traits.isMutating = true
             } else if Modifier.named(source.codes, word.range) == nil, !MemberModifier.isModifier(source.text(word.range)) {
                 return traits
             }

@@ -1,20 +1,12 @@
 extension Subscribers {
-    /// How a publisher ended: normally, or with an error.
-    ///
-    /// Prints the way Tapline shows it in a completion body:
+    /// How a publisher ended: normally, or with an error. As Combine's, it prints as Swift
+    /// prints an enum, its error as `debugPrint` shows it:
     /// ```swift
     /// print(Subscribers.Completion<Never>.finished)   // finished
     /// ```
-    public enum Completion<Failure: Error>: CustomStringConvertible {
+    public enum Completion<Failure: Error> {
         case finished
         case failure(Failure)
-
-        public var description: String {
-            switch self {
-            case .finished: return "finished"
-            case .failure(let error): return "failure(\(error))"
-            }
-        }
     }
 }
 
