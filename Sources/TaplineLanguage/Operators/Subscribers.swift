@@ -165,7 +165,8 @@ extension Compiler {
     /// (it has `receive(subscription:)`, `receive(_:)` and `receive(completion:)`).
     private func subscribeObject(_ call: OperatorCall, _ targetExpr: Expr) throws(Diagnostic) -> SubscriptionPlan {
         let (object, type) = try expression(targetExpr)
-        if let userType = userType(of: type), ObjectSubscriber.selectors.contains(where: { userType.methods[$0] == nil }) {
+        if let userType = userType(of: type), userType !== runtime.anySubscriberType,
+           ObjectSubscriber.selectors.contains(where: { userType.methods[$0] == nil }) {
             throw Diagnostic.error(Messages.notASubscriberType(userType.name), at: targetExpr.range)
         }
         let (runtime, make, range) = (self.runtime, call.upstream.make, targetExpr.range)

@@ -300,6 +300,9 @@ final class Runtime {
         return type
     }()
 
+    /// Combine's `AnySubscriber` made of closures: a class of three fields (`UserMembers.swift`).
+    private(set) lazy var anySubscriberType: UserType = AnySubscriberType.make()
+
     /// The names of every member of the program's types (`$name` for a `@Published` one's
     /// publisher): only an expression naming one is compiled as a member of such a type.
     var userMemberNames: Set<String> = ["Result", "success", "failure", "get"]

@@ -171,11 +171,19 @@ final class ObjectSubscriber: Subscriber, Cancellable {
     private let range: SourceRange
     private let runtime: Runtime
     private var upstream = UpstreamLink()
+    /// An `AnySubscriber`'s closures, in the order of `selectors`; nil for a class's instance.
+    private let closures: [Value]?
 
-    /// Nil when the value is no instance with the three methods a subscriber has.
+    /// Nil when the value is no instance with the three methods a subscriber has, nor an
+    /// `AnySubscriber`.
     init?(_ object: Value, runtime: Runtime, range: SourceRange) {
-        guard case .instance(let instance) = object,
-              ObjectSubscriber.selectors.allSatisfy({ instance.type.methods[$0] != nil }) else { return nil }
+        guard case .instance(let instance) = object else { return nil }
+        if instance.type === runtime.anySubscriberType {
+            closures = instance.fields
+        } else {
+            guard ObjectSubscriber.selectors.allSatisfy({ instance.type.methods[$0] != nil }) else { return nil }
+            closures = nil
+        }
         (self.object, type, self.range, self.runtime) = (object, instance.type, range, runtime)
     }
 
@@ -203,9 +211,59 @@ final class ObjectSubscriber: Subscriber, Cancellable {
     func cancel() { upstream.detach()?.cancel() }
 
     @discardableResult private func call(_ selector: String, _ argument: Value) -> Value {
-        guard let method = type.methods[selector] else { return .void }
         var result = Value.void
+        if let closures, let index = ObjectSubscriber.selectors.firstIndex(of: selector) {
+            guard case .function(let closure) = closures[index] else { return .void }
+            runtime.deliver { result = try closure.call([argument]) }
+            return result
+        }
+        guard let method = type.methods[selector] else { return .void }
         runtime.deliver { result = try UserMembers.invoke(method, name: selector, receiver: object, [argument], range: range).result }
         return result
+    }
+}
+
+/// `AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:)`: a subscriber made
+/// of closures, as Combine's type-erased one is — an instance of a class Tapline declares,
+/// whose three fields are the closures (nil for one not given).
+extension Compiler {
+    /// Nil for any other call.
+    func anySubscriber(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType)? {
+        let name: String
+        switch callee.kind {
+        case .name(let written), .specialized(let written, _): name = written
+        default: return nil
+        }
+        let labels = AnySubscriberType.labels
+        guard name == "AnySubscriber", resolve(name) == nil, trailing == nil, !arguments.isEmpty,
+              arguments.allSatisfy({ $0.label.map(labels.contains) ?? false }) else { return nil }
+        var codes: [Code?] = Array(repeating: nil, count: labels.count)
+        for argument in arguments {
+            guard let label = argument.label, let index = labels.firstIndex(of: label) else { continue }
+            codes[index] = try expression(argument.value).code
+        }
+        let (type, runtime) = (runtime.anySubscriberType, self.runtime)
+        return ({ frame in
+            var fields: [Value] = []
+            for code in codes { fields.append(try code?(frame) ?? .nil) }
+            let instance = Instance(type: type, fields: fields, published: Array(repeating: nil, count: fields.count))
+            runtime.track(instance)
+            return .instance(instance)
+        }, .user(type.name))
+    }
+}
+
+/// The class `AnySubscriber`'s closures stand in.
+enum AnySubscriberType {
+    static let labels = ["receiveSubscription", "receiveValue", "receiveCompletion"]
+
+    static func make() -> UserType {
+        let type = UserType(name: "AnySubscriber", kind: .class)
+        for (slot, label) in labels.enumerated() {
+            type.stored.append(StoredProperty(name: label, type: .unknown, isMutable: false, isPublished: false))
+            type.storedIndex[label] = slot
+        }
+        type.conformances = ["Subscriber"]
+        return type
     }
 }
