@@ -21,6 +21,8 @@ struct SwiftExportTests {
 
     /// Programs with no Swift form, and why. Each must fail with a located "cannot export".
     static let cannotExport: [String: String] = [
+        "scripts/swift/which-queue.tapline":
+            "reads Thread.isMainThread: the file runs every queue on one test scheduler, on the main thread",
         "scripts/swift/failing-subjects.tapline":
             "prints a subject: Combine and the core describe a publisher differently",
         "scripts/semantics/now-reads-the-virtual-clock.tapline":

@@ -20,6 +20,7 @@ extension Compiler {
         if Compiler.mayBeUserCall(callee, names: runtime.userMemberNames),
            let found = try userCall(callee, arguments, trailing: trailing, range: range) { return found }
         if let subscriber = try anySubscriber(callee, arguments, trailing: trailing, range: range) { return subscriber }
+        if let sleep = try threadSleep(callee, arguments, trailing: trailing) { return sleep }
         switch callee.kind {
         case .name(let name):
             return try namedCall(name, callee, arguments, trailing: trailing, range: range)

@@ -192,6 +192,7 @@ extension Compiler {
         // A subscriber ends the chain, and `subject.send(v)` is a call on a subject, not a stage.
         if entry?.isSubscriber == true || Compiler.isSubjectMethod(method) { return nil }
         if entry == nil, isDispatch(method, on: base) { return nil }   // work handed to a queue
+        if entry == nil, case .name("Thread") = base.kind, resolve("Thread") == nil { return nil }   // `Thread.sleep(…)`
         guard let upstream = entry != nil ? try upstream(of: base) : try publisher(base) else {
             if entry != nil, !isValueMethod(method, on: base) { try rejectNonPublisherBase(base, operatorName: method) }
             return nil
@@ -326,7 +327,9 @@ extension Compiler {
         if case .name(let name) = base.kind {
             switch resolve(name) {
             case .local(_, _, let localType): type = localType
-            case .entity(let entity): if case .value(let box) = entity.kind { type = box.type }
+            case .entity(let entity):
+                if case .value(let box) = entity.kind { type = box.type }
+                if case .bag = entity.kind { return true }
             case nil: break
             }
         }

@@ -244,6 +244,12 @@ extension Compiler {
         if case .name(let type) = baseExpr.kind, resolve(type) == nil, let constant = Builtins.typeConstant(type + "." + member) {
             return ({ _ in constant }, SType(of: constant))
         }
+        // `Thread.isMainThread`: whether the main queue runs the code (a background queue's
+        // work, and what it delivers, is not).
+        if case .name("Thread") = baseExpr.kind, member == "isMainThread", resolve("Thread") == nil {
+            let runtime = self.runtime
+            return ({ _ in .bool(runtime.onMainQueue) }, .bool)
+        }
         let (base, baseType) = try expression(baseExpr)
         let resultType = Builtins.propertyType(member, on: baseType)
         return ({ frame in try Builtins.property(member, of: try base(frame), range: nameRange) }, resultType)
@@ -397,6 +403,10 @@ extension Compiler {
                 return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure)) },
                         .publisher(output: box.output, failure: box.failure))
             case .value(let box): return ({ _ in box.value }, box.type)
+            case .bag(let bag):
+                // `Set<AnyCancellable>` read as a value: its tokens, each an `AnyCancellable`
+                // (`cancellables.forEach { $0.cancel() }`); the bag keeps holding them.
+                return ({ _ in .set(bag.tokens.map { .cancellable(CancellableValue($0, chain: name)) }) }, .set(.cancellable))
             case .function: throw Diagnostic.error(Messages.functionNotCalled(name), at: range)
             default: throw Diagnostic.error(Messages.notAValue(name, kind: entity.kindDescription), at: range)
             }

@@ -1,8 +1,9 @@
 import TaplineReactive
 
 /// The schedulers a program names, as Apple's are named. They are all the session's virtual
-/// clock — `DispatchQueue.main`, `RunLoop.main`, `DispatchQueue(label:)`,
-/// `DispatchQueue.global()` — except `ImmediateScheduler.shared`, which runs work at once.
+/// clock — `DispatchQueue.main`, `RunLoop.main`, and, marked as off the main queue,
+/// `DispatchQueue(label:)` and `DispatchQueue.global()` — except `ImmediateScheduler.shared`,
+/// which runs work at once.
 /// Work a scheduler is asked to do as soon as possible runs at the end of the entry (DESIGN §8).
 extension Compiler {
     /// The scheduler `expr` names, or nil when it names none.
@@ -24,10 +25,13 @@ extension Compiler {
                 }
             }
         case .call(let callee, let arguments, nil):
-            if case .name("DispatchQueue") = callee.kind, arguments.first?.label == "label", resolve("DispatchQueue") == nil { return runtime.clock }
-            // `DispatchQueue.global()`, `DispatchQueue.global(qos: .background)`: one virtual queue.
+            // `DispatchQueue(label:)`, `DispatchQueue.global()`, `DispatchQueue.global(qos: .background)`:
+            // one virtual queue off the main one.
+            if case .name("DispatchQueue") = callee.kind, arguments.first?.label == "label", resolve("DispatchQueue") == nil {
+                return runtime.backgroundQueue
+            }
             if case .member(let base, "global", _) = callee.kind, case .name("DispatchQueue") = base.kind,
-               resolve("DispatchQueue") == nil, arguments.allSatisfy({ $0.label == "qos" }) { return runtime.clock }
+               resolve("DispatchQueue") == nil, arguments.allSatisfy({ $0.label == "qos" }) { return runtime.backgroundQueue }
         case .implicitMember("main"):
             return runtime.clock
         default:

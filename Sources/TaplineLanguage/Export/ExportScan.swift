@@ -201,6 +201,10 @@ extension SwiftExporter {
             }
         case .name("arguments") where globals["arguments"] == nil:
             throw cannot("'arguments'", hint: "read 'CommandLine.arguments' in the Swift program", at: expr.range)
+        case .member(let base, "isMainThread", _):
+            guard case .name("Thread") = base.kind, globals["Thread"] == nil else { break }
+            throw cannot("'Thread.isMainThread'", hint: "the file runs every queue on one test scheduler, on the main thread, so it would always say true",
+                         at: expr.range)
         case .duration:
             if case .duration = types.type(of: expr) ?? .unknown, !durationPositions.contains(ObjectIdentifier(expr)) {
                 throw cannot("a duration used as a value", hint: "Swift prints durations in its own way; pass durations only to operators, 'wait' and 'schedule(after:)'",

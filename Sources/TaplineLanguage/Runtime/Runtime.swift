@@ -300,6 +300,12 @@ final class Runtime {
         return type
     }()
 
+    /// Whether the work running is the main queue's (`Thread.isMainThread`): false while a
+    /// background queue's work runs (`BackgroundQueue`).
+    var onMainQueue = true
+    /// The queues that are not the main one, all on the clock (`Queues.swift`).
+    private(set) lazy var backgroundQueue = BackgroundQueue(clock: clock, runtime: self)
+
     /// Combine's `AnySubscriber` made of closures: a class of three fields (`UserMembers.swift`).
     private(set) lazy var anySubscriberType: UserType = AnySubscriberType.make()
 

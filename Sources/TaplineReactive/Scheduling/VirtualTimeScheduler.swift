@@ -194,6 +194,12 @@ public final class VirtualTimeScheduler: Scheduler {
     /// Moves the clock forward by `duration`, running what falls due.
     public func advance(by duration: Duration) { advance(to: now + duration) }
 
+    /// Moves the clock on without running anything: the thread that runs the work is busy
+    /// (`Thread.sleep`), so what falls due meanwhile waits, late, for the clock to run again.
+    public func block(for duration: Duration) {
+        if duration > .zero { now = now + duration }
+    }
+
     /// Moves the clock to `time` (never backwards), running what falls due, in time order.
     /// `shouldStop` is checked between actions, so a long run can be interrupted.
     public func advance(to time: VirtualTime, shouldStop: () -> Bool = { false }) {
