@@ -31,6 +31,9 @@ final class Entity {
     var failure: SType = .never
     /// Whether it cannot fail (a Failure of `Never`), and so its chains cannot either.
     var neverFails: Bool { failure == .never }
+    /// A constant that names a scheduler (`let queue = DispatchQueue(label: "work")`): the
+    /// scheduler, which the name stands for wherever a scheduler goes.
+    var scheduler: (any Scheduler)?
     /// False until its declaration has run; an entry that fails first forgets it.
     var isInitialized = false
 

@@ -225,6 +225,7 @@ extension Compiler {
             return try plainValue(name, value, isMutable: false)
         }
         if let subject = try combineSubject(name, value) { return subject }
+        if let scheduler = knownScheduler(value) { return try schedulerConstant(name, scheduler, value) }
         if let connect = try connection(value) {
             // `let c = p.connect()`: the connection, cancelled by `cancel c`.
             let box = SubscriptionBox(chain: text(of: value.range))
@@ -318,6 +319,21 @@ extension Compiler {
         let compiled: (code: Code, type: SType)
         if let taken = takeCompiled(value) { compiled = taken } else { compiled = try expression(value) }
         return try declaredValue(name, type: compiled.type, initial: compiled.code, isMutable: isMutable)
+    }
+
+    /// `let queue = DispatchQueue(label: "work")`: a name for a scheduler, which Tapline has as
+    /// no value: the name goes where a scheduler goes (`receive(on: queue)`, `queue.async { … }`)
+    /// and reads as the expression it names.
+    private func schedulerConstant(_ name: Name, _ scheduler: any Scheduler, _ value: Expr) throws(Diagnostic) -> Action {
+        let box = ValueBox(type: .string, isMutable: false)
+        let entity = Entity(name: name.text, range: name.range, kind: .value(box), type: .string)
+        entity.scheduler = scheduler
+        try declare(entity)
+        let description = Value.string(Compiler.describe(value))
+        return { _ in
+            box.value = description
+            entity.isInitialized = true
+        }
     }
 
     /// Combine's own declarations, accepted as what they equal: `let s =

@@ -34,6 +34,8 @@ extension Compiler {
                resolve("DispatchQueue") == nil, arguments.allSatisfy({ $0.label == "qos" }) { return runtime.backgroundQueue }
         case .implicitMember("main"):
             return runtime.clock
+        case .name(let name):
+            if case .entity(let entity)? = resolve(name), let scheduler = entity.scheduler { return scheduler }
         default:
             break
         }

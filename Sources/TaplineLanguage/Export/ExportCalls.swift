@@ -24,7 +24,7 @@ extension SwiftExporter {
             return try namedCall(expr, name, arguments, trailing, context)
         case .implicitMember("failure") where arguments.count == 1:
             return ".failure(\(try errorValue(arguments[0].value, context)))"
-        case .member(let base, let method, _) where SwiftExporter.isDispatch(method, on: base):
+        case .member(let base, let method, _) where isDispatch(method, on: base):
             return try dispatch(method, arguments, trailing, context)
         case .member(let base, let method, let nameRange):
             let separator = separator(before: nameRange, after: base)
@@ -39,8 +39,8 @@ extension SwiftExporter {
     }
 
     /// Whether `queue.method(…)` is work handed to a dispatch queue (`asyncAfter`, `async`).
-    static func isDispatch(_ method: String, on queue: Expr) -> Bool {
-        DispatchCall.isDispatch(method) && isScheduler(queue)
+    func isDispatch(_ method: String, on queue: Expr) -> Bool {
+        DispatchCall.isDispatch(method) && isQueue(queue)
     }
 
     /// `DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { … }` on the test scheduler, which
@@ -177,7 +177,7 @@ extension SwiftExporter {
         var arguments = arguments
         let schedulerLabels: Set<String?> = ["scheduler", "on", "using"]
         var named = false
-        for index in arguments.indices where schedulerLabels.contains(arguments[index].label) || SwiftExporter.isScheduler(arguments[index].value) {
+        for index in arguments.indices where schedulerLabels.contains(arguments[index].label) || isQueue(arguments[index].value) {
             arguments[index].value = SwiftExporter.schedulerName(at: arguments[index].value.range)
             named = true
         }
@@ -188,6 +188,12 @@ extension SwiftExporter {
     }
 
     private static func schedulerName(at range: SourceRange) -> Expr { Expr(.name("scheduler"), range) }
+
+    /// A scheduler, or a name the program gave one (`let queue = DispatchQueue(label: "work")`).
+    func isQueue(_ expr: Expr) -> Bool {
+        if case .name(let name) = expr.kind, globals[name]?.scheduler != nil { return true }
+        return SwiftExporter.isScheduler(expr)
+    }
 
     /// `RunLoop.main`, `DispatchQueue.main`, `DispatchQueue(label:)`, `ImmediateScheduler.shared`.
     static func isScheduler(_ expr: Expr) -> Bool {

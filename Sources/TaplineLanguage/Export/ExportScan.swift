@@ -124,7 +124,7 @@ extension SwiftExporter {
                 default: break
                 }
             case .expr(let expr):
-                needs.formUnion(SwiftExporter.needs(of: expr))
+                needs.formUnion(self.needs(of: expr))
                 if SwiftExporter.operatorCall(expr)?.entry.traits.scheduler.contains(.completesAsSoonAsPossible) == true { completesSoon = true }
                 if SwiftExporter.isFiniteSource(expr) { ends = true }
             }
@@ -146,8 +146,8 @@ extension SwiftExporter {
         }
     }
 
-    private static func needs(of expr: Expr) -> Set<Need> {
-        if let (_, entry, _) = operatorCall(expr) {
+    private func needs(of expr: Expr) -> Set<Need> {
+        if let (_, entry, _) = SwiftExporter.operatorCall(expr) {
             var needs: Set<Need> = []
             let scheduler = entry.traits.scheduler
             if scheduler.contains(.takesScheduler) { needs.insert(.scheduler) }
