@@ -6,16 +6,17 @@
 /// Failure the compiler does not know is left to run.
 extension Compiler {
     /// A method Combine declares in `extension Publisher where Failure == Never`.
-    func requireNeverFailing(_ failure: SType, method: String, at range: SourceRange, hint: Message) throws(Diagnostic) {
+    /// (`method` is worked out only for the error.)
+    func requireNeverFailing(_ failure: SType, method: @autoclosure () -> String, at range: SourceRange, hint: Message) throws(Diagnostic) {
         guard failure.isKnown, failure != .never else { return }
-        throw Diagnostic.error(Messages.neverFailureRequired(method, failure.swiftName), at: range).noting(hint)
+        throw Diagnostic.error(Messages.neverFailureRequired(method(), failure.swiftName), at: range).noting(hint)
     }
 
     /// A method whose `where` clause needs two publishers' Failures to be one type
     /// (`Self.Failure == P.Failure`).
-    func requireSameFailure(_ first: SType, _ second: SType, method: String, at range: SourceRange) throws(Diagnostic) {
+    func requireSameFailure(_ first: SType, _ second: SType, method: @autoclosure () -> String, at range: SourceRange) throws(Diagnostic) {
         guard first.isKnown, second.isKnown, first != second else { return }
-        throw Diagnostic.error(Messages.failureMismatch(method, first.swiftName, second.swiftName), at: range)
+        throw Diagnostic.error(Messages.failureMismatch(method(), first.swiftName, second.swiftName), at: range)
             .noting(Messages.failureMismatchHint(first, second))
     }
 }

@@ -6,12 +6,17 @@ import TaplineReactive
 /// which runs work at once.
 /// Work a scheduler is asked to do as soon as possible runs at the end of the entry (DESIGN §8).
 extension Compiler {
-    /// The scheduler `expr` names, or nil when it names none.
-    func knownScheduler(_ expr: Expr) -> (any Scheduler)? {
-        try? scheduler(expr)
+    /// The scheduler `expr` names, or an error that names the ones Tapline has.
+    func scheduler(_ expr: Expr) throws(Diagnostic) -> any Scheduler {
+        guard let scheduler = knownScheduler(expr) else {
+            throw Diagnostic.error(Messages.unknownScheduler(Compiler.describe(expr)), at: expr.range)
+        }
+        return scheduler
     }
 
-    func scheduler(_ expr: Expr) throws(Diagnostic) -> any Scheduler {
+    /// The scheduler `expr` names, or nil when it names none (asked of every top-level `let`,
+    /// so it makes no error to throw away).
+    func knownScheduler(_ expr: Expr) -> (any Scheduler)? {
         switch expr.kind {
         case .member(let base, let member, _):
             if case .name(let type) = base.kind, resolve(type) == nil {
@@ -39,7 +44,7 @@ extension Compiler {
         default:
             break
         }
-        throw Diagnostic.error(Messages.unknownScheduler(Compiler.describe(expr)), at: expr.range)
+        return nil
     }
 }
 
