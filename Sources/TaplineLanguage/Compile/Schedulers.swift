@@ -148,3 +148,28 @@ extension Compiler {
         }
     }
 }
+
+extension Compiler {
+    /// `Thread.sleep(forTimeInterval: 3)`: the queue running the code is busy that long, so the
+    /// clock moves on and nothing runs meanwhile (what falls due runs late). Nil for any
+    /// other call.
+    func threadSleep(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?) throws(Diagnostic) -> (code: Code, type: SType)? {
+        guard case .member(let base, "sleep", _) = callee.kind, case .name("Thread") = base.kind, resolve("Thread") == nil,
+              trailing == nil, arguments.count == 1, arguments[0].label == "forTimeInterval" else { return nil }
+        // A `TimeInterval`: seconds, as a number (the Swift export writes it back as it is).
+        let (seconds, clock, range) = (try expression(arguments[0].value).code, runtime.clock, arguments[0].value.range)
+        return ({ frame in
+            let interval: Double
+            switch try seconds(frame) {
+            case .int(let whole): interval = Double(whole)
+            case .double(let fraction): interval = fraction
+            default: interval = .nan
+            }
+            guard interval.isFinite, interval < 1e9 else {
+                throw RuntimeError(Messages.durationOutOfRange, at: range)
+            }
+            clock.block(for: .nanoseconds(Int64(max(0, interval) * 1e9)))
+            return .void
+        }, .void)
+    }
+}

@@ -223,36 +223,6 @@ final class ObjectSubscriber: Subscriber, Cancellable {
     }
 }
 
-/// `AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:)`: a subscriber made
-/// of closures, as Combine's type-erased one is — an instance of a class Tapline declares,
-/// whose three fields are the closures (nil for one not given).
-extension Compiler {
-    /// Nil for any other call.
-    func anySubscriber(_ callee: Expr, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType)? {
-        let name: String
-        switch callee.kind {
-        case .name(let written), .specialized(let written, _): name = written
-        default: return nil
-        }
-        let labels = AnySubscriberType.labels
-        guard name == "AnySubscriber", resolve(name) == nil, trailing == nil, !arguments.isEmpty,
-              arguments.allSatisfy({ $0.label.map(labels.contains) ?? false }) else { return nil }
-        var codes: [Code?] = Array(repeating: nil, count: labels.count)
-        for argument in arguments {
-            guard let label = argument.label, let index = labels.firstIndex(of: label) else { continue }
-            codes[index] = try expression(argument.value).code
-        }
-        let (type, runtime) = (runtime.anySubscriberType, self.runtime)
-        return ({ frame in
-            var fields: [Value] = []
-            for code in codes { fields.append(try code?(frame) ?? .nil) }
-            let instance = Instance(type: type, fields: fields, published: Array(repeating: nil, count: fields.count))
-            runtime.track(instance)
-            return .instance(instance)
-        }, .user(type.name))
-    }
-}
-
 /// The class `AnySubscriber`'s closures stand in.
 enum AnySubscriberType {
     static let labels = ["receiveSubscription", "receiveValue", "receiveCompletion"]
