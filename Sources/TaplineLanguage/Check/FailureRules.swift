@@ -19,9 +19,19 @@ extension Compiler {
         throw Diagnostic.error(Messages.failureMismatch(method(), first.swiftName, second.swiftName), at: range)
             .noting(Messages.failureMismatchHint(first, second))
     }
+
+    /// Whether a type is an error type of the program's (`enum NetworkError: Error`).
+    func isOwnErrorType(_ type: SType) -> Bool { userType(of: type)?.conformsToError == true }
 }
 
 extension OperatorCall {
+    /// The type of the error a closure that handles the upstream's failure is given
+    /// (`catch`, `mapError`): the upstream's Failure, `Error` where it is not known.
+    var upstreamErrorType: SType {
+        let failure = upstream.failure
+        return failure.isKnown && failure != .never ? failure : .error
+    }
+
     /// The method's name as swiftc writes it in a message: its labels, those of the declared
     /// parameters a call leaves out included (`flatMap(maxPublishers:_:)`), a trailing closure
     /// as `_:`.

@@ -131,14 +131,15 @@ extension Compiler {
         let entity = try entity(name)
         let finish: (Subscribers.Completion<ScriptFailure>) -> Void
         switch entity.kind {
-        case .subject where failure != nil && entity.neverFails, .current where failure != nil && entity.neverFails:
-            throw Diagnostic.error(Messages.neverFailingSubject(name.text, kind: entity.kindDescription, type: entity.type.rawValue), at: name.range)
         case .subject(let subject): finish = { subject.send(completion: $0) }
         case .current(let subject): finish = { subject.send(completion: $0) }
         case .button, .published:
             throw Diagnostic.error(Messages.neverFails(name.text, kind: entity.kindDescription), at: name.range)
         default:
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a subject"), at: name.range)
+        }
+        if failure != nil, entity.neverFails {
+            throw Diagnostic.error(Messages.neverFailingSubject(name.text, kind: entity.kindDescription, type: entity.type.rawValue), at: name.range)
         }
         let message = try failure.map { (each) throws(Diagnostic) in try expression(each).code }
         return { frame in

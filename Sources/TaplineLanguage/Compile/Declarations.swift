@@ -28,7 +28,7 @@ extension Compiler {
         let type = try staticType(written)
         switch type {
         case .never, .error: return type
-        case .user where userType(of: type)?.conformsToError == true: return type
+        case .user where isOwnErrorType(type): return type
         default: throw Diagnostic.error(Messages.notAnError(type.name), at: written.range)
         }
     }

@@ -395,9 +395,9 @@ extension Compiler {
             case .subject(let subject):
                 // A subject is a publisher, and as a value it is one (Swift prints
                 // `PassthroughSubject<Int, Never>`); a `flatMap` closure may return it.
-                let (output, failure) = (SType(entity.type), entity.failure)
+                let (output, failure, description) = (SType(entity.type), entity.failure, entity.subjectType("PassthroughSubject"))
                 return ({ _ in .publisher(PublisherValue(subject.eraseToAnyPublisher(), output: output, failure: failure,
-                                                         description: "PassthroughSubject<\(output.name), \(failure.name)>")) },
+                                                         description: description)) },
                         .publisher(output: output, failure: failure))
             case .stream(let box):
                 return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure)) },

@@ -310,7 +310,7 @@ extension Compiler {
             guard labels == ["error"] else { throw misuse }
             let (code, errorType) = try expression(arguments[0].value)
             // Swift infers the Failure from the error given: an enum of the program's is its own.
-            let failure: SType = userType(of: errorType)?.conformsToError == true ? errorType : .error
+            let failure: SType = isOwnErrorType(errorType) ? errorType : .error
             return PublisherPlan(make: { frame in
                 Fail(error: ScriptFailure(error: try code(frame))).eraseToAnyPublisher()
             }, type: .unknown, failure: failure, text: text,

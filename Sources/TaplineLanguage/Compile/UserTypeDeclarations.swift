@@ -276,8 +276,7 @@ extension Compiler {
             stored.didSet = box
             bodies.append(MemberBody(function: function, box: box, hasSelf: true))
         }
-        type.storedIndex[name.text] = type.stored.count
-        type.stored.append(stored)
+        type.addStored(stored)
         return bodies
     }
 

@@ -96,16 +96,6 @@ extension SwiftExporter {
         return (base, entry, arguments)
     }
 
-    /// The name a chain starts from: `typed` in `typed.debounce(…).map { … }`.
-    static func root(of expr: Expr) -> String? {
-        switch expr.kind {
-        case .name(let name): return name
-        case .member(let base, _, _): return root(of: base)
-        case .call(let callee, _, _): return root(of: callee)
-        default: return nil
-        }
-    }
-
     /// What the file needs beyond Combine, from what the program uses.
     func scanNeeds() -> Set<Need> {
         var needs: Set<Need> = []

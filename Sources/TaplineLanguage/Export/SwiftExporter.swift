@@ -179,8 +179,8 @@ final class SwiftExporter {
     var appErrorName: String { globals["AppError"] == nil ? "AppError" : "MessageError" }
 
     /// Lets go of the declarations compiling the program made, which hold one another (a
-    /// func's body reaches the func), once the file is written. A try that failed lets go of
-    /// its own in `compile`.
+    /// func's body reaches the func), once the file is written. A compile that failed lets go
+    /// of its own in `learnTypes`.
     func releaseCompiledProgram() {
         globals.values.forEach(Interpreter.release)
         compiledEntities.forEach(Interpreter.release)

@@ -38,8 +38,7 @@ extension Compiler {
     func compileCatch(_ call: OperatorCall, throwing: Bool = false) throws(Diagnostic) -> PublisherPlan {
         // The handler is given the upstream's error, typed as its Failure (an enum of the
         // program's can be switched over).
-        let failure = call.upstream.failure
-        let handler = try closure(try call.closureArgument(), inputs: [failure.isKnown && failure != .never ? failure : .error], owner: call.name)
+        let handler = try closure(try call.closureArgument(), inputs: [call.upstreamErrorType], owner: call.name)
         let (output, newFailure) = try publisherResult(of: handler, call)
         if output.isKnown, call.upstream.type.isKnown, !output.admits(call.upstream.type) {
             throw Diagnostic.error(Messages.outputMismatch(call.swiftMethodName, call.upstream.type.name, output.name), at: call.nameRange)
@@ -194,13 +193,12 @@ extension Compiler {
     ///
     ///     Fail(error: "x").mapError { "wrapped \($0)" }.sink(receiveCompletion: { print($0) }, receiveValue: { _ in })   // failure(wrapped x)
     func compileMapError(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        let upstream = call.upstream.failure
-        let transform = try closure(try call.closureArgument(), inputs: [upstream.isKnown && upstream != .never ? upstream : .error], owner: call.name)
+        let transform = try closure(try call.closureArgument(), inputs: [call.upstreamErrorType], owner: call.name)
         // The new Failure is the type the closure returns: an error type of the program's, or
         // `Error` for a message made into one.
         let failure: SType
         switch transform.resultType {
-        case .user where userType(of: transform.resultType)?.conformsToError == true, .unknown: failure = transform.resultType
+        case .user where isOwnErrorType(transform.resultType), .unknown: failure = transform.resultType
         default: failure = .error
         }
         let runtime = self.runtime

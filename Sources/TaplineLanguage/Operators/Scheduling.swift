@@ -102,12 +102,13 @@ extension Compiler {
             case ("scheduler", _): clock = try scheduler(argument.value)
             case ("options", _): continue
             case ("customError", .closure(let body)):
-                makeError = try closure(body, inputs: [], owner: call.name)
+                let made = try closure(body, inputs: [], owner: call.name)
                 // `customError` returns the upstream's Failure: a stream that cannot fail has none.
                 if call.upstream.failure == .never {
-                    let made = makeError?.resultType.isKnown == true ? makeError?.resultType.swiftName ?? "any Error" : "any Error"
-                    throw Diagnostic.error(Messages.closureResultNever(made), at: argument.value.range).noting(Messages.timeoutErrorHint)
+                    let madeType = made.resultType.isKnown ? made.resultType.swiftName : "any Error"
+                    throw Diagnostic.error(Messages.closureResultNever(madeType), at: argument.value.range).noting(Messages.timeoutErrorHint)
                 }
+                makeError = made
             default: throw call.misuse
             }
         }

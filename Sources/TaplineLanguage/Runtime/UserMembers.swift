@@ -229,10 +229,7 @@ enum AnySubscriberType {
 
     static func make() -> UserType {
         let type = UserType(name: "AnySubscriber", kind: .class)
-        for (slot, label) in labels.enumerated() {
-            type.stored.append(StoredProperty(name: label, type: .unknown, isMutable: false, isPublished: false))
-            type.storedIndex[label] = slot
-        }
+        for label in labels { type.addStored(StoredProperty(name: label, type: .unknown, isMutable: false, isPublished: false)) }
         type.conformances = ["Subscriber"]
         return type
     }

@@ -43,6 +43,12 @@ final class UserType {
 
     func enumCase(_ name: String) -> EnumCase? { cases.first { $0.name == name } }
 
+    /// Adds a stored property, in the next slot of an instance's fields.
+    func addStored(_ property: StoredProperty) {
+        storedIndex[property.name] = stored.count
+        stored.append(property)
+    }
+
     /// The slots a struct's memberwise `init` takes, in order: every `var`, and every `let`
     /// without a value (a class has no memberwise `init`).
     var memberwiseSlots: [Int] {

@@ -100,9 +100,9 @@ extension Entity {
         case .published(let subject):
             return "Published<\(type.rawValue)>.Publisher, value \(subject.value.debugDescription), \(Entity.count(subject.subscriberCount))"
         case .subject(let subject):
-            return "PassthroughSubject<\(type.rawValue), \(failure.name)>, \(Entity.count(subject.subscriberCount))\(Entity.ended(subject.completion))"
+            return "\(subjectType("PassthroughSubject")), \(Entity.count(subject.subscriberCount))\(Entity.ended(subject.completion))"
         case .current(let subject):
-            return "CurrentValueSubject<\(type.rawValue), \(failure.name)>, value \(subject.value.debugDescription), "
+            return "\(subjectType("CurrentValueSubject")), value \(subject.value.debugDescription), "
                 + "\(Entity.count(subject.subscriberCount))\(Entity.ended(subject.completion))"
         case .button(let box):
             return "the tap publisher of button '\(name)', \(Entity.count(box.tap.subscriberCount))"

@@ -41,11 +41,15 @@ extension Compiler {
 }
 
 extension Entity {
+    /// `PassthroughSubject<Int, Never>`: a subject's Combine type, its Output and its Failure
+    /// as declared.
+    func subjectType(_ subject: String) -> String { "\(subject)<\(type.rawValue), \(failure.name)>" }
+
     /// The Combine type a subject, current value or button stands for; nil for a value.
     var combineType: String? {
         switch kind {
-        case .subject: return "PassthroughSubject<\(type.rawValue), \(failure.name)>"
-        case .current: return "CurrentValueSubject<\(type.rawValue), \(failure.name)>"
+        case .subject: return subjectType("PassthroughSubject")
+        case .current: return subjectType("CurrentValueSubject")
         case .button: return "a button, whose 'tap' is a PassthroughSubject<Void, Never>"
         default: return nil
         }
