@@ -55,13 +55,14 @@ int tl_pty_resize(int master, int columns, int rows) {
     return ioctl(master, TIOCSWINSZ, &size);
 }
 
-int tl_resize_pending(pid_t pid) {
+int tl_resize_settled(pid_t pid) {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
     FILE *status = fopen(path, "r");
     if (status == NULL) return -1;
     // Pending signals show as hex masks, bit n-1 for signal n: the thread's own and the process's.
     unsigned long long pending = 0, mask = 0;
+    char state = '?';
     int found = 0;
     char line[256];
     while (fgets(line, sizeof line, status) != NULL) {
@@ -69,8 +70,12 @@ int tl_resize_pending(pid_t pid) {
             pending |= mask;
             found++;
         }
+        if (sscanf(line, "State: %c", &state) == 1) found++;
     }
     fclose(status);
-    if (found == 0) return -1;
-    return (pending >> (SIGWINCH - 1)) & 1ULL ? 1 : 0;
+    if (found < 3) return -1;
+    // libedit's handler sends the signal again to the handler it displaced, so "not pending"
+    // alone can be seen between the two; asleep with nothing pending is after both.
+    if ((pending >> (SIGWINCH - 1)) & 1ULL) return 0;
+    return state == 'S' ? 1 : 0;
 }

@@ -59,9 +59,18 @@ final class PseudoTerminal {
     func resize(columns: Int, rows: Int, timeout: Double = 10) -> Bool {
         guard tl_pty_resize(master, Int32(columns), Int32(rows)) == 0 else { return false }
         let deadline = Date().addingTimeInterval(timeout)
-        // No output announces it: look at the program's pending signals again a millisecond on.
-        while tl_resize_pending(pid) == 1, Date() < deadline { usleep(1000) }
-        return tl_resize_pending(pid) == 0
+        // No output announces it: look at the program's state a millisecond on, until it has
+        // been seen settled twice running (a handler that sends the signal on is then done).
+        var settledReadings = 0
+        while settledReadings < 2, Date() < deadline {
+            switch tl_resize_settled(pid) {
+            case 1: settledReadings += 1
+            case 0: settledReadings = 0
+            default: return false
+            }
+            usleep(1000)
+        }
+        return settledReadings == 2
     }
 
     /// Waits until `text` appears after the last match; returns false after `timeout`.

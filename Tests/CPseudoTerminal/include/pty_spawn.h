@@ -12,8 +12,9 @@ pid_t tl_spawn_in_pty(const char *path, char *const argv[], char *const envp[], 
 /// kernel then sends SIGWINCH to the program. Returns 0, or -1 with errno.
 int tl_pty_resize(int master, int columns, int rows);
 
-/// Whether `pid` has a SIGWINCH pending (sent and not yet taken): 1, 0, or -1 when unknown.
-int tl_resize_pending(pid_t pid);
+/// Whether `pid` has taken every SIGWINCH sent and sleeps again (waiting for a key): 1, 0,
+/// or -1 when unknown.
+int tl_resize_settled(pid_t pid);
 
 /// True when a pseudo-terminal can be opened here.
 int tl_pty_available(void);
