@@ -12,10 +12,36 @@ final class ManualConnectable: ConnectablePublisher {
         subject.subscribe(subscriber)
     }
 
+    /// A connection that disconnects only when cancelled (not when dropped, as an
+    /// `AnyCancellable` would), like the connections of Combine's connectable publishers.
     func connect() -> any Cancellable {
         connections.append("connect")
-        return AnyCancellable { self.connections.append("disconnect") }
+        return Connection(upstream: self)
     }
+
+    private final class Connection: Cancellable {
+        let upstream: ManualConnectable
+        init(upstream: ManualConnectable) { self.upstream = upstream }
+        func cancel() { upstream.connections.append("disconnect") }
+    }
+}
+
+/// A subscriber that runs `onSubscribe` as it receives its subscription, and keeps it.
+final class ReentrantSubscriber: Subscriber {
+    typealias Input = Int
+    typealias Failure = TestError
+    private(set) var subscription: (any Subscription)?
+    private let onSubscribe: () -> Void
+
+    init(onSubscribe: @escaping () -> Void) { self.onSubscribe = onSubscribe }
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        onSubscribe()
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<TestError>) {}
 }
 
 /// Source: OpenCombine's AutoconnectTests.testBasicRefcountBehavior, run against Apple's Combine.
@@ -65,5 +91,22 @@ struct AutoconnectTests {
         upstream.subject.send(completion: .failure(TestError()))
         #expect(recorder.events == [.subscription("PassthroughSubject"), .completion(.failure(TestError()))])
         #expect(upstream.connections == ["connect"])
+    }
+
+    /// Whether to connect is read before subscribing: a second subscriber that subscribes from
+    /// the first one's `receive(subscription:)` connects, and so does the first on its return;
+    /// the first's cancel then disconnects, the second's does nothing more. Source:
+    /// OpenCombine's AutoconnectTests.testReentranceWhenConnecting, run against Apple's Combine.
+    @Test func aReentrantSubscribeConnectsTwice() {
+        let upstream = ManualConnectable()
+        let auto = upstream.autoconnect()
+        let inner = IntRecorder()
+        let outer = ReentrantSubscriber { auto.subscribe(inner) }
+        auto.subscribe(outer)
+        #expect(upstream.connections == ["connect", "connect"])
+        outer.subscription?.cancel()
+        #expect(upstream.connections == ["connect", "connect", "disconnect"])
+        inner.cancel()
+        #expect(upstream.connections == ["connect", "connect", "disconnect"])
     }
 }

@@ -40,9 +40,10 @@ struct BufferTests {
     }
 
     /// keepFull asks for `size` before the downstream subscribes, and one more for each value
-    /// delivered; a finish waits for the buffer to empty. Source: OpenCombine's
-    /// BufferTests.testInitialDemandWithKeepFullPrefetchStrategy and
-    /// testRequestingFiniteDemandKeepFullDropNewest.
+    /// delivered; a finish waits for the buffer to empty and for demand, so the request that
+    /// takes the last value does not bring it. Source: OpenCombine's
+    /// BufferTests.testInitialDemandWithKeepFullPrefetchStrategy,
+    /// testRequestingFiniteDemandKeepFullDropNewest and testReceiveValueAfterFinishing.
     @Test func keepFullRefillsAsValuesGoOut() {
         let upstream = ManualPublisher<Int, TestError>()
         let recorder = IntRecorder(demand: .none)
@@ -55,7 +56,38 @@ struct BufferTests {
         #expect(upstream.subscription.history == [.requested(.max(2)), .requested(.max(1))])
         #expect(recorder.events == [.subscription("Buffer"), .value(1)])
         recorder.request(.max(1))
+        #expect(recorder.events == [.subscription("Buffer"), .value(1), .value(2)])
+        recorder.request(.max(1))
         #expect(recorder.events == [.subscription("Buffer"), .value(1), .value(2), .completion(.finished)])
+    }
+
+    /// A finish that finds the buffer empty and no demand waits for the next request.
+    /// Source: OpenCombine's BufferTests.testReceiveValueAfterFinishing, run against Apple's Combine.
+    @Test func aFinishWaitsForDemand() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = IntRecorder(demand: .none)
+        upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+        upstream.send(completion: .finished)
+        #expect(recorder.events == [.subscription("Buffer")])
+        recorder.request(.max(1))
+        #expect(recorder.events == [.subscription("Buffer"), .completion(.finished)])
+        #expect(upstream.subscription.history == [.requested(.unlimited)])
+    }
+
+    /// With keepFull, `.customError` cancels the upstream, yet each value the downstream then
+    /// takes still asks that upstream for one more. Source: OpenCombine's
+    /// BufferTests.testRequestingFiniteDemandKeepFullCustomError, run against Apple's Combine.
+    @Test func keepFullStillAsksAfterCustomErrorCancelled() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = IntRecorder(demand: .none)
+        upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .customError { TestError() }).subscribe(recorder)
+        for value in 1...3 { upstream.send(value) }
+        #expect(upstream.subscription.history == [.requested(.max(2)), .cancelled])
+        recorder.request(.max(2))
+        #expect(recorder.events == [
+            .subscription("Buffer"), .value(1), .value(2), .completion(.failure(TestError())),
+        ])
+        #expect(upstream.subscription.history == [.requested(.max(2)), .cancelled, .requested(.max(2))])
     }
 
     /// A failure goes out at once when there is no demand; what was buffered is dropped.

@@ -92,4 +92,24 @@ struct CatchTests {
         Fail<Int, TestError>(error: TestError()).catch { _ in Just(0) }.subscribe(recorder)
         #expect(recorder.events == [.subscription("Catch"), .value(0), .completion(.finished)])
     }
+
+    /// A cancel that comes while the handler's publisher is being subscribed to is lost, as in
+    /// Combine: that publisher is still asked for the demand and its finish still goes down.
+    /// Source: OpenCombine's CatchTests.testCatchCancelPendingPost, run against Apple's Combine.
+    @Test func aCancelDuringTheRecoverySubscribeIsLost() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let replacement = ManualPublisher<Int, TestError>()
+        let recorder = IntRecorder(demand: .max(3))
+        upstream.catch { _ in
+            Deferred { () -> ManualPublisher<Int, TestError> in
+                recorder.cancel()
+                return replacement
+            }
+        }.subscribe(recorder)
+        upstream.send(completion: .failure(TestError()))
+        #expect(replacement.subscription.history == [.requested(.max(3))])
+        replacement.send(completion: .finished)
+        #expect(recorder.events == [.subscription("Catch"), .completion(.finished)])
+        #expect(upstream.subscription.history == [.requested(.max(3))])
+    }
 }

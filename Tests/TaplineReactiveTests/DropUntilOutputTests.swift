@@ -89,4 +89,18 @@ struct DropUntilOutputTests {
         #expect(upstream.subscription.history == [.cancelled])
         #expect(recorder.events == [.subscription("DropUntilOutput")])
     }
+
+    /// An other that finishes before the upstream's subscription has come ends the stream,
+    /// and that subscription, when it comes, is kept and asked for the demand already owed.
+    /// Source: OpenCombine's DropUntilOutputTests.testLateSubscription, run against Apple's Combine.
+    @Test func aLateUpstreamSubscriptionIsAskedForWhatWasOwed() {
+        let upstream = ManualPublisher<Int, TestError>(late: true)
+        let recorder = IntRecorder(demand: .max(14))
+        upstream.drop(untilOutputFrom: Empty<Int, TestError>()).subscribe(recorder)
+        #expect(recorder.events == [.subscription("DropUntilOutput"), .completion(.finished)])
+        upstream.handOverSubscription()
+        #expect(upstream.subscription.history == [.requested(.max(14))])
+        upstream.send(1)
+        #expect(recorder.events == [.subscription("DropUntilOutput"), .completion(.finished)])
+    }
 }

@@ -100,4 +100,35 @@ struct RetryTests {
         #expect(attempts == 10_001)
         #expect(recorder.events == [.subscription("Retry"), .completion(.failure(TestError()))])
     }
+
+    /// A negative count retries for ever: Combine counts down and stops only at zero.
+    /// Source: OpenCombine's RetryTests.testRetryNegativeAmountOfTimes (10,000 failures, then
+    /// a value), run against Apple's Combine.
+    @Test func aNegativeCountRetriesForEver() {
+        let upstream = AttemptsPublisher()
+        let recorder = IntRecorder()
+        upstream.retry(-1).subscribe(recorder)
+        for _ in 0..<10_000 { upstream.fail() }
+        upstream.send(7)
+        #expect(upstream.subscriptions.count == 10_001)
+        #expect(recorder.events == [.subscription("Retry"), .value(7)])
+    }
+
+    /// The downstream is let go when the stream fails for good and when it is cancelled, so a
+    /// subscriber that keeps its subscription is freed. Source: OpenCombine's
+    /// RetryTests.testRetryLifecycle, run against Apple's Combine.
+    @Test("retry releases a subscriber that holds its subscription", arguments: [true, false])
+    func releasesItsDownstream(cancelling: Bool) {
+        let subject = PassthroughSubject<Int, TestError>()
+        weak var released: IntRecorder?
+        do {
+            let recorder = IntRecorder()
+            released = recorder
+            subject.retry(3).subscribe(recorder)
+            subject.send(31)
+            if cancelling { recorder.cancel() } else { subject.send(completion: .failure(TestError())) }
+            #expect(recorder.values == [31])
+        }
+        #expect(released == nil)
+    }
 }

@@ -105,4 +105,21 @@ struct SwitchToLatestTests {
         #expect(neverUpstream.events == [.subscription("SwitchToLatest"), .completion(.failure(TestError()))])
         #expect(neverInner.events == [.subscription("SwitchToLatest"), .value(5), .completion(.finished)])
     }
+
+    /// The upstream fails while the latest inner's subscription has not come: when it comes it
+    /// is asked for the demand (nothing more goes down). Source: OpenCombine's
+    /// SwitchToLatestTests.testSwitchToLatestOuterReceiveCompletionWhileWaitingForInnerSubscription,
+    /// run against Apple's Combine.
+    @Test func aLateInnerAfterAnUpstreamFailureIsStillAsked() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let inner = ManualPublisher<Int, TestError>(late: true)
+        let recorder = IntRecorder()
+        upstream.map { _ in inner }.switchToLatest().subscribe(recorder)
+        upstream.send(0)
+        upstream.send(completion: .failure(TestError()))
+        inner.handOverSubscription()
+        inner.send(1)
+        #expect(inner.subscription.history == [.requested(.unlimited)])
+        #expect(recorder.events == [.subscription("SwitchToLatest"), .completion(.failure(TestError()))])
+    }
 }

@@ -116,9 +116,10 @@ extension Compiler {
     ///     Fail(error: "x").retry(2).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })   // failure(x)
     ///
     /// Each attempt first looks for a Ctrl-C: a publisher that always fails at once is retried
-    /// in a loop, and a large count must not make the session unstoppable.
+    /// in a loop, and a large count must not make the session unstoppable. A negative count
+    /// retries for ever, as Combine's does (it counts down to zero).
     func compileRetry(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        let count = try countArgument(call, default: nil)
+        let count = try countArgument(call, default: nil, negativeAllowed: true)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(call.upstream.type) { stream, frame in
             Deferred { () -> PublisherPlan.Stream in

@@ -80,8 +80,9 @@ struct OperatorCall {
 /// the core's operators take, an accumulator (`scan`, `reduce` and their `try…` twins) and
 /// the publisher a closure returns (`catch`, `flatMap`).
 extension Compiler {
-    /// An `Int` argument evaluated when the chain is built (`prefix(2)`), 0 or more.
-    func countArgument(_ call: OperatorCall, default value: Int?) throws(Diagnostic) -> (Frame) throws -> Int {
+    /// An `Int` argument evaluated when the chain is built (`prefix(2)`), 0 or more unless
+    /// `negativeAllowed`.
+    func countArgument(_ call: OperatorCall, default value: Int?, negativeAllowed: Bool = false) throws(Diagnostic) -> (Frame) throws -> Int {
         if call.takesNothing, let value { return { _ in value } }
         guard call.arguments.count == 1, call.arguments[0].label == nil, call.trailing == nil else { throw call.misuse }
         let code = try integer(call.arguments[0].value)
@@ -89,7 +90,7 @@ extension Compiler {
         let name = call.name
         return { frame in
             let count = try code(frame)
-            guard count >= 0 else { throw RuntimeError(Messages.negativeCount(name), at: argumentRange) }
+            guard count >= 0 || negativeAllowed else { throw RuntimeError(Messages.negativeCount(name), at: argumentRange) }
             return count
         }
     }

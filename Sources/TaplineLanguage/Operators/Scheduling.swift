@@ -166,7 +166,7 @@ extension ChainOperator {
         example: "subscriber slow(demand: 0) { print(\"got\", $0); return .none }\nsubject s: Int\ns.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow)\nsend s 1\nsend s 2\nsend s 3\nrequest slow 5",
         output: "got 2\ngot 3\n",
         timeline: OperatorTimeline(
-            about: "Holds up to size values that arrive before the subscriber asks for them, delivering them when demand comes. When full it drops the oldest or newest value, or fails, as whenFull says.",
+            about: "Holds up to size values that arrive before the subscriber asks for them and delivers them when demand comes; when full it drops the oldest or newest value, or fails, as whenFull says. A finish waits for the buffer to empty and for the subscriber to ask again, as in Combine, while a failure goes at once.",
             program: #"""
             subscriber slow(demand: 0) { print($0) }
             subject n: Int
@@ -176,7 +176,9 @@ extension ChainOperator {
             request slow 1
             wait 200ms
             request slow 1
-            wait 300ms
+            wait 200ms
+            request slow 1
+            wait 200ms
             """#),
         traits: OperatorTraits(generated: ["buffer(size: COUNT, prefetch: .byRequest, whenFull: .dropOldest)"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileBuffer(call) })

@@ -27,10 +27,19 @@ extension Publishers {
 
         public init(upstream: Upstream) { self.upstream = upstream }
 
+        /// Whether to connect is read before subscribing, as Combine does: a subscriber that
+        /// subscribes re-entrantly (from the first one's `receive(subscription:)`) connects,
+        /// and so does the first on its return, the count starting again at one
+        /// (OpenCombine's AutoconnectTests.testReentranceWhenConnecting, run against Apple's).
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let connected = connection != nil
             upstream.subscribe(Inner(parent: self, downstream: subscriber))
-            subscribers += 1
-            if connection == nil { connection = upstream.connect() }
+            if connected {
+                subscribers += 1
+            } else {
+                subscribers = 1
+                connection = upstream.connect()
+            }
         }
 
         /// A completion does not count: only cancels disconnect, as in Combine.

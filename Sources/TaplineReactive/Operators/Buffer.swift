@@ -14,8 +14,9 @@ extension Publishers {
     }
 
     /// Holds up to `size` values the downstream has not asked for yet and delivers them as
-    /// demand arrives; a finish is delivered once the buffer is empty, a failure as soon as
-    /// there is no demand (values still held are then dropped).
+    /// demand arrives; a finish is delivered once the buffer is empty and the downstream has
+    /// demand (so a downstream that asked for nothing gets it with its next request), a
+    /// failure as soon as there is no demand (values still held are then dropped).
     ///
     /// ```swift
     /// let subject = PassthroughSubject<Int, Never>()
@@ -68,8 +69,9 @@ extension Publishers.Buffer {
         private let prefetch: Publishers.PrefetchStrategy
         private let whenFull: Publishers.BufferingStrategy<Failure>
         private var upstream = UpstreamLink()
-        /// The upstream's subscription, kept after its completion until that is delivered: as in
-        /// Combine, values delivered meanwhile (`keepFull`) still ask it for more.
+        /// The upstream's subscription, kept after its completion (and after `.customError`
+        /// cancelled it) until that is delivered: as in Combine, values delivered meanwhile
+        /// (`keepFull`) still ask it for more.
         private var kept: (any Subscription)?
         private var values: [Output] = []
         private var demand = Subscribers.Demand.none
@@ -112,7 +114,6 @@ extension Publishers.Buffer {
                     if !values.isEmpty { values.removeFirst() }
                 case .customError(let makeError):
                     terminal = .failure(makeError())
-                    kept = nil
                     upstream.detach()?.cancel()
                     return .none
                 }
@@ -132,8 +133,10 @@ extension Publishers.Buffer {
             guard !ended, more > 0 else { return }
             demand += more
             guard !draining else { return }
+            // Read first: the values delivered before a completion still ask for more.
+            let subscription = kept
             let upstreamDemand = drain()
-            if upstreamDemand > 0 { kept?.request(upstreamDemand) }
+            if upstreamDemand > 0 { subscription?.request(upstreamDemand) }
         }
 
         func cancel() {
@@ -145,8 +148,8 @@ extension Publishers.Buffer {
         }
 
         /// Delivers what the demand allows; returns what to ask the upstream for (`keepFull`:
-        /// one per value delivered). The completion goes out when nothing is left to deliver,
-        /// a failure also when there is no demand.
+        /// one per value delivered). A finish goes out when nothing is left to deliver and there
+        /// is demand; a failure when nothing is left or there is no demand.
         private func drain() -> Subscribers.Demand {
             var upstreamDemand = Subscribers.Demand.none
             while !ended {
@@ -170,7 +173,7 @@ extension Publishers.Buffer {
         private func deliverCompletionIfDue() {
             guard let terminal else { return }
             let due: Bool
-            if case .failure = terminal { due = demand == 0 || values.isEmpty } else { due = values.isEmpty }
+            if case .failure = terminal { due = demand == 0 || values.isEmpty } else { due = values.isEmpty && demand > 0 }
             guard due else { return }
             ended = true
             values.removeAll()

@@ -90,14 +90,18 @@ where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Outpu
         }
     }
 
+    /// A cancel that arrives while the recovery publisher is being subscribed to is lost, as
+    /// in Combine: that publisher's subscription is still asked for the demand and its events
+    /// still go downstream (OpenCombine's CatchTests.testCatchCancelPendingPost, run against
+    /// Apple's Combine).
     func cancel() {
         switch state {
         case .upstream(let subscription), .new(let subscription):
             state = .ended
             subscription.cancel()
-        case .awaitingUpstream, .awaitingNew:
+        case .awaitingUpstream:
             state = .ended
-        case .ended:
+        case .awaitingNew, .ended:
             return
         }
     }

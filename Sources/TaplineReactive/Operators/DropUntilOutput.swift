@@ -108,12 +108,14 @@ extension Publishers.DropUntilOutput {
         }
 
         /// `other` ended without a value: the stream ends with its completion, and the
-        /// upstream is cancelled.
+        /// upstream is cancelled. An upstream whose subscription has not come yet is not: as in
+        /// Combine, that subscription is kept when it comes and asked for the demand already
+        /// owed (OpenCombine's DropUntilOutputTests.testLateSubscription, run against Apple's).
         func otherReceive(completion: Subscribers.Completion<Failure>) {
             guard otherLink.isActive, !triggered, !ended else { return }
             otherLink.end()
             ended = true
-            upstream.detach()?.cancel()
+            if !upstream.isAwaiting { upstream.detach()?.cancel() }
             downstream.receive(completion: completion)
         }
     }

@@ -1,6 +1,7 @@
 extension Publishers {
-    /// On failure, subscribes to the upstream again, up to `retries` times (nil: for ever),
-    /// then passes the failure on. `retry(0)` passes the first failure on at once.
+    /// On failure, subscribes to the upstream again, up to `retries` times (nil or a negative
+    /// count: for ever, as Combine counts down to zero), then passes the failure on.
+    /// `retry(0)` passes the first failure on at once.
     ///
     /// The downstream keeps its one subscription across attempts; each new upstream
     /// subscription is asked for the demand the downstream still has.
@@ -47,7 +48,9 @@ extension Publishers.Retry {
         typealias Input = Upstream.Output
 
         private let parent: Publishers.Retry<Upstream>
-        private let downstream: Downstream
+        /// Let go once the stream ends or is cancelled: the downstream usually holds this
+        /// subscription, and neither would be freed otherwise.
+        private var downstream: Downstream?
         private var current: (any Subscription)?
         private var ended = false
         private var remaining: Int?
@@ -76,7 +79,7 @@ extension Publishers.Retry {
             let outstanding = demand
             if !downstreamSubscribed {
                 downstreamSubscribed = true
-                downstream.receive(subscription: self)
+                downstream?.receive(subscription: self)
             }
             if outstanding > 0 { subscription.request(outstanding) }
         }
@@ -86,8 +89,7 @@ extension Publishers.Retry {
         func receive(_ input: Input) -> Subscribers.Demand {
             guard !ended else { return .none }
             if demand > 0 { demand -= 1 }
-            let more = downstream.receive(input)
-            guard more > 0 else { return .none }
+            guard let more = downstream?.receive(input), more > 0 else { return .none }
             demand += more
             current?.request(more)
             return .none
@@ -95,14 +97,16 @@ extension Publishers.Retry {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             guard !ended else { return }
-            if case .failure = completion, remaining.map({ $0 > 0 }) ?? true {
+            if case .failure = completion, remaining != 0 {
                 current = nil
-                remaining = remaining.map { $0 - 1 }
+                if let count = remaining, count > 0 { remaining = count - 1 }
                 return resubscribe()
             }
             ended = true
             current = nil
-            downstream.receive(completion: completion)
+            let downstream = self.downstream
+            self.downstream = nil
+            downstream?.receive(completion: completion)
         }
 
         private func resubscribe() {
@@ -130,6 +134,7 @@ extension Publishers.Retry {
             ended = true
             let subscription = current
             current = nil
+            downstream = nil
             subscription?.cancel()
         }
     }

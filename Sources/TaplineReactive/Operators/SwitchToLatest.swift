@@ -75,6 +75,11 @@ extension Publishers.SwitchToLatest {
         private var inner: (any Subscription)?
         private var latest = 0
         private var awaitingInnerSubscription = false
+        /// The upstream failed while the latest inner's subscription had not come: as in
+        /// Combine, that subscription is still asked for the demand when it comes
+        /// (OpenCombine's SwitchToLatestTests.testSwitchToLatestOuterReceiveCompletionWhile
+        /// WaitingForInnerSubscription, run against Apple's), though nothing more goes down.
+        private var failedAwaitingInner = false
         private var upstreamFinished = false
         private var ended = false
         private var demand = Subscribers.Demand.none
@@ -116,6 +121,7 @@ extension Publishers.SwitchToLatest {
                 let current = inner
                 inner = nil
                 current?.cancel()
+                failedAwaitingInner = awaitingInnerSubscription
                 end(with: completion)
             }
         }
@@ -135,6 +141,10 @@ extension Publishers.SwitchToLatest {
         }
 
         fileprivate func innerSubscribed(_ subscription: any Subscription, index: Int) {
+            if failedAwaitingInner, index == latest {
+                failedAwaitingInner = false
+                return demand > 0 ? subscription.request(demand) : ()
+            }
             guard index == latest, !ended, inner == nil else { return subscription.cancel() }
             inner = subscription
             awaitingInnerSubscription = false

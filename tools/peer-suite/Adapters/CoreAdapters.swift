@@ -5,13 +5,6 @@
 import Foundation
 import TaplineReactive
 
-// MARK: - ConnectablePublisher (the core has none; CustomPublisher.swift declares
-// CustomConnectablePublisherBase: ConnectablePublisher, used by CommonTests/TestReflection)
-
-protocol ConnectablePublisher: Publisher {
-    func connect() -> Cancellable
-}
-
 // MARK: - Combine's Scheduler protocol, test-module-local, so that the helper
 // VirtualTimeScheduler.swift compiles unchanged. (It shadows TaplineReactive.Scheduler
 // inside this test module; the core's own protocol is spelled TaplineReactive.Scheduler.)
@@ -73,6 +66,13 @@ final class VirtualTimeBridge: TaplineReactive.Scheduler {
 
     var now: VirtualTime { VirtualTime(nanoseconds: Int64(target.now.time)) }
 
+    /// The core's "as soon as possible" (its Scheduler.schedule(_:), which the core documents
+    /// as Combine's `Scheduler.schedule(_:)`) is Combine's `schedule(options:)`; without this
+    /// the protocol's default would make it `schedule(after: now)`.
+    func schedule(_ action: @escaping () -> Void) {
+        target.schedule(options: options, action)
+    }
+
     @discardableResult
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
         let token = BridgeToken()
@@ -90,38 +90,6 @@ extension VirtualTimeScheduler.SchedulerTimeType.Stride {
     var duration: Duration { .nanoseconds(magnitude) }
 }
 
-// MARK: - Combine's ImmediateScheduler (the core has none): runs every action at once.
-
-struct ImmediateScheduler {
-    static let shared = ImmediateScheduler()
-
-    struct SchedulerTimeType {
-        struct Stride: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, Comparable {
-            var nanoseconds: Int64
-            init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
-            init(integerLiteral value: Int) { self = .seconds(value) }
-            init(floatLiteral value: Double) { self = .seconds(value) }
-            static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-            static func seconds(_ s: Int) -> Stride { Stride(nanoseconds: Int64(s) * 1_000_000_000) }
-            static func seconds(_ s: Double) -> Stride { Stride(nanoseconds: Int64(s * 1_000_000_000)) }
-            static func milliseconds(_ ms: Int) -> Stride { Stride(nanoseconds: Int64(ms) * 1_000_000) }
-            static func microseconds(_ us: Int) -> Stride { Stride(nanoseconds: Int64(us) * 1_000) }
-            static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: Int64(ns)) }
-            var duration: Duration { .nanoseconds(nanoseconds) }
-        }
-    }
-    typealias SchedulerOptions = Never
-}
-
-final class ImmediateBridge: TaplineReactive.Scheduler {
-    var now: VirtualTime { .zero }
-    @discardableResult
-    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-        action()
-        return BridgeToken()
-    }
-}
-
 // MARK: - Combine's spellings of the time operators (the core takes a Duration and
 // `any TaplineReactive.Scheduler`, with no tolerance or options).
 
@@ -133,13 +101,6 @@ extension Publisher {
         debounce(for: dueTime.duration, scheduler: VirtualTimeBridge(scheduler, options: options))
     }
 
-    func debounce(for dueTime: ImmediateScheduler.SchedulerTimeType.Stride,
-                  scheduler: ImmediateScheduler,
-                  options: ImmediateScheduler.SchedulerOptions? = nil)
-        -> Publishers.Debounce<Self> {
-        debounce(for: dueTime.duration, scheduler: ImmediateBridge())
-    }
-
     func delay(for interval: VirtualTimeScheduler.SchedulerTimeType.Stride,
                tolerance: VirtualTimeScheduler.SchedulerTimeType.Stride? = nil,
                scheduler: VirtualTimeScheduler,
@@ -149,38 +110,64 @@ extension Publisher {
               scheduler: VirtualTimeBridge(scheduler, tolerance: tolerance, options: options))
     }
 
-    func delay(for interval: ImmediateScheduler.SchedulerTimeType.Stride,
-               tolerance: ImmediateScheduler.SchedulerTimeType.Stride? = nil,
-               scheduler: ImmediateScheduler,
-               options: ImmediateScheduler.SchedulerOptions? = nil)
-        -> Publishers.Delay<Self> {
-        delay(for: interval.duration, scheduler: ImmediateBridge())
-    }
-
     func throttle(for interval: VirtualTimeScheduler.SchedulerTimeType.Stride,
                   scheduler: VirtualTimeScheduler,
                   latest: Bool) -> Publishers.Throttle<Self> {
         throttle(for: interval.duration, scheduler: VirtualTimeBridge(scheduler), latest: latest)
     }
 
-    func throttle(for interval: ImmediateScheduler.SchedulerTimeType.Stride,
-                  scheduler: ImmediateScheduler,
-                  latest: Bool) -> Publishers.Throttle<Self> {
-        throttle(for: interval.duration, scheduler: ImmediateBridge(), latest: latest)
+    // The operators with a scheduler and no `debounce`-style shim above:
+
+    func timeout(_ interval: VirtualTimeScheduler.SchedulerTimeType.Stride,
+                 scheduler: VirtualTimeScheduler,
+                 options: VirtualTimeScheduler.SchedulerOptions? = nil,
+                 customError: (() -> Failure)? = nil) -> Publishers.Timeout<Self> {
+        timeout(interval.duration, scheduler: VirtualTimeBridge(scheduler, options: options),
+                customError: customError)
+    }
+
+    func measureInterval(using scheduler: VirtualTimeScheduler,
+                         options: VirtualTimeScheduler.SchedulerOptions? = nil)
+        -> Publishers.MeasureInterval<Self> {
+        measureInterval(using: VirtualTimeBridge(scheduler, options: options))
+    }
+
+    func receive(on scheduler: VirtualTimeScheduler,
+                 options: VirtualTimeScheduler.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self> {
+        receive(on: VirtualTimeBridge(scheduler, options: options))
+    }
+
+    func subscribe(on scheduler: VirtualTimeScheduler,
+                   options: VirtualTimeScheduler.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self> {
+        subscribe(on: VirtualTimeBridge(scheduler, options: options))
     }
 }
 
-// MARK: - Combine's print(_:to: TextOutputStream?) (the core takes a closure per line).
-// Each line is written as Swift.print(line, to: &stream) would: the text, then "\n".
+// MARK: - The core's ImmediateScheduler (TaplineReactive.ImmediateScheduler) is used as it
+// is: `.nanoseconds(n)`, `.seconds(n)` are Durations. Combine's ImmediateScheduler stride is
+// also written as a bare literal (`delay(for: 0, …)`, `delay(for: 0.35, …)`), which a
+// Duration cannot be; these overloads take the literal (seconds) and pass the Duration on.
+
+struct ImmediateStrideLiteral: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    var duration: Duration
+    init(integerLiteral value: Int) { duration = .seconds(value) }
+    init(floatLiteral value: Double) { duration = .seconds(value) }
+}
 
 extension Publisher {
-    func print(_ prefix: String = "", to stream: TextOutputStream?) -> Publishers.Print<Self> {
-        guard let stream = stream else { return print(prefix) }
-        return print(prefix, to: { line in
-            var target = stream
-            target.write(line)
-            target.write("\n")
-        })
+    func debounce(for dueTime: ImmediateStrideLiteral, scheduler: ImmediateScheduler)
+        -> Publishers.Debounce<Self> {
+        debounce(for: dueTime.duration, scheduler: scheduler)
+    }
+
+    func delay(for interval: ImmediateStrideLiteral, scheduler: ImmediateScheduler)
+        -> Publishers.Delay<Self> {
+        delay(for: interval.duration, scheduler: scheduler)
+    }
+
+    func throttle(for interval: ImmediateStrideLiteral, scheduler: ImmediateScheduler,
+                  latest: Bool) -> Publishers.Throttle<Self> {
+        throttle(for: interval.duration, scheduler: scheduler, latest: latest)
     }
 }
 
@@ -225,56 +212,29 @@ extension Empty {
     }
 }
 
-// MARK: - Combine's zip(_:_:) with a transform (Combine defines it as zip(other).map(transform)),
-// and Zip3/Zip4 for publishers of one output type, on the core's n-ary ZipMany.
-
-extension Publisher {
-    func zip<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
-        -> Publishers.Map<Publishers.Zip<Self, P>, T> where P.Failure == Failure {
-        zip(other).map(transform)
-    }
-
-    func zip<P: Publisher, Q: Publisher>(_ p: P, _ q: Q)
-        -> Publishers.Map<Publishers.ZipMany<AnyPublisher<Output, Failure>>, (Output, Output, Output)>
-        where P.Output == Output, Q.Output == Output, P.Failure == Failure, Q.Failure == Failure {
-        Publishers.ZipMany([eraseToAnyPublisher(), p.eraseToAnyPublisher(), q.eraseToAnyPublisher()])
-            .map { ($0[0], $0[1], $0[2]) }
-    }
-
-    func zip<P: Publisher, Q: Publisher, T>(_ p: P, _ q: Q,
-                                            _ transform: @escaping (Output, Output, Output) -> T)
-        -> Publishers.Map<Publishers.ZipMany<AnyPublisher<Output, Failure>>, T>
-        where P.Output == Output, Q.Output == Output, P.Failure == Failure, Q.Failure == Failure {
-        Publishers.ZipMany([eraseToAnyPublisher(), p.eraseToAnyPublisher(), q.eraseToAnyPublisher()])
-            .map { transform($0[0], $0[1], $0[2]) }
-    }
-
-    func zip<P: Publisher, Q: Publisher, R: Publisher>(_ p: P, _ q: Q, _ r: R)
-        -> Publishers.Map<Publishers.ZipMany<AnyPublisher<Output, Failure>>,
-                          (Output, Output, Output, Output)>
-        where P.Output == Output, Q.Output == Output, R.Output == Output,
-              P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
-        Publishers.ZipMany([eraseToAnyPublisher(), p.eraseToAnyPublisher(),
-                            q.eraseToAnyPublisher(), r.eraseToAnyPublisher()])
-            .map { ($0[0], $0[1], $0[2], $0[3]) }
-    }
-
-    func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
-        _ p: P, _ q: Q, _ r: R, _ transform: @escaping (Output, Output, Output, Output) -> T)
-        -> Publishers.Map<Publishers.ZipMany<AnyPublisher<Output, Failure>>, T>
-        where P.Output == Output, Q.Output == Output, R.Output == Output,
-              P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
-        Publishers.ZipMany([eraseToAnyPublisher(), p.eraseToAnyPublisher(),
-                            q.eraseToAnyPublisher(), r.eraseToAnyPublisher()])
-            .map { transform($0[0], $0[1], $0[2], $0[3]) }
-    }
-}
-
-// MARK: - Declarations only, so PublishedTests.swift's private TestObject compiles: the core has
-// no ObservableObject; these have no behaviour, and a test that uses objectWillChange does
-// not compile (and is dropped). Published(initialValue:) is Combine's older spelling.
+// MARK: - Published(initialValue:) is Combine's older spelling.
 
 
 extension Published {
     init(initialValue: Value) { self.init(wrappedValue: initialValue) }
+}
+
+// MARK: - Combine's spellings of what the core spells otherwise.
+
+// Combine's Fail(outputType:failure:) (the core spells it Fail(error:)); CatchTests uses it.
+extension Fail {
+    init(outputType: Output.Type, failure: Failure) {
+        self.init(error: failure)
+    }
+}
+
+// Combine's Cancellable.store(in:) for an array, as Combine defines it:
+// AnyCancellable(self).store(in:). The core has store(in:) on AnyCancellable only;
+// SwitchToLatestTests stores its tracking subscribers this way. (Only the array form: the
+// AnyCancellableTests methods that test store(in:) on a Cancellable stay dropped, so this
+// stand-in is never itself under test.)
+extension Cancellable {
+    func store(in array: inout [AnyCancellable]) {
+        AnyCancellable(self).store(in: &array)
+    }
 }
