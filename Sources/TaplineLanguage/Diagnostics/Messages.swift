@@ -36,6 +36,9 @@ enum Messages {
     static func expectedEndOfStatement(found: String) -> Message {
         Message(.expectedEndOfStatement, "expected end of statement (a new line or ';'), found \(found)")
     }
+    /// A note on a parse error: the Swift feature on the line that Tapline does not read
+    /// (the texts are `MissingSwiftFeature.all`'s).
+    static func missingSwift(_ note: String) -> Message { Message(.missingSwift, note) }
     static let expectedEndOfInterpolation = Message(.expectedEndOfInterpolation, "expected ')' to end the interpolation")
     static func tooDeeplyNested(_ limit: Int) -> Message { Message(.tooDeeplyNested, "too deeply nested (more than \(limit) levels)") }
     static func unknownType(_ name: String, suggestion: String?) -> Message {

@@ -23,6 +23,9 @@ public struct Parser {
     static let maximumDepth = 200
     /// How many brackets the tokens consumed so far leave open.
     private var bracketDepth = 0
+    /// How many type argument lists (`AnyPublisher<`) are open where the parser is: the
+    /// lexer does not count `<` as a bracket, since most are comparisons.
+    private var openAngleBrackets = 0
     /// The bracket depth at which the condition being parsed began, if any. Conditions of
     /// `if`, `repeat`, `for` and `switch` cannot end in a trailing closure, as in Swift (the
     /// `{` that follows starts the body) — but inside brackets within them, they can.
@@ -34,6 +37,9 @@ public struct Parser {
     private var elseIfs = 0
     private var isInterrupted: () -> Bool = { false }
     private var statementsParsed = 0
+    /// Where the top-level statement being read began: a parse error looks back to it for
+    /// Swift that Tapline does not read.
+    private var statementStart: SourceLocation?
     /// Whether a `trace` or `marbles` statement has been read, at any depth: a script that has
     /// one is recorded from its first stage (`Interpreter.hasRecordingStatement`).
     public private(set) var readRecordingStatement = false
@@ -243,7 +249,7 @@ public struct Parser {
     /// is incomplete rather than wrong.
     func unexpected(_ message: Message) -> Diagnostic {
         var diagnostic = Diagnostic.error(message, at: current.range)
-        if current.kind == .eof, reportsIncomplete, lexer.hasOpenBrackets { diagnostic.isIncompleteInput = true }
+        if current.kind == .eof, reportsIncomplete, lexer.hasOpenBrackets || openAngleBrackets > 0 { diagnostic.isIncompleteInput = true }
         return diagnostic
     }
 
@@ -278,16 +284,51 @@ public struct Parser {
     // program = { separator } { statement ( separator | end ) } ;
     /// The program's next statement, or nil after the last.
     public mutating func nextStatement() throws(Diagnostic) -> Stmt? {
-        try reportingLexErrors { (parser: inout Parser) throws(Diagnostic) -> Stmt? in
-            if parser.statementsParsed == 0 { parser.skipNewlinesBetweenStatements() }
-            guard parser.current.kind != .eof else { return nil }
-            parser.statementsParsed += 1
-            if parser.statementsParsed & 255 == 0, parser.isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: parser.current.range) }
-            let statement = try parser.parseStatement()
-            try parser.endStatement(betweenStatements: true)
-            parser.dropReadTokens()
-            return statement
+        do {
+            return try reportingLexErrors { (parser: inout Parser) throws(Diagnostic) -> Stmt? in
+                if parser.statementsParsed == 0 { parser.skipNewlinesBetweenStatements() }
+                guard parser.current.kind != .eof else { return nil }
+                parser.statementsParsed += 1
+                parser.statementStart = parser.current.range.start
+                if parser.statementsParsed & 255 == 0, parser.isInterrupted() { throw Diagnostic.error(Messages.interrupted, at: parser.current.range) }
+                let statement = try parser.parseStatement()
+                try parser.endStatement(betweenStatements: true)
+                parser.dropReadTokens()
+                return statement
+            }
+        } catch {
+            throw namingMissingSwift(error)
         }
+    }
+
+    /// The parse error, with a note naming the Swift feature that Tapline does not read, if
+    /// one is on the error's line or an earlier line of the same statement
+    /// (`MissingSwiftFeature`). Input that is only incomplete, and an error that has a note
+    /// already, are left as they are.
+    private func namingMissingSwift(_ error: Diagnostic) -> Diagnostic {
+        let parseErrors: Set<MessageID> = [.expected, .expectedEndOfStatement, .misplacedKeyword, .keywordInExpression,
+                                           .unexpectedCharacter, .unterminatedString, .badNumberSuffix]
+        guard !error.isIncompleteInput, error.notes.isEmpty, parseErrors.contains(error.id) else { return error }
+        let at = error.range.start
+        var lineStart = at.offset - (at.column - 1)
+        var (line, column) = (at.line, at.column - 1)
+        let firstLine = statementStart.map { Swift.min($0.line, at.line) } ?? at.line
+        while lineStart >= 0, lineStart <= source.count, line >= firstLine {
+            var lineEnd = lineStart
+            while lineEnd < source.count, source[lineEnd] != "\n" { lineEnd += 1 }
+            let text = source.text(lineStart..<lineEnd)
+            if let (note, range) = MissingSwiftFeature.note(forErrorAt: column, id: error.id, on: text) {
+                let start = SourceLocation(line: line, column: range.lowerBound + 1, offset: lineStart + range.lowerBound)
+                let end = SourceLocation(line: line, column: range.upperBound + 1, offset: lineStart + range.upperBound)
+                return error.noting(Messages.missingSwift(note), at: SourceRange(start, end))
+            }
+            // The line before: its start is after the newline before it.
+            guard lineStart > 0 else { break }
+            var previous = lineStart - 1
+            while previous > 0, source[previous - 1] != "\n" { previous -= 1 }
+            (lineStart, line, column) = (previous, line - 1, -1)
+        }
+        return error
     }
 
     /// Whether the current token ends a statement.
@@ -876,11 +917,18 @@ public struct Parser {
         return TypeExpr(kind: .named(name, arguments: arguments), range: start.to(previous.range))
     }
 
-    /// `<Int, Never>` after a type's name, if there is one.
+    /// `<Int, Never>` after a type's name, if there is one. Lines may break inside the
+    /// brackets, as in Swift: `AnyPublisher<⏎ [Post], Error⏎ >`.
     private mutating func parseGenericArguments() throws(Diagnostic) -> [TypeExpr] {
         guard match(.less) else { return [] }
+        openAngleBrackets += 1
+        defer { openAngleBrackets -= 1 }
         var arguments: [TypeExpr] = []
-        repeat { arguments.append(try parseType()) } while match(.comma)
+        repeat {
+            skipNewlines()
+            arguments.append(try parseType())
+            skipNewlines()
+        } while match(.comma)
         _ = try expect(.greater, "to close the type's arguments")
         return arguments
     }
