@@ -94,12 +94,13 @@ struct DropUntilOutputTests {
     /// and that subscription, when it comes, is kept and asked for the demand already owed.
     /// Source: OpenCombine's DropUntilOutputTests.testLateSubscription, run against Apple's Combine.
     @Test func aLateUpstreamSubscriptionIsAskedForWhatWasOwed() {
-        let upstream = ManualPublisher<Int, TestError>(late: true)
+        let upstream = LatePublisher<Int, TestError>()
         let recorder = IntRecorder(demand: .max(14))
         upstream.drop(untilOutputFrom: Empty<Int, TestError>()).subscribe(recorder)
         #expect(recorder.events == [.subscription("DropUntilOutput"), .completion(.finished)])
-        upstream.handOverSubscription()
-        #expect(upstream.subscription.history == [.requested(.max(14))])
+        let subscription = RecordingSubscription()
+        upstream.subscribe(with: subscription)
+        #expect(subscription.history == [.requested(.max(14))])
         upstream.send(1)
         #expect(recorder.events == [.subscription("DropUntilOutput"), .completion(.finished)])
     }

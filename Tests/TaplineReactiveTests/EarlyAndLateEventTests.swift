@@ -136,12 +136,17 @@ struct EarlyAndLateEventTests {
         #expect(recorder.events == [.subscription("CollectByCount"), .completion(.finished), .completion(.finished)])
     }
 
-    /// A cancel before the upstream has subscribed: `reduce` (like `collect`, `first`, `last`)
-    /// ignores it and uses the subscription when it comes; `collect(n)` refuses that
-    /// subscription without cancelling it; `removeDuplicates` cancels it.
-    /// Source: OpenCombine's ReduceTests.testReduceCancelBeforeSubscription,
-    /// CollectByCountTests.testCollectByCountCancelBeforeSubscription and
-    /// RemoveDuplicatesTests.testRemoveDuplicatesCancelBeforeSubscription, run against Apple's Combine.
+    /// A cancel before the upstream has subscribed: `reduce` (like `collect`, `first`, `last`),
+    /// `buffer` and `replaceEmpty` ignore it and use the subscription when it comes;
+    /// `collect(n)` refuses that subscription without cancelling it; `removeDuplicates` and
+    /// `prefix(untilOutputFrom:)` cancel it. Source: OpenCombine's
+    /// ReduceTests.testReduceCancelBeforeSubscription,
+    /// BufferTests.testBufferByRequestDropNewestCancelBeforeSubscription and
+    /// testBufferKeepFullDropNewestCancelBeforeSubscription,
+    /// ReplaceEmptyTests.testReplaceEmptyCancelBeforeSubscription,
+    /// CollectByCountTests.testCollectByCountCancelBeforeSubscription,
+    /// RemoveDuplicatesTests.testRemoveDuplicatesCancelBeforeSubscription and
+    /// PrefixUntilOutputTests.testPrefixUntilOutputCancelBeforeSubscription, run against Apple's Combine.
     @Test func cancelBeforeTheSubscription() {
         func lateSubscription(_ make: (LatePublisher<Int, TestError>) -> some Publisher<Int, TestError>) -> [RecordingSubscription.Event] {
             let upstream = LatePublisher<Int, TestError>()
@@ -154,6 +159,10 @@ struct EarlyAndLateEventTests {
         #expect(lateSubscription { $0.reduce(0, +) } == [.requested(.unlimited)])
         #expect(lateSubscription { $0.collect(2).map(\.count) } == [])
         #expect(lateSubscription { $0.removeDuplicates() } == [.cancelled])
+        #expect(lateSubscription { $0.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest) } == [.requested(.unlimited)])
+        #expect(lateSubscription { $0.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest) } == [.requested(.max(2))])
+        #expect(lateSubscription { $0.replaceEmpty(with: 0) } == [.requested(.unlimited)])
+        #expect(lateSubscription { $0.prefix(untilOutputFrom: Empty<Int, TestError>(completeImmediately: false)) } == [.cancelled])
     }
 
     /// Values and completions sent before the upstream has subscribed are ignored by

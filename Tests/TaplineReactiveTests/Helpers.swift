@@ -78,18 +78,11 @@ final class RecordingSubscription: Subscription {
 final class ManualPublisher<Output, Failure: Error>: Publisher {
     let subscription = RecordingSubscription()
     private var subscriber: AnySubscriber<Output, Failure>?
-    private let late: Bool
-
-    /// `late`: the subscription is handed over only by `handOverSubscription()`, as a
-    /// publisher that subscribes asynchronously does.
-    init(late: Bool = false) { self.late = late }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         self.subscriber = AnySubscriber(subscriber)
-        if !late { subscriber.receive(subscription: subscription) }
+        subscriber.receive(subscription: subscription)
     }
-
-    func handOverSubscription() { subscriber?.receive(subscription: subscription) }
 
     @discardableResult
     func send(_ value: Output) -> Subscribers.Demand { subscriber?.receive(value) ?? .none }

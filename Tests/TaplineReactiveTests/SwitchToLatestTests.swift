@@ -112,14 +112,15 @@ struct SwitchToLatestTests {
     /// run against Apple's Combine.
     @Test func aLateInnerAfterAnUpstreamFailureIsStillAsked() {
         let upstream = ManualPublisher<Int, TestError>()
-        let inner = ManualPublisher<Int, TestError>(late: true)
+        let inner = LatePublisher<Int, TestError>()
         let recorder = IntRecorder()
         upstream.map { _ in inner }.switchToLatest().subscribe(recorder)
         upstream.send(0)
         upstream.send(completion: .failure(TestError()))
-        inner.handOverSubscription()
+        let subscription = RecordingSubscription()
+        inner.subscribe(with: subscription)
         inner.send(1)
-        #expect(inner.subscription.history == [.requested(.unlimited)])
+        #expect(subscription.history == [.requested(.unlimited)])
         #expect(recorder.events == [.subscription("SwitchToLatest"), .completion(.failure(TestError()))])
     }
 }

@@ -139,8 +139,10 @@ extension Publishers.Buffer {
             if upstreamDemand > 0 { subscription?.request(upstreamDemand) }
         }
 
+        /// A cancel before the upstream has subscribed is ignored, as in Combine: the
+        /// subscription, when it comes, is asked as usual (BufferTests.testBuffer…CancelBeforeSubscription).
         func cancel() {
-            guard !ended else { return }
+            guard !ended, !upstream.isAwaiting else { return }
             ended = true
             values.removeAll()
             kept = nil

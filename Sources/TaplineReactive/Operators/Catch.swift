@@ -114,15 +114,28 @@ where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Outpu
         downstream.receive(subscription: self)
     }
 
+    /// A value before the subscription or beyond the demand breaks the contract (Combine
+    /// traps: CatchTests.testCatchCrashesOnUnwantedInput, testCatchReceiveValueBeforeSubscription).
     fileprivate func upstreamValue(_ input: Upstream.Output) -> Subscribers.Demand {
+        if case .awaitingUpstream = state {
+            ContractViolation.report("\(name): value before subscription")
+            return .none
+        }
         guard case .upstream = state else { return .none }
-        if demand > 0 { demand -= 1 }
+        guard ContractViolation.check(demand > 0, "\(name): value without demand") else { return .none }
+        demand -= 1
         let more = downstream.receive(input)
         demand += more
         return more
     }
 
+    /// A second completion from the upstream after it failed breaks the contract (Combine
+    /// traps: CatchTests.testCatchUpstreamFailsTwice).
     fileprivate func upstreamCompleted(_ completion: Subscribers.Completion<Upstream.Failure>) {
+        switch state {
+        case .awaitingNew, .new: ContractViolation.report("\(name): upstream completed twice")
+        default: break
+        }
         guard case .upstream = state else { return }
         switch completion {
         case .finished:

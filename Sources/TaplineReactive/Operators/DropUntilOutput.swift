@@ -56,6 +56,8 @@ extension Publishers.DropUntilOutput {
         private var triggered = false
         /// Set by a completion or a cancel: nothing more reaches the downstream.
         private var ended = false
+        /// What the downstream has asked for and not been sent (or had dropped).
+        private var demand = Subscribers.Demand.none
 
         init(downstream: Downstream) { self.downstream = downstream }
 
@@ -71,9 +73,17 @@ extension Publishers.DropUntilOutput {
             owed = .none
         }
 
+        /// A value before the subscription, or beyond what the downstream asked for (a
+        /// dropped value counts), breaks the contract (Combine traps: DropUntilOutputTests.
+        /// testDropUntilOutputReceiveValueBeforeSubscription, testCrashesWhenReceivesInputAfterCancel).
         func receive(_ input: Output) -> Subscribers.Demand {
+            guard ContractViolation.check(!upstream.isAwaiting, "DropUntilOutput: value before subscription"),
+                  ContractViolation.check(demand > 0, "DropUntilOutput: value without demand") else { return .none }
+            demand -= 1
             guard upstream.isActive, triggered, !ended else { return .none }
-            return downstream.receive(input)
+            let more = downstream.receive(input)
+            demand += more
+            return more
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
@@ -85,6 +95,7 @@ extension Publishers.DropUntilOutput {
 
         func request(_ demand: Subscribers.Demand) {
             guard demand > 0, !ended else { return }
+            self.demand += demand
             if upstream.isActive { upstream.request(demand) } else { owed += demand }
         }
 

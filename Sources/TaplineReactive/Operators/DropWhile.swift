@@ -83,6 +83,13 @@ final class DropWhileInner<PredicateFailure: Error, Downstream: Subscriber>: Rel
         super.init(downstream: downstream, name: name)
     }
 
+    /// A request for nothing breaks the contract (Combine traps): OpenCombine's
+    /// DropWhileTests.testDropWhileCrashesOnZeroRequest, run against Apple's Combine.
+    override func request(_ demand: Subscribers.Demand) {
+        guard ContractViolation.check(demand > 0, "\(description): demand must be greater than zero") else { return }
+        super.request(demand)
+    }
+
     override func relay(_ input: Downstream.Input) -> Subscribers.Demand {
         if dropping {
             do throws(PredicateFailure) {

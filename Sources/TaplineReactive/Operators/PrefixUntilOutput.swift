@@ -56,6 +56,10 @@ extension Publishers.PrefixUntilOutput {
 
         var otherSide: OtherSide<Inner, Other.Output> { OtherSide(self) }
 
+        /// A subscription that comes after an early cancel is cancelled, as Combine's
+        /// (PrefixUntilOutputTests.testPrefixUntilOutputCancelBeforeSubscription).
+        override var cancelsLateSubscription: Bool { true }
+
         override func receive(subscription: any Subscription) {
             guard !triggered else {
                 subscription.cancel()

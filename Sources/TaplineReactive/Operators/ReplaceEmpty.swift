@@ -67,13 +67,16 @@ extension Publishers.ReplaceEmpty {
         }
 
         override func request(_ demand: Subscribers.Demand) {
-            guard demand > 0 else { return }
+            guard ContractViolation.check(demand > 0, "ReplaceEmpty: demand must be greater than zero") else { return }
             requested = true
             if finishedEmpty { deliverIfRequested() } else { upstream.request(demand) }
         }
 
         /// A cancel also drops a replacement still waiting for a request.
+        /// A cancel before the upstream has subscribed is ignored, as in Combine: the
+        /// subscription, when it comes, is used (ReplaceEmptyTests.testReplaceEmptyCancelBeforeSubscription).
         override func cancel() {
+            guard !upstream.isAwaiting else { return }
             finishedEmpty = false
             super.cancel()
         }

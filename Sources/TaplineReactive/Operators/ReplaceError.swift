@@ -68,7 +68,9 @@ extension Publishers.ReplaceError {
 
         func receive(_ input: Input) -> Subscribers.Demand {
             guard upstream.isActive else { return .none }
-            if demand > 0 { demand -= 1 }
+            // Combine traps (ReplaceErrorTests.testCrashOnReceiveValueWithZeroPendingDemand).
+            guard ContractViolation.check(demand > 0, "ReplaceError: value without demand") else { return .none }
+            demand -= 1
             let more = downstream.receive(input)
             demand += more
             return more

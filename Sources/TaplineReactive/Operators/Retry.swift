@@ -86,9 +86,15 @@ extension Publishers.Retry {
 
         /// Extra demand goes to the current upstream subscription from here, not by the
         /// return value, as in Combine.
+        /// A value before the first subscription or beyond the demand breaks the contract
+        /// (Combine traps: RetryTests.testCrashesOnUnwantedValue,
+        /// testRetryReceiveValueBeforeSubscription); one that comes while a retry subscribes
+        /// is taken (testRecurseAndReceiveValue).
         func receive(_ input: Input) -> Subscribers.Demand {
             guard !ended else { return .none }
-            if demand > 0 { demand -= 1 }
+            guard ContractViolation.check(downstreamSubscribed, "Retry: value before subscription"),
+                  ContractViolation.check(demand > 0, "Retry: value without demand") else { return .none }
+            demand -= 1
             guard let more = downstream?.receive(input), more > 0 else { return .none }
             demand += more
             current?.request(more)

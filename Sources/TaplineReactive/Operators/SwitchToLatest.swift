@@ -151,9 +151,13 @@ extension Publishers.SwitchToLatest {
             if demand > 0 { subscription.request(demand) }
         }
 
+        /// An inner's value beyond the demand, or its completion before its subscription,
+        /// breaks the contract (Combine traps: SwitchToLatestTests.testCrashesWhenReceiving
+        /// UnwantedValueFromNestedPublisher, testSwitchToLatestInnerReceiveCompletionBeforeSubscription).
         fileprivate func innerValue(_ value: Output, index: Int) -> Subscribers.Demand {
             guard index == latest, !ended else { return .none }
-            if demand > 0 { demand -= 1 }
+            guard ContractViolation.check(demand > 0, "SwitchToLatest: value without demand") else { return .none }
+            demand -= 1
             let more = downstream.receive(value)
             demand += more
             return more
@@ -161,6 +165,8 @@ extension Publishers.SwitchToLatest {
 
         fileprivate func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
             guard index == latest, !ended else { return }
+            guard ContractViolation.check(inner != nil || !awaitingInnerSubscription,
+                                          "SwitchToLatest: completion before subscription") else { return }
             inner = nil
             awaitingInnerSubscription = false
             switch completion {

@@ -18,7 +18,11 @@ extension Relay {
 /// Stands between a try-variant's relay and its upstream, whose `Failure` is concrete,
 /// so that the relay sees `any Error` (Combine erases the upstream's failure the same
 /// way). It hands the upstream's subscription straight on, so it never shows in `print`.
-struct FailureEraser<Target: Subscriber, UpstreamFailure: Error>: Subscriber, CustomStringConvertible
+/// To the upstream it is the relay itself: the same identity, and a subscription whose
+/// requests and cancel are the relay's, as a Combine try-variant is one object that is
+/// both its upstream's subscriber and its downstream's subscription.
+struct FailureEraser<Target: Subscriber & Subscription, UpstreamFailure: Error>: Subscriber, Subscription,
+    CustomStringConvertible
 where Target.Failure == any Error {
     typealias Input = Target.Input
     typealias Failure = UpstreamFailure
@@ -27,6 +31,9 @@ where Target.Failure == any Error {
     var combineIdentifier: CombineIdentifier { relay.combineIdentifier }
 
     var description: String { "\(relay)" }
+
+    func request(_ demand: Subscribers.Demand) { relay.request(demand) }
+    func cancel() { relay.cancel() }
 
     func receive(subscription: any Subscription) { relay.receive(subscription: subscription) }
     func receive(_ input: Input) -> Subscribers.Demand { relay.receive(input) }
