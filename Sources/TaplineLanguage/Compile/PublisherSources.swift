@@ -296,8 +296,10 @@ extension Compiler {
         case .just, .justLowercase:
             guard labels == [nil] else { throw misuse }
             let (code, type) = try expression(arguments[0].value)
+            // Spelt out: `Just(…).setFailureType(to:)` is Combine's specialisation, a
+            // `Result.Publisher` whose subscription is named "Once", not "Just".
             return PublisherPlan(make: { frame in
-                Just(try code(frame)).setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+                Publishers.SetFailureType<Just<Value>, ScriptFailure>(upstream: Just(try code(frame))).eraseToAnyPublisher()
             }, type: type, failure: .never, text: text,
                valueDescription: { frame in "Just<\(type.name)>(output: \(try code(frame).debugDescription))" })
         case .empty:

@@ -107,11 +107,3 @@ extension Publishers.Drop {
         }
     }
 }
-
-extension Just {
-    /// As Combine's `Just.dropFirst`, a negative count is reported at once.
-    public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
-        ContractViolation.check(count >= 0, "dropFirst: count must not be negative")
-        return Publishers.Drop(upstream: self, count: count)
-    }
-}

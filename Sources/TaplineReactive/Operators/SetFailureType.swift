@@ -9,6 +9,8 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public let upstream: Upstream
 
+        public init(upstream: Upstream) { self.upstream = upstream }
+
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber))
         }

@@ -18,21 +18,25 @@ public struct Just<Output>: Publisher {
     }
 }
 
+/// One value on the first request, then finished: the subscription of `Just`, and of
+/// `Optional.Publisher` and `Result.Publisher` when they have a value (named as Combine
+/// names each: "Just", "Optional", "Once").
 final class JustSubscription<S: Subscriber>: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible {
     private var output: S.Input?
     private var downstream: S?
+    let description: String
 
-    init(output: S.Input, downstream: S) {
+    init(output: S.Input, downstream: S, name: String = "Just") {
         self.output = output
         self.downstream = downstream
+        description = name
     }
 
-    var description: String { "Just" }
     var customMirror: Mirror { Mirror(self, unlabeledChildren: output.map { [$0] } ?? []) }
     var playgroundDescription: Any { description }
 
     func request(_ demand: Subscribers.Demand) {
-        guard ContractViolation.check(demand > 0, "Just: demand must be greater than zero") else { return }
+        guard ContractViolation.check(demand > 0, "\(description): demand must be greater than zero") else { return }
         guard demand > 0, let downstream, let output else { return }
         self.downstream = nil
         self.output = nil
@@ -45,3 +49,5 @@ final class JustSubscription<S: Subscriber>: Subscription, CustomReflectable, Cu
         output = nil
     }
 }
+
+extension Just: Equatable where Output: Equatable {}

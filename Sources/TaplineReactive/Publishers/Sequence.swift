@@ -87,3 +87,4 @@ where S.Input == Iterator.Element {
 
     func cancel() { downstream = nil }
 }
+extension Publishers.Sequence: Equatable where Elements: Equatable {}
