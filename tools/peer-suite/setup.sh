@@ -13,7 +13,7 @@ mkdir -p $T/Helpers $T/PublisherTests $T/SubscribersTests $T/Adapters
 cp "$here/Adapters/"*.swift $T/Adapters/
 for h in AssertCrashes AutomaticallyFinish CleaningUpSubscriber CommonTests CustomPublisher CustomSubscription \
          ExecuteOnBackgroundThread FairPriorityQueue OperatorTestHelper TestLifecycle TestReflection TestingError \
-         TestingThreadSafety TrackingCollection TrackingSubscriber VirtualTimeScheduler XCTUnwrap; do
+         TestingThreadSafety TrackingCollection TrackingEncoder TrackingSubscriber VirtualTimeScheduler XCTUnwrap; do
   cp $OC/Helpers/$h.swift $T/Helpers/; done
 # Top level. Left out: Introspection (Combine's _Introspection hooks), VirtualTimeScheduler
 # (tests the test helper, not the core).

@@ -25,9 +25,22 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Keeps the token in a set, as a view's bag does.
     public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
-    /// Keeps the token in an array.
-    public func store(in array: inout [AnyCancellable]) { array.append(self) }
+    /// Keeps the token in an array, or any collection that can grow.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+        collection.append(self)
+    }
 
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Cancellable {
+    /// Keeps this in `set`, wrapped in a new `AnyCancellable` (as Combine does for any
+    /// `Cancellable`; an `AnyCancellable` stores itself).
+    public func store(in set: inout Set<AnyCancellable>) { AnyCancellable(self).store(in: &set) }
+
+    /// Keeps this in `collection`, wrapped in a new `AnyCancellable`.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+        AnyCancellable(self).store(in: &collection)
+    }
 }

@@ -39,3 +39,9 @@ final class PublisherBox<P: Publisher>: PublisherBoxBase<P.Output, P.Failure> {
         publisher.receive(subscriber: subscriber)
     }
 }
+
+/// An erased publisher describes itself as "AnyPublisher", in a playground too, as Combine's does.
+extension AnyPublisher: CustomStringConvertible, CustomPlaygroundDisplayConvertible {
+    public var description: String { "AnyPublisher" }
+    public var playgroundDescription: Any { description }
+}

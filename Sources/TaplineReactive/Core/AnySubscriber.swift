@@ -34,7 +34,17 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         combineIdentifier = CombineIdentifier()
     }
 
+    /// A subscriber that feeds `subject`, as Combine's `AnySubscriber(_: Subject)` does: the
+    /// subject is given one subscription, named "Subject", that stands for the upstream's;
+    /// each value is sent on (asking for nothing more: the subject asks itself) until the
+    /// first completion, which is sent on too.
+    public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
+        self.init(SubjectSubscriber(subject))
+    }
+
     public var description: String { describe() }
+    /// What a playground shows: the description.
+    public var playgroundDescription: Any { description }
     public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }
     public func receive(_ input: Input) -> Subscribers.Demand { receiveValueBody(input) }
     public func receive(completion: Subscribers.Completion<Failure>) { receiveCompletionBody(completion) }

@@ -68,3 +68,8 @@ extension Publishers.Share {
         }
     }
 }
+
+/// A share is equal only to itself (it is one shared subscription), as in Combine.
+extension Publishers.Share: Equatable {
+    public static func == (lhs: Publishers.Share<Upstream>, rhs: Publishers.Share<Upstream>) -> Bool { lhs === rhs }
+}

@@ -14,3 +14,8 @@ public struct Empty<Output, Failure: Error>: Publisher {
         if completeImmediately { subscriber.receive(completion: .finished) }
     }
 }
+
+/// Two `Empty`s are equal when both complete at once or neither does, as in Combine.
+extension Empty: Equatable {
+    public static func == (lhs: Empty, rhs: Empty) -> Bool { lhs.completeImmediately == rhs.completeImmediately }
+}

@@ -227,14 +227,3 @@ extension Fail {
         self.init(error: failure)
     }
 }
-
-// Combine's Cancellable.store(in:) for an array, as Combine defines it:
-// AnyCancellable(self).store(in:). The core has store(in:) on AnyCancellable only;
-// SwitchToLatestTests stores its tracking subscribers this way. (Only the array form: the
-// AnyCancellableTests methods that test store(in:) on a Cancellable stay dropped, so this
-// stand-in is never itself under test.)
-extension Cancellable {
-    func store(in array: inout [AnyCancellable]) {
-        AnyCancellable(self).store(in: &array)
-    }
-}
