@@ -67,11 +67,11 @@ extension MissingSwiftFeature {
         MissingSwiftFeature(
             example: "func total(_ values: Int...) -> Int { 0 }",
             note: "Swift's variadic parameters ('_ values: Int...') are not in Tapline yet; take an array, '_ values: [Int]', and pass '[1, 2]'",
-            find: { $0.first(/\w\s*(\.\.\.)\s*[,)]/) }),
+            find: { $0.first(/:\s*[\w.<>\[\]?]+\s*(\.\.\.)\s*[,)]/) }),
         MissingSwiftFeature(
             example: "func show(_ x: Codable & Hashable) {}",
             note: "protocol composition types ('Codable & Hashable') are not in Tapline yet; name one protocol, or a protocol of the program's that refines both",
-            find: { site in site.line.contains(/:\s*\w+\s*&\s*\w+/) ? site.errorIs("&") : nil }),
+            find: { site in site.line.contains(/(?::|->)\s*\w+\s*&\s*\w+/) ? site.errorIs("&") : nil }),
         MissingSwiftFeature(
             example: "let mask = 0xFF",
             note: "hexadecimal, octal and binary literals ('0x10', '0o17', '0b101') are not in Tapline yet; write the number in decimal",
@@ -105,8 +105,8 @@ extension MissingSwiftFeature {
             find: { site in site.line.contains(/\b(?:func|init)\b/) ? site.errorIs("=") : nil }),
         MissingSwiftFeature(
             example: "let rest = [1, 2, 3][1...]",
-            note: "one-sided ranges ('1...', '..<5') are not in Tapline yet; write both ends: 'values[1...(values.count - 1)]'",
-            find: { $0.first(/(?:\w|\))\s*(?:\.\.\.|\.\.<)\s*[\])]|[\[(]\s*(?:\.\.\.|\.\.<)/) }),
+            note: "one-sided ranges ('1...', '..<5', in a subscript or a 'case') are not in Tapline yet; write both ends: 'values[1...(values.count - 1)]', 'case 1...Int.max:'",
+            find: { $0.first(/(?:\w|\))\s*(?:\.\.\.|\.\.<)\s*[\]),:]|[\[(,]\s*(?:\.\.\.|\.\.<)/) }),
         MissingSwiftFeature(
             example: "let x: Int? = 1; if case let y? = x { print(y) }",
             note: "optional patterns ('case let x?') are not in Tapline yet; write 'if let x = value' or compare with 'nil'",

@@ -235,6 +235,15 @@ public struct Parser {
         while current.kind == .newline || check(.semicolon) { skip() }
     }
 
+    /// The newlines before `punct`, when it follows them: Swift lets a declaration's body
+    /// brace or a function's `->` open the next line (`func f()⏎{`, `class A: B⏎{`,
+    /// `func f(…)⏎-> Int {`).
+    mutating func skipNewlines(before punct: Punct) {
+        var ahead = 0
+        while peekKind(ahead) == .newline { ahead += 1 }
+        if ahead > 0, peekKind(ahead) == .punct(punct) { skipNewlines() }
+    }
+
     /// `skipNewlines` at the top level, letting go of the tokens read as it goes: each blank
     /// or comment line is a newline token, and a long run of them would otherwise all be held
     /// (and copied as the array grows) until the next statement.
@@ -795,8 +804,10 @@ public struct Parser {
         let name = try expectName(Messages.nameAfter("func"))
         let generics = try parseGenericParameters()
         let (parameters, throwing) = try parseParameters(after: "the function's name")
+        skipNewlines(before: .arrow)
         let result = match(.arrow) ? try parseType() : nil
         skipWhereClause()
+        skipNewlines(before: .lbrace)
         return FunctionDecl(name: name, parameters: parameters, result: result, isThrowing: throwing,
                             body: try parseBlock("to start the function's body"), genericParameters: generics)
     }

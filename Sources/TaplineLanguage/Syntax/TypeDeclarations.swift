@@ -16,10 +16,16 @@ extension Parser {
         }
         let generics = try parseGenericParameters()
         var inherits: [TypeExpr] = []
+        // Lines may break after the ':' and the ',' (`final class PausableSubscriber<Input>:⏎
+        // Subscriber, Cancellable {`), and before the body's '{', as in Swift.
         if match(.colon) {
-            repeat { inherits.append(try parseType()) } while match(.comma)
+            repeat {
+                skipNewlines()
+                inherits.append(try parseType())
+            } while match(.comma)
         }
         skipWhereClause()
+        skipNewlines(before: .lbrace)
         if kind == .protocol {
             try skipProtocolBody(name)
             return TypeDecl(kind: kind, name: name, genericParameters: generics, inherits: inherits, members: [], range: start.to(previous.range))
