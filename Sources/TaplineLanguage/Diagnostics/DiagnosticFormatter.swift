@@ -78,15 +78,25 @@ public struct DiagnosticFormatter {
     }
 
     private func line<Source: RandomAccessCollection<Character>>(at offset: Int, in source: Source) -> (ArraySlice<Character>, Int) where Source.Index == Int {
-        let clamped = min(max(0, offset), source.count)
-        var start = clamped
-        while start > 0, source[start - 1] != "\n" { start -= 1 }
-        var end = clamped
-        while end < source.count, source[end] != "\n" { end += 1 }
+        let bounds = source.lineBounds(at: offset)
+        let (start, end) = (bounds.lowerBound, bounds.upperBound)
         // Keep the excerpt printable: control characters become '?'.
         let printable = source[start..<end].map { c -> Character in
             c != "\t" && (c.unicodeScalars.first.map { $0.value < 32 || $0.value == 127 } ?? false) ? "?" : c
         }
         return (ArraySlice(printable), start)
+    }
+}
+
+extension RandomAccessCollection where Element == Character, Index == Int {
+    /// Where the line holding `offset` starts and ends (its newline not included); an offset
+    /// outside the text is taken as its nearest end.
+    func lineBounds(at offset: Int) -> Range<Int> {
+        let clamped = Swift.min(Swift.max(0, offset), count)
+        var start = clamped
+        while start > 0, self[start - 1] != "\n" { start -= 1 }
+        var end = clamped
+        while end < count, self[end] != "\n" { end += 1 }
+        return start..<end
     }
 }

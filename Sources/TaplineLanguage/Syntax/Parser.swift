@@ -319,23 +319,17 @@ public struct Parser {
                                            .unexpectedCharacter, .unterminatedString, .badNumberSuffix]
         guard !error.isIncompleteInput, error.notes.isEmpty, parseErrors.contains(error.id) else { return error }
         let at = error.range.start
-        var lineStart = at.offset - (at.column - 1)
+        var bounds = source.lineBounds(at: at.offset)
         var (line, column) = (at.line, at.column - 1)
         let firstLine = statementStart.map { Swift.min($0.line, at.line) } ?? at.line
-        while lineStart >= 0, lineStart <= source.count, line >= firstLine {
-            var lineEnd = lineStart
-            while lineEnd < source.count, source[lineEnd] != "\n" { lineEnd += 1 }
-            let text = source.text(lineStart..<lineEnd)
-            if let (note, range) = MissingSwiftFeature.note(forErrorAt: column, id: error.id, on: text) {
-                let start = SourceLocation(line: line, column: range.lowerBound + 1, offset: lineStart + range.lowerBound)
-                let end = SourceLocation(line: line, column: range.upperBound + 1, offset: lineStart + range.upperBound)
+        while line >= firstLine {
+            if let (note, range) = MissingSwiftFeature.note(forErrorAt: column, id: error.id, on: source.text(bounds)) {
+                let start = SourceLocation(line: line, column: range.lowerBound + 1, offset: bounds.lowerBound + range.lowerBound)
+                let end = SourceLocation(line: line, column: range.upperBound + 1, offset: bounds.lowerBound + range.upperBound)
                 return error.noting(Messages.missingSwift(note), at: SourceRange(start, end))
             }
-            // The line before: its start is after the newline before it.
-            guard lineStart > 0 else { break }
-            var previous = lineStart - 1
-            while previous > 0, source[previous - 1] != "\n" { previous -= 1 }
-            (lineStart, line, column) = (previous, line - 1, -1)
+            guard bounds.lowerBound > 0 else { break }
+            (bounds, line, column) = (source.lineBounds(at: bounds.lowerBound - 1), line - 1, -1)
         }
         return error
     }
