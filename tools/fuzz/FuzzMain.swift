@@ -9,13 +9,14 @@ import TaplineLanguage
 
 /// How long one input may run before the interpreter is interrupted, in nanoseconds: long
 /// enough for real work, short enough that a loop never reads as a hang (libFuzzer's -timeout).
-/// `TAPLINE_FUZZ_BUDGET_MS` sets it (default 1): inputs that run to the budget (timers,
-/// long loops) dominate a run's time, and an input that runs on past it is stopped by the
-/// same interrupt, so a short budget finds the same hangs with many more inputs a second.
+/// `TAPLINE_FUZZ_BUDGET_MS` sets it (default 0.5, a fraction allowed): inputs that run to
+/// the budget (timers, long loops) dominate a run's time, and an input that runs on past it
+/// is stopped by the same interrupt, so a short budget finds the same hangs with many more
+/// inputs a second.
 private let runBudget: UInt64 = {
-    guard let text = getenv("TAPLINE_FUZZ_BUDGET_MS"), let milliseconds = UInt64(String(cString: text)),
-          milliseconds > 0 else { return 1_000_000 }
-    return milliseconds * 1_000_000
+    guard let text = getenv("TAPLINE_FUZZ_BUDGET_MS"), let milliseconds = Double(String(cString: text)),
+          milliseconds > 0, milliseconds < 1e9 else { return 500_000 }
+    return UInt64(milliseconds * 1_000_000)
 }()
 
 private func now() -> UInt64 {

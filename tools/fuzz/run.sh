@@ -24,7 +24,7 @@ done
 # hit and weighs every input by it; with the tens of thousands of features an interpreter has,
 # that bookkeeping took more of a run than some inputs, and the plain schedule, on the same
 # seeds side by side, ran more inputs and reached more coverage.
-# -timeout: one input runs for about 1 ms (FuzzMain's budget), so 10s is a hang.
+# -timeout: one input runs for about half a millisecond (FuzzMain's budget), so 10s is a hang.
 # -detect_leaks=0: the interpreter's subscriptions form reference cycles by design until cancelled.
 # detect_stack_use_after_return=0: locals stay on the real stack, where the interpreter's
 # stack guard (Limits.swift) looks for them; with ASan's "fake stack" it would see nothing.
