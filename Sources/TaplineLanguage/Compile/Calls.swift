@@ -21,6 +21,9 @@ extension Compiler {
            let found = try userCall(callee, arguments, trailing: trailing, range: range) { return found }
         if let subscriber = try anySubscriber(callee, arguments, trailing: trailing, range: range) { return subscriber }
         if let sleep = try threadSleep(callee, arguments, trailing: trailing) { return sleep }
+        if arguments.isEmpty, trailing == nil, let type = Compiler.collectionType(callee) {
+            return try emptyCollection(type, range: range)
+        }
         switch callee.kind {
         case .name(let name):
             return try namedCall(name, callee, arguments, trailing: trailing, range: range)
@@ -216,6 +219,38 @@ extension Compiler {
         }, Builtins.methodType(method, on: baseType))
     }
 
+    /// `[Int]`, `[String: Int]`, `Set<String>` written where a call's function goes
+    /// (`[Int]()`): the type they spell, when each part is a type's name.
+    static func collectionType(_ callee: Expr) -> TypeExpr? {
+        func type(_ expr: Expr) -> TypeExpr? {
+            switch expr.kind {
+            case .name(let name) where name.first?.isUppercase == true: return TypeExpr(kind: .named(name, arguments: []), range: expr.range)
+            case .specialized(let name, let arguments): return TypeExpr(kind: .named(name, arguments: arguments), range: expr.range)
+            case .array(let elements) where elements.count == 1:
+                return type(elements[0]).map { TypeExpr(kind: .array($0), range: expr.range) }
+            case .dictionary(let pairs) where pairs.count == 1:
+                guard let key = type(pairs[0].key), let value = type(pairs[0].value) else { return nil }
+                return TypeExpr(kind: .dictionary(key, value), range: expr.range)
+            default: return nil
+            }
+        }
+        switch callee.kind {
+        case .array, .dictionary: return type(callee)
+        case .specialized(let name, _) where ["Array", "Set", "Dictionary"].contains(name): return type(callee)
+        default: return nil
+        }
+    }
+
+    /// `[Int]()`, `[String: Int]()`, `Set<String>()`: an empty collection of that type.
+    private func emptyCollection(_ written: TypeExpr, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let type = try staticType(written)
+        switch type {
+        case .dictionary: return ({ _ in .dictionary(keys: [], values: []) }, type)
+        case .set: return ({ _ in .set([]) }, type)
+        default: return ({ _ in .array([]) }, type)
+        }
+    }
+
     /// Whether the arguments are a promise's: `(.success(…))` or `(.failure(…))`.
     static func isPromiseCall(_ arguments: [Argument]) -> Bool {
         guard arguments.count == 1, case .call(let callee, _, nil) = arguments[0].value.kind,
@@ -259,12 +294,14 @@ extension Compiler {
         }, result)
     }
 
-    /// `promise(.success(value))`, `promise(.failure("message"))`: answers a Future.
+    /// `promise(.success(value))`, `promise(.failure("message"))`: answers a Future. Any
+    /// other `Result` (`promise(Result.success(value))`, a `Result` held in a variable) is
+    /// taken apart when the promise is called.
     func promiseCall(_ promise: @escaping Code, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         guard arguments.count == 1, arguments[0].label == nil, case .call(let callee, let inner, nil) = arguments[0].value.kind,
               case .implicitMember(let outcome) = callee.kind, outcome == "success" || outcome == "failure",
               inner.count == 1, inner[0].label == nil else {
-            throw Diagnostic.error(Messages.operatorArguments("promise", usage: "'promise(.success(value))' or 'promise(.failure(\"message\"))'"), at: range)
+            return try promiseResultCall(promise, arguments, range: range)
         }
         let (code, _) = try expression(inner[0].value)
         let succeeds = outcome == "success"
@@ -274,6 +311,30 @@ extension Compiler {
             }
             let value = try code(frame)
             box.fulfill(succeeds ? .success(value) : .failure(ScriptFailure(error: value)))
+            return .void
+        }, .void)
+    }
+
+    /// `promise(result)`: a promise called with a `Result` that is not written out as
+    /// `.success(…)` or `.failure(…)` at the call.
+    private func promiseResultCall(_ promise: @escaping Code, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let usage = Messages.operatorArguments("promise", usage: "'promise(.success(value))' or 'promise(.failure(\"message\"))'")
+        guard arguments.count == 1, arguments[0].label == nil else { throw Diagnostic.error(usage, at: range) }
+        let (code, type) = try expression(arguments[0].value)
+        switch type {
+        case .user("Result"), .unknown: break
+        default: throw Diagnostic.error(usage, at: range)
+        }
+        let resultType = runtime.resultType
+        return ({ frame in
+            guard case .promise(let box) = try promise(frame) else {
+                throw RuntimeError(Messages.notCallable("this value"), at: range)
+            }
+            guard case .enumValue(let result) = try code(frame), result.type === resultType, result.payload.count == 1 else {
+                throw RuntimeError(usage, at: range)
+            }
+            let value = result.payload[0]
+            box.fulfill(result.name == "success" ? .success(value) : .failure(ScriptFailure(error: value)))
             return .void
         }, .void)
     }

@@ -91,6 +91,14 @@ extension Compiler {
     /// becomes a `Double` in a `Double` variable (`d = 2` stores 2.0), any other type must match.
     func storable(_ valueExpr: Expr, into type: SType) throws(Diagnostic) -> Code {
         let (code, valueType) = try expression(valueExpr)
+        // `let s: Set<Int> = [1, 2, 2]`: an array literal makes a set where one is declared.
+        if case .set = type, case .array = valueExpr.kind {
+            if valueType.isKnown, case .array(let element) = valueType, !type.admits(.set(element)) {
+                throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.name, got: valueType.name), at: valueExpr.range)
+            }
+            let range = valueExpr.range
+            return { frame in try Builtins.set(of: try code(frame), range: range) }
+        }
         if type.isOptional && !valueType.isOptional || type.holdsOptionals {
             guard type.admits(valueType) else {
                 throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.name, got: valueType.name), at: valueExpr.range)

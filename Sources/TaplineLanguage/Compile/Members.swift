@@ -236,7 +236,7 @@ extension Compiler {
     /// takes its arguments in order whatever their labels.
     private func construct(_ type: UserType, _ arguments: [Argument], trailing: ClosureExpr?, range: SourceRange,
                            positional: Bool = false) throws(Diagnostic) -> (code: Code, type: SType) {
-        var arguments = arguments
+        var arguments = positional ? try splattingTuple(arguments, for: type) : arguments
         if positional, arguments.allSatisfy({ $0.label == nil }), let labels = Compiler.onlyInitLabels(type, count: arguments.count) {
             for index in arguments.indices { arguments[index].label = labels[index] }
         }
@@ -270,6 +270,20 @@ extension Compiler {
             }, .user(type.name))
         }
         return try memberwise(type, arguments, given: given, range: range)
+    }
+
+    /// `[(1, "a")].map(Person.init)`: a function reference given one tuple, where the `init`
+    /// takes its elements, is given them one by one, as Swift does for a tuple a closure's
+    /// parameters do not take as one.
+    private func splattingTuple(_ arguments: [Argument], for type: UserType) throws(Diagnostic) -> [Argument] {
+        guard arguments.count == 1, arguments[0].label == nil, case .argument = arguments[0].value.kind,
+              Compiler.onlyInitLabels(type, count: 1) == nil,
+              case .tuple(let elements) = try expression(arguments[0].value).type, elements.count > 1,
+              Compiler.onlyInitLabels(type, count: elements.count) != nil else { return arguments }
+        let tuple = arguments[0].value
+        return elements.indices.map { index in
+            Argument(label: nil, value: Expr(.member(tuple, String(index), nameRange: tuple.range), tuple.range))
+        }
     }
 
     /// How many arguments the one `init` of `type` takes, if it has one (a struct's memberwise

@@ -117,11 +117,14 @@ extension SwiftExporter {
         if case .publisher(let known, let knownFailure)? = types.type(of: expr) { (output, failure) = (known, knownFailure) }
         if output == .unknown, let body, let promised = promisedType(in: body) { output = promised }
         var outputName = output == .unknown ? "Any" : swiftType(output)
-        if output == .unknown, context.inReturn, let result = context.result, case .named("AnyPublisher", let arguments) = result.kind,
-           arguments.count == 2 {
-            outputName = SwiftExporter.swiftType(arguments[0])
+        var failureName = failure == .unknown ? (failing ? "Error" : "Never") : swiftType(failure)
+        // What the func declares it returns: `AnyPublisher<Int, Never>`, `Future<Int, MyError>`.
+        if context.inReturn, let result = context.result, case .named(let name, let arguments) = result.kind,
+           name == "AnyPublisher" || SwiftExporter.genericSources.contains(name), arguments.count == 2 {
+            if output == .unknown { outputName = SwiftExporter.swiftType(arguments[0]) }
+            if failure == .unknown, name != "AnyPublisher" { failureName = SwiftExporter.swiftType(arguments[1]) }
         }
-        return "<\(outputName), \(failure == .unknown ? (failing ? "Error" : "Never") : swiftType(failure))>"
+        return "<\(outputName), \(failureName)>"
     }
 
     /// The type of the value a Future's closure gives its promise: `promise(.success(42))`.

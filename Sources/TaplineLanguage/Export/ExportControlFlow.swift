@@ -216,6 +216,8 @@ extension SwiftExporter {
         var head = modifiers + (keyword ?? "func \(declaration.name.text)") + generics + "(\(parameters.joined(separator: ", ")))"
         if declaration.isThrowing || (keyword == nil && throwing.contains(declaration.name.text)) { head += " throws" }
         inner.result = declaration.result
+        // A body of one expression returns it, as a 'return' would.
+        if declaration.result != nil, declaration.body.count == 1, case .expression = declaration.body[0].kind { inner.inReturn = true }
         if let result = declaration.result {
             head += " -> \(SwiftExporter.swiftType(result))"
         } else if SwiftExporter.returnsValue(declaration.body) {

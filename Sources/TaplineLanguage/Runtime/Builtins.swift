@@ -9,7 +9,7 @@ struct BuiltinArgument {
 
 enum Builtins {
     /// Every function a program can call without declaring it (for "did you mean").
-    static let functions = Set(["print", "Int", "Double", "Float", "String", "Bool", "min", "max", "abs"])
+    static let functions = Set(["print", "Int", "Double", "Float", "String", "Bool", "min", "max", "abs", "Array", "Set"])
         .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
     static let methods: Set<String> = [
         "uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted", "isMultiple", "components",
@@ -59,6 +59,8 @@ enum Builtins {
                 }
                 return best
             }, arguments.allSatisfy { $0.type == arguments[0].type } ? arguments[0].type : .unknown)
+        case "Array", "Set":
+            return try collection(name, arguments, range: range)
         case "abs":
             try expectCount(1, "'abs(number)'")
             return ({ frame in
@@ -74,6 +76,29 @@ enum Builtins {
         default:
             let suggestion = Suggest.closest(to: name, in: visible() + Array(functions))
             throw Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange)
+        }
+    }
+
+    /// `Array(1...3)`, `Array("abc")`, `Array(repeating: 0, count: 3)`, `Set([1, 2, 2])`, `Set()`.
+    private static func collection(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let codes = arguments.map(\.code)
+        switch (name, arguments.map(\.label)) {
+        case ("Array", [nil]):
+            return ({ frame in .array(try Compiler.elements(of: try codes[0](frame), method: "Array", range: range)) },
+                    .array(Compiler.elementType(of: arguments[0].type)))
+        case ("Array", ["repeating", "count"]):
+            return ({ frame in
+                guard case .int(let count) = try codes[1](frame), count >= 0 else { throw RuntimeError(Messages.indexOutOfRange, at: range) }
+                guard count <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(count, Limits.valueSize), at: range) }
+                return .array(Array(repeating: try codes[0](frame), count: count))
+            }, .array(arguments[0].type))
+        case ("Set", [nil]):
+            return ({ frame in try set(of: try codes[0](frame), range: range) }, .set(Compiler.elementType(of: arguments[0].type)))
+        case ("Set", []):
+            return ({ _ in .set([]) }, .set(.unknown))
+        default:
+            let usage = name == "Set" ? "'Set([1, 2])'" : "'Array(1...3)' or 'Array(repeating: 0, count: 3)'"
+            throw Diagnostic.error(Messages.operatorArguments(name, usage: usage), at: range)
         }
     }
 
@@ -98,6 +123,15 @@ enum Builtins {
             if end == "\n" { runtime.write(text) } else { runtime.writeRaw(text + end) }
             return .void
         }
+    }
+
+    /// A set of a collection's elements, each once, in the order first met (`Set([1, 2, 2])`).
+    static func set(of value: Value, range: SourceRange) throws -> Value {
+        var unique: [Value] = []
+        for element in try Compiler.elements(of: value, method: "Set", range: range) where !unique.contains(where: { ValueArithmetic.equal($0, element) }) {
+            unique.append(element)
+        }
+        return .set(unique)
     }
 
     static func toInt(_ value: Value) -> Value {
@@ -204,7 +238,7 @@ enum Builtins {
             if case .string(let suffix) = arguments[0] { return .bool(text.hasSuffix(suffix)) }
         case ("contains", .string(let text), 1):
             if case .string(let part) = arguments[0] { return .bool(text.contains(part)) }
-        case ("contains", .array(let elements), 1):
+        case ("contains", .array(let elements), 1), ("contains", .set(let elements), 1):
             return .bool(elements.contains { ValueArithmetic.equal($0, arguments[0]) })
         case ("reversed", .array(let elements), 0): return .array(elements.reversed())
         case ("isMultiple", .int(let number), 1):
