@@ -257,6 +257,7 @@ public final class Interpreter {
                     throw error
                 }
             }
+            try compiler.compileDeferredBodies()
         } catch {
             releaseDeclarations(of: compiler)
             throw error

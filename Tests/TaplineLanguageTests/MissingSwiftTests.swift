@@ -22,12 +22,6 @@ struct MissingSwiftTests {
         #expect((range.start.line, range.start.column, range.end.column) == (2, 3, 7))
     }
 
-    /// A one-sided range in a `case` (Kodeco's quadrant switch) is named too.
-    @Test func aOneSidedRangeInACaseIsNamed() throws {
-        let error = try #require(parseError("switch (1, 2) {\ncase (1..., 1...): print(1)\ndefault: break\n}"))
-        #expect(error.notes.first?.message.hasPrefix("one-sided ranges") == true, "notes: \(error.notes.map(\.message))")
-    }
-
     @Test("a typo in code Tapline reads gets no note",
           arguments: ["print(1,, 2)", "let x = (1 + 2", "func f(a: Int b: Int) {}", "let = 3"])
     func typosKeepTheirPlainMessage(_ source: String) throws {

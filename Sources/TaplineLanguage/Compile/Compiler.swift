@@ -32,6 +32,10 @@ final class Compiler {
     var warnings: [Diagnostic] = []
     /// The functions of the view being compiled.
     var viewFunctions: [String: Entity] = [:]
+    /// Top-level funcs whose bodies name what the entry declares further on (Swift lets a
+    /// script's funcs use any of its globals): compiled again once the whole entry is
+    /// (`compileDeferredBodies`), with the error they met first.
+    var deferredBodies: [(declaration: FunctionDecl, box: FunctionBox, error: Diagnostic)] = []
     /// Set only by the Swift exporter: it learns each chain's and expression's static type here.
     var typeRecord: TypeRecord?
     /// The one switch for every fast path, which the differential grid flips: `IntKernel`s for
@@ -66,7 +70,9 @@ final class Compiler {
 
     /// Compiles a program's statements, each into a step for the top-level frame.
     func compileProgram(_ statements: [Stmt]) throws(Diagnostic) -> [Step] {
-        try statements.map { (each) throws(Diagnostic) in try statement(each) }
+        let steps = try statements.map { (each) throws(Diagnostic) in try statement(each) }
+        try compileDeferredBodies()
+        return steps
     }
 
     var topLevelFrameSize: Int { scope.size }

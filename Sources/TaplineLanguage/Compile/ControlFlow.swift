@@ -168,8 +168,11 @@ extension Compiler {
     func matcher(_ pattern: Pattern, against type: SType, single: Bool, at range: SourceRange) throws(Diagnostic) -> Matcher {
         switch pattern {
         case .value(let expr):
+            if let contains = try rangeMatcher(expr) { return contains }
             let (code, _) = try expression(expr)
             return { value, frame in ValueArithmetic.equal(value, try code(frame)) }
+        case .tuple(let elements):
+            return try tupleMatcher(elements, against: type, single: single, at: range)
         case .wildcard:
             return { _, _ in true }
         case .binding(let name):
@@ -205,6 +208,36 @@ extension Compiler {
             }
         case .enumCase(let name, let payload):
             return try caseMatcher(name, payload, against: type, single: single, at: range)
+        }
+    }
+
+    /// `case 1...5:`, `case ..<0:`: a range matches the values it holds, as Swift's `~=` on a
+    /// range, without making the range's elements. Nil for an expression that is no range.
+    private func rangeMatcher(_ expr: Expr) throws(Diagnostic) -> Matcher? {
+        guard case .binary(let op, let lowExpr, let highExpr) = expr.kind, op == .closedRange || op == .halfOpenRange else { return nil }
+        let (low, _) = try expression(lowExpr)
+        let (high, _) = try expression(highExpr)
+        let closed = op == .closedRange
+        return { value, frame in
+            guard let above = ValueArithmetic.compare(value, try low(frame)), above >= 0,
+                  let below = ValueArithmetic.compare(value, try high(frame)) else { return false }
+            return closed ? below <= 0 : below < 0
+        }
+    }
+
+    /// `case (1..., _):`: a tuple of as many values, each matching its pattern.
+    private func tupleMatcher(_ elements: [Pattern], against type: SType, single: Bool, at range: SourceRange) throws(Diagnostic) -> Matcher {
+        var types = Array(repeating: SType.unknown, count: elements.count)
+        if case .tuple(let known) = type, known.count == elements.count { types = known }
+        var matchers: [Matcher] = []
+        for (element, elementType) in zip(elements, types) {
+            matchers.append(try matcher(element, against: elementType, single: single, at: range))
+        }
+        let parts = matchers
+        return { value, frame in
+            guard case .tuple(let values) = value, values.count == parts.count else { return false }
+            for (part, element) in zip(parts, values) where try !part(element, frame) { return false }
+            return true
         }
     }
 

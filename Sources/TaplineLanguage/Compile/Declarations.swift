@@ -128,8 +128,27 @@ extension Compiler {
         let box = try functionBox(declaration)
         let entity = Entity(name: name.text, range: name.range, kind: .function(box))
         if inView { viewFunctions[name.text] = entity } else { try declare(entity) }
-        try compileBody(of: declaration, into: box)
+        do {
+            try compileBody(of: declaration, into: box)
+        } catch where !inView && (error.id == .unknownName || error.id == .unknownType) {
+            // Perhaps declared further on in the entry, as a script's globals may be.
+            deferredBodies.append((declaration, box, error))
+        }
         return { _ in entity.isInitialized = true }
+    }
+
+    /// The bodies `function` put off, compiled now that the entry has declared everything
+    /// it will: an error that remains is the one each met first.
+    func compileDeferredBodies() throws(Diagnostic) {
+        let deferred = deferredBodies
+        deferredBodies = []
+        for (declaration, box, first) in deferred {
+            do {
+                try compileBody(of: declaration, into: box)
+            } catch {
+                throw error.id == first.id ? first : error
+            }
+        }
     }
 
     /// A func declared in a block or a closure: a closure held by a local of its frame, so

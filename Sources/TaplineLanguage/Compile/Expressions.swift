@@ -42,6 +42,9 @@ extension Compiler {
             let resultType = try ValueArithmetic.unaryType(op, type, range: range)
             return ({ frame in try ValueArithmetic.unary(op, try operand(frame), range: range) }, resultType)
         case .binary(let op, let leftExpr, let rightExpr):
+            if op == .closedRange || op == .halfOpenRange, Compiler.isOpenBound(leftExpr) || Compiler.isOpenBound(rightExpr) {
+                throw Diagnostic.error(Messages.oneSidedRangeAsValue(text(of: range).description), at: range)
+            }
             return try binary(op, leftExpr, rightExpr, range: range)
 
         case .ternary(let conditionExpr, let whenTrueExpr, let whenFalseExpr):

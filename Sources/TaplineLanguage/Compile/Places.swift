@@ -33,9 +33,35 @@ extension Compiler {
     /// key (`nil` when it has none).
     func subscriptValue(_ baseExpr: Expr, _ indexExpr: Expr, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         let (base, baseType) = try expression(baseExpr)
+        if case .binary(let op, let lowExpr, let highExpr) = indexExpr.kind, op == .closedRange || op == .halfOpenRange {
+            return try slice(base, baseType, lowExpr, highExpr, closed: op == .closedRange, range: range)
+        }
         let (index, _) = try expression(indexExpr)
         return ({ frame in try Value.element(of: try base(frame), at: try index(frame), range: range) }, Compiler.subscriptType(baseType))
     }
+
+    /// `values[1...3]`, `values[1...]`, `values[..<2]`: the elements at those positions, as
+    /// Swift's slice of an array; an end past the array's is an error, as Swift's trap.
+    private func slice(_ base: @escaping Code, _ baseType: SType, _ lowExpr: Expr, _ highExpr: Expr, closed: Bool,
+                       range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let low: Code? = Compiler.isOpenBound(lowExpr) ? nil : try expression(lowExpr).code
+        let high: Code? = Compiler.isOpenBound(highExpr) ? nil : try expression(highExpr).code
+        return ({ frame in
+            guard case .array(let elements) = try base(frame) else { throw RuntimeError(Messages.indexOutOfRange, at: range) }
+            var start = 0
+            var end = elements.count
+            if let low { guard case .int(let value) = try low(frame) else { throw RuntimeError(Messages.indexOutOfRange, at: range) }; start = value }
+            if let high {
+                guard case .int(let value) = try high(frame), value < Int.max else { throw RuntimeError(Messages.indexOutOfRange, at: range) }
+                end = closed ? value + 1 : value
+            }
+            guard start >= 0, start <= end, end <= elements.count else { throw RuntimeError(Messages.indexOutOfRange, at: range) }
+            return .array(Array(elements[start..<end]))
+        }, baseType)
+    }
+
+    /// Whether an end of a range is the one a one-sided range leaves open (`1...`, `..<5`).
+    static func isOpenBound(_ expr: Expr) -> Bool { expr.isOpenRangeEnd }
 
     static func subscriptType(_ type: SType) -> SType {
         switch type {

@@ -385,6 +385,9 @@ enum Messages {
     // MARK: Running (Runtime/)
     static let divisionByZero = Message(.divisionByZero, "division by zero")
     static let arithmeticOverflow = Message(.arithmeticOverflow, "arithmetic overflow")
+    static func oneSidedRangeAsValue(_ text: String) -> Message {
+        Message(.oneSidedRange, "a one-sided range ('\(text)') stands only in a 'case' pattern or an array's subscript in Tapline; write both ends: '1...10'")
+    }
     static func rangeTooLarge(_ count: some BinaryInteger) -> Message { Message(.rangeTooLarge, "range of \(count) elements is too large (at most 10,000,000)") }
     static func badRange(_ low: Int, _ high: Int) -> Message { Message(.badRange, "range \(low)...\(high) is empty: its start is above its end") }
     static let negativeDemand = Message(.negativeDemand, "a demand cannot be negative")

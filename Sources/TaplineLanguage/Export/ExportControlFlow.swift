@@ -125,6 +125,10 @@ extension SwiftExporter {
             var parts: [String] = []
             for each in payload { parts.append(swiftPattern(each, binding: &context)) }
             return "." + name + "(" + parts.joined(separator: ", ") + ")"
+        case .tuple(let elements):
+            var parts: [String] = []
+            for each in elements { parts.append(swiftPattern(each, binding: &context)) }
+            return "(" + parts.joined(separator: ", ") + ")"
         }
     }
 
@@ -160,6 +164,8 @@ extension SwiftExporter {
         for pattern in patterns {
             switch pattern {
             case .wildcard, .binding: return true
+            case .tuple(let elements) where elements.allSatisfy(SwiftExporter.isIrrefutable): return true
+            case .tuple: continue
             case .finished: finished = true
             case .failure: named["failure", default: []].append(nil)
             case .enumCase(let name, let payload): named[name, default: []].append(payload)
@@ -180,6 +186,7 @@ extension SwiftExporter {
     private static func isIrrefutable(_ pattern: Pattern) -> Bool {
         switch pattern {
         case .wildcard, .binding: return true
+        case .tuple(let elements): return elements.allSatisfy(isIrrefutable)
         default: return false
         }
     }

@@ -91,6 +91,16 @@ extension SwiftExporter {
         }
         let spaced = op != .closedRange && op != .halfOpenRange
         let symbol = spaced ? " \(op.rawValue) " : op.rawValue
+        // A one-sided range, `1...` or `..<0`, as Swift writes it: its operator touches its one
+        // end, which is in parentheses unless it is a name or a literal (`..<(-1)`).
+        if !spaced, Compiler.isOpenBound(right) { return try side(left, right: false) + symbol }
+        if !spaced, Compiler.isOpenBound(left) {
+            let written = try expression(right, context)
+            switch right.kind {
+            case .name, .int, .double, .member: return symbol + written
+            default: return symbol + "(\(written))"
+            }
+        }
         return try side(left, right: false) + symbol + (try side(right, right: true))
     }
 

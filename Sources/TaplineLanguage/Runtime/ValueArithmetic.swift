@@ -219,7 +219,7 @@ enum ValueArithmetic {
         }
     }
 
-    private static func compare(_ left: Value, _ right: Value) -> Int? {
+    static func compare(_ left: Value, _ right: Value) -> Int? {
         if case .string(let x) = left, case .string(let y) = right { return x < y ? -1 : x == y ? 0 : 1 }
         if case .int(let x) = left, case .int(let y) = right { return x < y ? -1 : x == y ? 0 : 1 }
         if case .duration(let x) = left, case .duration(let y) = right { return x < y ? -1 : x == y ? 0 : 1 }

@@ -208,6 +208,8 @@ public enum Pattern: Sendable {
     indirect case enumCase(String, [Pattern]?)
     /// `let name` inside a pattern: binds what stands there.
     case binding(Name)
+    /// `(1..., _)`: a tuple's elements, each against its pattern.
+    indirect case tuple([Pattern])
 }
 
 extension Array where Element == SwitchCase {
@@ -402,4 +404,19 @@ extension StmtKind {
     /// The name a `for (index, value) in …` loop gives each element, which no program can
     /// write.
     static let tupleElement = "for-in element"
+}
+
+extension Expr {
+    /// The end a one-sided range leaves open (`1...`, `..<5`): `Int.max` or `Int.min`, over no
+    /// text, just after `range` (the operator), so that it is told from one written out.
+    static func openRangeEnd(upper: Bool, after range: SourceRange) -> Expr {
+        let at = SourceRange(range.end, range.end)
+        return Expr(.member(Expr(.name("Int"), at), upper ? "max" : "min", nameRange: at), at)
+    }
+
+    /// Whether this is an end `openRangeEnd` made.
+    var isOpenRangeEnd: Bool {
+        guard case .member(let base, let end, _) = kind, end == "max" || end == "min", case .name("Int") = base.kind else { return false }
+        return range.start.offset == range.end.offset
+    }
 }

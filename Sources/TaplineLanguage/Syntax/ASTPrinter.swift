@@ -79,6 +79,7 @@ public enum ASTPrinter {
         case .wildcard: return "_"
         case .enumCase(let name, let payload): return "." + name + (payload.map { "(" + $0.map(print).joined(separator: ", ") + ")" } ?? "")
         case .binding(let name): return "let " + name.text
+        case .tuple(let elements): return "(" + elements.map(print).joined(separator: ", ") + ")"
         }
     }
 

@@ -160,12 +160,11 @@ extension MissingSwiftFeature {
         ]
     }
 
-    /// The table's second half: labels, defaults, ranges, patterns, attributes, operators.
+    /// The table's second half: labels, defaults, patterns, attributes, operators.
     private static func tableSecondHalf() -> [MissingSwiftFeature] {
         let callable = /\b(?:func|init|subscript)\b/
         let labelledTuple = /\(\s*\w+\s*(:)\s*[^,():]+,\s*\w+\s*:/
         let function = /\b(?:func|init)\b/
-        let oneSidedRange = /(?:\w|\))\s*(?:\.\.\.|\.\.<)\s*[\]),:]|[\[(,]\s*(?:\.\.\.|\.\.<)/
         let optionalPattern = /\bcase\s+(?:let|var)\s+\w+(\?)/
         return [
             MissingSwiftFeature(
@@ -181,11 +180,6 @@ extension MissingSwiftFeature {
                 note: "default parameter values ('name: String = \"you\"') are not in Tapline yet; leave the default out and pass the value at each call",
                 anchors: ["func", "init"],
                 find: { site in site.line.contains(function) ? site.errorIs("=") : nil }),
-            MissingSwiftFeature(
-                example: "let rest = [1, 2, 3][1...]",
-                note: "one-sided ranges ('1...', '..<5', in a subscript or a 'case') are not in Tapline yet; write both ends: 'values[1...(values.count - 1)]', 'case 1...Int.max:'",
-                anchors: ["...", "..<"],
-                find: { $0.first(oneSidedRange) }),
             MissingSwiftFeature(
                 example: "let x: Int? = 1; if case let y? = x { print(y) }",
                 note: "optional patterns ('case let x?') are not in Tapline yet; write 'if let x = value' or compare with 'nil'",

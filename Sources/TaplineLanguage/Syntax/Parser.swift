@@ -1036,6 +1036,7 @@ public struct Parser {
         if bindsAll, case .identifier = current.kind, peekKind() != .punct(.dot), peekKind() != .punct(.lparen) {
             return .binding(try expectName("a name to bind"))
         }
+        if check(.lparen), let tuple = try parseTuplePatternIfAny(bindingNames: bindsAll) { return tuple }
         if isTypeDot(at: position) { skip() }   // `NameError.unknown`: the type is the value's own
         if check(.dot), case .identifier(let word) = peekKind() {
             let member = text(of: word)
@@ -1059,6 +1060,39 @@ public struct Parser {
             return .enumCase(member, payload)
         }
         return .value(try parseExpression())
+    }
+
+    // tuple-pattern = "(" pattern "," pattern { "," pattern } ")" ;
+    /// `case (1..., _)`, `case (0, let y)`: a pattern per element; nil (nothing read) when
+    /// the parentheses hold one expression, `case (a + b):`.
+    private mutating func parseTuplePatternIfAny(bindingNames: Bool) throws(Diagnostic) -> Pattern? {
+        guard parenthesesHoldComma() else { return nil }
+        skip()
+        var elements: [Pattern] = []
+        repeat {
+            elements.append(try parsePattern(bindingNames: bindingNames))
+        } while match(.comma)
+        _ = try expect(.rparen, "to close the tuple pattern")
+        return .tuple(elements)
+    }
+
+    /// Whether the `(` that is the current token holds a comma at its own level: a tuple,
+    /// not an expression in parentheses.
+    private mutating func parenthesesHoldComma() -> Bool {
+        var index = position + 1
+        var depth = 0
+        while true {
+            switch kind(at: index) {
+            case .punct(.lparen), .punct(.lbracket), .punct(.lbrace): depth += 1
+            case .punct(.rparen), .punct(.rbracket), .punct(.rbrace):
+                if depth == 0 { return false }
+                depth -= 1
+            case .punct(.comma) where depth == 0: return true
+            case .eof: return false
+            default: break
+            }
+            index += 1
+        }
     }
 
     /// Whether a capitalised name and a `.` start at `index`: a type naming its case.
@@ -1224,6 +1258,11 @@ public struct Parser {
             terms += 1
             guard terms <= Limits.chainLength else { throw chainTooLong }
             skip()
+            // `1...` with nothing after it: a one-sided range, open to `Int.max`.
+            if op == .closedRange, endsOneSidedRange {
+                left = Expr(.binary(op, left, .openRangeEnd(upper: true, after: previous.range)), left.range.to(previous.range))
+                continue
+            }
             // A line may end after an operator: the expression goes on on the next.
             skipNewlines()
             // `??` groups to the right: `a ?? b ?? c` is `a ?? (b ?? c)`.
@@ -1235,6 +1274,14 @@ public struct Parser {
             }
         }
         return left
+    }
+
+    /// Whether the token after a `...` ends the range there: `case (1..., 0)`, `values[1...]`.
+    private var endsOneSidedRange: Bool {
+        switch current.kind {
+        case .punct(.rparen), .punct(.comma), .punct(.rbracket), .punct(.colon), .newline, .eof: return true
+        default: return false
+        }
     }
 
     /// Whether the current token is `as` or `is`.
@@ -1262,6 +1309,14 @@ public struct Parser {
             if !optional { _ = match(.not) }
             let operand = try nested { (parser: inout Parser) throws(Diagnostic) -> Expr in try parser.parseUnary() }
             return Expr(.try(operand, optional: optional), token.range.to(operand.range))
+        }
+        if check(.closedRange) || check(.halfOpenRange) {
+            // `..<0`, `...5`: a one-sided range, open to `Int.min`.
+            let token = advance()
+            let bound = Expr.openRangeEnd(upper: false, after: previous.range)
+            let operand = try nested { (parser: inout Parser) throws(Diagnostic) -> Expr in try parser.parseUnary() }
+            guard case .punct(let op) = token.kind else { return operand }
+            return Expr(.binary(op, bound, operand), token.range.to(operand.range))
         }
         if check(.minus) || check(.not) || check(.ampersand) {
             let token = advance()
