@@ -152,7 +152,7 @@ extension Compiler {
         if let mutating = MutatingMethod(rawValue: method), trailing == nil, Compiler.isPlace(baseExpr), try isCollectionPlace(baseExpr) {
             return try mutatingCall(mutating, on: baseExpr, arguments, range: range)
         }
-        if Compiler.isCollectionMethod(method, arguments, trailing: trailing) {
+        if Compiler.isCollectionMethod(method, arguments, trailing: trailing) || passesFunction(method, arguments, trailing: trailing) {
             return try collectionMethod(method, on: baseExpr, arguments, trailing: trailing, range: range)
         }
         if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }

@@ -35,10 +35,10 @@ extension Compiler {
             guard values.count == 2 else { throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(0) { $0 + $1 }'"), at: range) }
             initial = try expression(values.removeFirst().value)
         }
-        guard values.count == 1, let closureExpr = Compiler.closureGiven(values[0].value) else {
+        let inputs: [SType] = initial.map { [$0.type, element] } ?? ([.sorted, .min, .max].contains(method) ? [element, element] : [element])
+        guard values.count == 1, let closureExpr = Compiler.closureGiven(values[0].value) ?? Compiler.closure(calling: values[0].value, arity: inputs.count) else {
             throw Diagnostic.error(Messages.operatorArguments(name, usage: "'.\(name) { … }'"), at: range)
         }
-        let inputs: [SType] = initial.map { [$0.type, element] } ?? ([.sorted, .min, .max].contains(method) ? [element, element] : [element])
         let (function, functionType) = try closureValue(closureExpr, expected: .function(inputs, result: .unknown))
         var result = SType.unknown
         if case .function(_, let closureResult) = functionType { result = closureResult }
@@ -59,6 +59,32 @@ extension Compiler {
         case .keyPath(let names): return OperatorCall.closure(names, at: expr.range)
         case .member(_, "init", _): return OperatorCall.closure(calling: expr)
         default: return nil
+        }
+    }
+
+    /// `map(size)`, `reduce(0, add)`: a func (or a closure held by a name) given where a
+    /// closure goes, as the closure `{ size($0) }` or `{ add($0, $1) }`.
+    static func closure(calling function: Expr, arity: Int) -> ClosureExpr? {
+        guard case .name = function.kind else { return nil }
+        let arguments = (0..<arity).map { Argument(label: nil, value: Expr(.argument($0), function.range)) }
+        let call = Expr(.call(function, arguments, trailing: nil), function.range)
+        return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), function.range)], range: function.range)
+    }
+
+    /// Whether `method(…)` is a collection's closure method given a func by its name
+    /// (`[1, 2].map(double)`), not a value (`values.contains(x)`).
+    func passesFunction(_ method: String, _ arguments: [Argument], trailing: ClosureExpr?) -> Bool {
+        guard trailing == nil, CollectionMethod(rawValue: method) != nil, let last = arguments.last, last.label == nil,
+              case .name(let name) = last.value.kind else { return false }
+        switch resolve(name) {
+        case .entity(let entity)?:
+            switch entity.kind {
+            case .function: return true
+            case .value(let box): if case .function = box.type { return true } else { return false }
+            default: return false
+            }
+        case .local(_, _, .function)?: return true
+        default: return false
         }
     }
 

@@ -42,9 +42,6 @@ extension Compiler {
             let resultType = try ValueArithmetic.unaryType(op, type, range: range)
             return ({ frame in try ValueArithmetic.unary(op, try operand(frame), range: range) }, resultType)
         case .binary(let op, let leftExpr, let rightExpr):
-            if op == .closedRange || op == .halfOpenRange, Compiler.isOpenBound(leftExpr) || Compiler.isOpenBound(rightExpr) {
-                throw Diagnostic.error(Messages.oneSidedRangeAsValue(text(of: range).description), at: range)
-            }
             return try binary(op, leftExpr, rightExpr, range: range)
 
         case .ternary(let conditionExpr, let whenTrueExpr, let whenFalseExpr):
@@ -195,6 +192,9 @@ extension Compiler {
     /// `a OP b`: `&&` and `||` short-circuit; the rest have `Int` fast paths (`fastPaths`).
     private func binary(_ op: Punct, _ leftExpr: Expr, _ rightExpr: Expr, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         if op == .nilCoalescing { return try nilCoalescing(leftExpr, rightExpr) }
+        if op == .closedRange || op == .halfOpenRange, Compiler.isOpenBound(leftExpr) || Compiler.isOpenBound(rightExpr) {
+            throw Diagnostic.error(Messages.oneSidedRangeAsValue(text(of: range).description), at: range)
+        }
         let (left, leftType) = try expression(leftExpr)
         let (right, rightType) = try expression(rightExpr)
         let resultType = try ValueArithmetic.binaryType(op, leftType, rightType, range: range)

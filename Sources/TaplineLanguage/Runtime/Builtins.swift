@@ -47,18 +47,7 @@ enum Builtins {
                 }
             }, arguments[0].type == .string ? .optional(.bool) : .unknown)
         case "min", "max":
-            guard arguments.count >= 2, arguments.allSatisfy({ $0.label == nil }) else {
-                throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(a, b)'"), at: range)
-            }
-            let pick: Punct = name == "min" ? .less : .greater
-            return ({ frame in
-                var best = try codes[0](frame)
-                for code in codes.dropFirst() {
-                    let candidate = try code(frame)
-                    if case .bool(true) = try ValueArithmetic.binary(pick, candidate, best, range: range) { best = candidate }
-                }
-                return best
-            }, arguments.allSatisfy { $0.type == arguments[0].type } ? arguments[0].type : .unknown)
+            return try extreme(name, arguments, range: range)
         case "Array", "Set":
             return try collection(name, arguments, range: range)
         case "abs":
@@ -77,6 +66,23 @@ enum Builtins {
             let suggestion = Suggest.closest(to: name, in: visible() + Array(functions))
             throw Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange)
         }
+    }
+
+    /// `min(a, b…)`, `max(a, b…)`: the least or the greatest, the first of equals.
+    private static func extreme(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        guard arguments.count >= 2, arguments.allSatisfy({ $0.label == nil }) else {
+            throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(a, b)'"), at: range)
+        }
+        let codes = arguments.map(\.code)
+        let pick: Punct = name == "min" ? .less : .greater
+        return ({ frame in
+            var best = try codes[0](frame)
+            for code in codes.dropFirst() {
+                let candidate = try code(frame)
+                if case .bool(true) = try ValueArithmetic.binary(pick, candidate, best, range: range) { best = candidate }
+            }
+            return best
+        }, arguments.allSatisfy { $0.type == arguments[0].type } ? arguments[0].type : .unknown)
     }
 
     /// `Array(1...3)`, `Array("abc")`, `Array(repeating: 0, count: 3)`, `Set([1, 2, 2])`, `Set()`.
