@@ -37,4 +37,17 @@ struct MissingSwiftTests {
             return error
         }
     }
+
+    /// A type of Foundation's that Tapline lacks, used as a value or as a type, is named in
+    /// a note rather than left as an unknown name.
+    @Test("a Foundation type Tapline lacks gets its note", arguments: MissingLibrary.notes.keys.sorted())
+    func missingLibraryNamesItsType(_ name: String) throws {
+        for program in ["let x = \(name)()", "let x: \(name)? = nil", "print(\(name).self)"] {
+            let interpreter = Interpreter(output: { _ in })
+            defer { interpreter.close() }
+            let error = try #require(interpreter.run(program, name: "t"), "\(program) ran")
+            #expect(error.notes.map(\.message) == [MissingLibrary.notes[name]], "\(program): \(error.message)")
+            #expect(error.notes.first?.id == .missingLibrary)
+        }
+    }
 }

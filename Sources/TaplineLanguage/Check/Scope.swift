@@ -128,7 +128,8 @@ extension Compiler {
 
     /// A name spelled like one of Tapline's words says so: the program read it as a name.
     func unknownName(_ name: String, at range: SourceRange) -> Diagnostic {
-        let diagnostic = Diagnostic.error(Messages.unknownName(name, suggestion: Suggest.closest(to: name, in: visibleNames)), at: range)
+        let diagnostic = MissingLibrary.noting(
+            Diagnostic.error(Messages.unknownName(name, suggestion: Suggest.closest(to: name, in: visibleNames)), at: range), name: name)
         guard let word = CommandWord(rawValue: name) else { return diagnostic }
         return diagnostic.noting(Messages.commandWordReading(word))
     }

@@ -217,7 +217,7 @@ extension SType {
         default: break
         }
         let known = Array(simple.keys) + ["AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Set"]
-        throw Diagnostic.error(Messages.unknownType(name, suggestion: Suggest.closest(to: name, in: known)), at: range)
+        throw MissingLibrary.noting(Diagnostic.error(Messages.unknownType(name, suggestion: Suggest.closest(to: name, in: known)), at: range), name: name)
     }
 
     /// Whether a value of type `other` can go where this type is expected, as far as the

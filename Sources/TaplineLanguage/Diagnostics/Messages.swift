@@ -39,6 +39,9 @@ enum Messages {
     /// A note on a parse error: the Swift feature on the line that Tapline does not read
     /// (the texts are `MissingSwiftFeature.all`'s).
     static func missingSwift(_ note: String) -> Message { Message(.missingSwift, note) }
+    /// A note on an unknown name or type that Foundation or Swift's library has
+    /// (`MissingLibrary.notes`).
+    static func missingLibrary(_ note: String) -> Message { Message(.missingLibrary, note) }
     static let expectedEndOfInterpolation = Message(.expectedEndOfInterpolation, "expected ')' to end the interpolation")
     static func tooDeeplyNested(_ limit: Int) -> Message { Message(.tooDeeplyNested, "too deeply nested (more than \(limit) levels)") }
     static func unknownType(_ name: String, suggestion: String?) -> Message {

@@ -64,7 +64,7 @@ enum Builtins {
             }, arguments.first?.type ?? .unknown)
         default:
             let suggestion = Suggest.closest(to: name, in: visible() + Array(functions))
-            throw Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange)
+            throw MissingLibrary.noting(Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange), name: name)
         }
     }
 
