@@ -202,6 +202,8 @@ struct ParserTests {
     @Test("incomplete input is told from a real error", arguments: [
         ("view V {", true), ("print(1,", true), ("s.sink { print(\"a", true), ("x = [1,", true),
         ("button b { tap", true), ("print(1))", false), ("tap", false), ("}", false), ("print(1)", false),
+        // Swift lets a declaration's body, and a func's result, start on the next line.
+        ("func f()", true), ("func f()\n", true), ("func g() -> Int", true), ("class A: B", true), ("func f() x", false),
     ])
     func incompleteInput(source: String, incomplete: Bool) {
         #expect(Interpreter.isIncomplete(source) == incomplete)

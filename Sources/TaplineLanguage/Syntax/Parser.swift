@@ -26,6 +26,9 @@ public struct Parser {
     /// How many type argument lists (`AnyPublisher<`) are open where the parser is: the
     /// lexer does not count `<` as a bracket, since most are comparisons.
     private var openAngleBrackets = 0
+    /// Whether the input ended where Swift lets the next line go on with what is expected
+    /// (`skipNewlines(before:)`): the input is incomplete, not wrong.
+    private var endMayContinue = false
     /// The bracket depth at which the condition being parsed began, if any. Conditions of
     /// `if`, `repeat`, `for` and `switch` cannot end in a trailing closure, as in Swift (the
     /// `{` that follows starts the body) — but inside brackets within them, they can.
@@ -242,6 +245,8 @@ public struct Parser {
         var ahead = 0
         while peekKind(ahead) == .newline { ahead += 1 }
         if ahead > 0, peekKind(ahead) == .punct(punct) { skipNewlines() }
+        // `func f()` as the last line so far: the REPL asks for the line the `{` may be on.
+        if peekKind(ahead) == .eof { endMayContinue = true }
     }
 
     /// `skipNewlines` at the top level, letting go of the tokens read as it goes: each blank
@@ -258,7 +263,9 @@ public struct Parser {
     /// is incomplete rather than wrong.
     func unexpected(_ message: Message) -> Diagnostic {
         var diagnostic = Diagnostic.error(message, at: current.range)
-        if current.kind == .eof, reportsIncomplete, lexer.hasOpenBrackets || openAngleBrackets > 0 { diagnostic.isIncompleteInput = true }
+        if reportsIncomplete, current.kind == .eof && (lexer.hasOpenBrackets || openAngleBrackets > 0) || endMayContinue {
+            diagnostic.isIncompleteInput = true
+        }
         return diagnostic
     }
 
