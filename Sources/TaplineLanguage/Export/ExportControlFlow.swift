@@ -183,6 +183,13 @@ extension SwiftExporter {
         }
     }
 
+    /// `<Input, Failure: Error>`: type parameters with what each conforms to, as written;
+    /// nothing when there are none.
+    static func genericClause(_ names: [String], _ constraints: [String: TypeExpr]) -> String {
+        guard !names.isEmpty else { return "" }
+        return "<" + names.map { name in constraints[name].map { "\(name): \(swiftType($0))" } ?? name }.joined(separator: ", ") + ">"
+    }
+
     private static func isIrrefutable(_ pattern: Pattern) -> Bool {
         switch pattern {
         case .wildcard, .binding: return true
@@ -219,7 +226,7 @@ extension SwiftExporter {
             parameters.append("\(label)\(parameter.name.text): \(escaping)\(SwiftExporter.swiftType(type))")
             inner.locals.insert(parameter.name.text)
         }
-        let generics = declaration.genericParameters.isEmpty ? "" : "<" + declaration.genericParameters.joined(separator: ", ") + ">"
+        let generics = SwiftExporter.genericClause(declaration.genericParameters, declaration.genericConstraints)
         var head = modifiers + (keyword ?? "func \(declaration.name.text)") + generics + "(\(parameters.joined(separator: ", ")))"
         if declaration.isThrowing || (keyword == nil && throwing.contains(declaration.name.text)) { head += " throws" }
         inner.result = declaration.result

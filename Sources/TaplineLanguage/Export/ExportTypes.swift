@@ -9,7 +9,7 @@ extension SwiftExporter {
         inner.selfMembers = SwiftExporter.memberNames(of: declaration, extending: extended(declaration))
         inner.locals.subtract(inner.selfMembers)
         var head = declaration.kind.rawValue + " " + declaration.name.text
-        if !declaration.genericParameters.isEmpty { head += "<" + declaration.genericParameters.joined(separator: ", ") + ">" }
+        head += SwiftExporter.genericClause(declaration.genericParameters, declaration.genericConstraints)
         if !declaration.inherits.isEmpty { head += ": " + declaration.inherits.map(SwiftExporter.swiftType).joined(separator: ", ") }
         out.blank()
         out.line(head + " {")

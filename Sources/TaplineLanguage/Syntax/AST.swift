@@ -177,6 +177,9 @@ public struct FunctionDecl: Sendable {
     public var body: [Stmt]
     /// `<T>` after the name: types that stand for any type (checked when the program runs).
     public var genericParameters: [String] = []
+    /// What a type parameter is declared to conform to (`<Failure: Error>`), by its name: the
+    /// Swift export writes it again.
+    public var genericConstraints: [String: TypeExpr] = [:]
     /// A struct's `mutating func`: Tapline stores the changed copy back either way; the Swift
     /// export writes the word again.
     public var isMutating = false
@@ -328,6 +331,8 @@ public struct TypeDecl: Sendable {
     public var name: Name
     /// `<T>` after the name: types that stand for any type (Tapline checks them at run time).
     public var genericParameters: [String]
+    /// What a type parameter is declared to conform to (`<Failure: Error>`), by its name.
+    public var genericConstraints: [String: TypeExpr] = [:]
     /// What follows the `:`: a superclass, protocols, an enum's raw type.
     public var inherits: [TypeExpr]
     public var members: [MemberDecl]

@@ -809,20 +809,24 @@ public struct Parser {
         let result = match(.arrow) ? try parseType() : nil
         skipWhereClause()
         skipNewlines(before: .lbrace)
-        return FunctionDecl(name: name, parameters: parameters, result: result, isThrowing: throwing,
-                            body: try parseBlock("to start the function's body"), genericParameters: generics)
+        var declaration = FunctionDecl(name: name, parameters: parameters, result: result, isThrowing: throwing,
+                                       body: try parseBlock("to start the function's body"), genericParameters: generics.names)
+        declaration.genericConstraints = generics.constraints
+        return declaration
     }
 
     // generic-parameters = [ "<" NAME [ ":" type ] { "," NAME [ ":" type ] } ">" ] ;
-    mutating func parseGenericParameters() throws(Diagnostic) -> [String] {
-        guard match(.less) else { return [] }
+    mutating func parseGenericParameters() throws(Diagnostic) -> (names: [String], constraints: [String: TypeExpr]) {
+        guard match(.less) else { return ([], [:]) }
         var names: [String] = []
+        var constraints: [String: TypeExpr] = [:]
         repeat {
-            names.append(try expectName("a type parameter's name").text)
-            if match(.colon) { _ = try parseType() }
+            let name = try expectName("a type parameter's name").text
+            names.append(name)
+            if match(.colon) { constraints[name] = try parseType() }
         } while match(.comma)
         _ = try expect(.greater, "to close the type parameters")
-        return names
+        return (names, constraints)
     }
 
     // parameters = "(" [ parameter { "," parameter } ] ")" [ "throws" ] ;

@@ -28,7 +28,7 @@ extension Parser {
         skipNewlines(before: .lbrace)
         if kind == .protocol {
             try skipProtocolBody(name)
-            return TypeDecl(kind: kind, name: name, genericParameters: generics, inherits: inherits, members: [], range: start.to(previous.range))
+            return TypeDecl(kind: kind, name: name, genericParameters: generics.names, genericConstraints: generics.constraints, inherits: inherits, members: [], range: start.to(previous.range))
         }
         let members = try nested { (parser: inout Parser) throws(Diagnostic) -> [MemberDecl] in
             _ = try parser.expect(.lbrace, "to start the \(kind.rawValue)'s body")
@@ -44,7 +44,7 @@ extension Parser {
             }
             return members
         }
-        return TypeDecl(kind: kind, name: name, genericParameters: generics, inherits: inherits, members: members,
+        return TypeDecl(kind: kind, name: name, genericParameters: generics.names, genericConstraints: generics.constraints, inherits: inherits, members: members,
                         range: start.to(previous.range))
     }
 
