@@ -199,6 +199,20 @@ struct ParserTests {
         }
     }
 
+    /// A command's word mistyped by one letter, or two swapped, is named in a note; an
+    /// operator's name too (`q.snik` → `sink`).
+    @Test func aMistypedCommandIsNamed() throws {
+        do {
+            _ = try Parser.parse("sned s 1\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.notes.first?.id == .commandTypo)
+            #expect(error.notes.first?.message.hasPrefix("did you mean 'send'?") == true, "\(error.notes)")
+        }
+        #expect(Suggest.closest(to: "snik", in: ["sink", "map"]) == "sink")
+        #expect(Suggest.editDistance("snik", "sink") == 1)
+    }
+
     @Test("incomplete input is told from a real error", arguments: [
         ("view V {", true), ("print(1,", true), ("s.sink { print(\"a", true), ("x = [1,", true),
         ("button b { tap", true), ("print(1))", false), ("tap", false), ("}", false), ("print(1)", false),

@@ -80,7 +80,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case expected, expectedEndOfStatement, expectedEndOfInterpolation, tooDeeplyNested, unknownType
     case viewMember, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression, missingSwift
     // Names and declarations
-    case unknownName, missingLibrary, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, importAtTopLevel, unknownModule, commandWordReading, swiftTypeDeclaration
+    case unknownName, missingLibrary, commandTypo, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, importAtTopLevel, unknownModule, commandWordReading, swiftTypeDeclaration
     // The program's own types
     case enumRawValue, deinitOutsideClass, computedPropertyType, enumStoredProperty, propertyNeedsType, staticComputedProperty
     case noInitializer, noCase, typeMember, notASubscriberType, unownedGone, foreignExtension, extensionStoredProperty

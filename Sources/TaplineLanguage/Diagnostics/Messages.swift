@@ -71,6 +71,9 @@ enum Messages {
     static let previousDeclaration = Message(.previousDeclaration, "previously declared here")
     static let declarationAtTopLevel = Message(.declarationAtTopLevel, "declarations are only allowed at the top level")
     /// A note on an error in a statement or a name spelled like one of Tapline's words.
+    static func commandTypo(_ written: String, _ word: CommandWord) -> Message {
+        Message(.commandTypo, "did you mean '\(word.rawValue)'? '\(word.form)' \(word.meaning)")
+    }
     static func commandWordReading(_ word: CommandWord) -> Message {
         Message(.commandWordReading, "\(word.asWord); here '\(word.rawValue)' is read as a name")
     }

@@ -313,8 +313,23 @@ public struct Parser {
                 return statement
             }
         } catch {
-            throw namingMissingSwift(error)
+            throw namingCommandTypo(namingMissingSwift(error))
         }
+    }
+
+    /// `sned s 1`: a statement that starts with a word one edit from a command's, followed by
+    /// a name, stops at that name; the error says which command it may have meant.
+    private func namingCommandTypo(_ error: Diagnostic) -> Diagnostic {
+        guard error.id == .expectedEndOfStatement, error.notes.isEmpty, let start = statementStart else { return error }
+        let codes = source.codes
+        var end = start.offset
+        while end < codes.count, end - start.offset <= 12, (codes[end] >= UInt8(ascii: "a") && codes[end] <= UInt8(ascii: "z")) { end += 1 }
+        // The error must be at the word after the first one: `sned s 1` stops at `s`.
+        guard end > start.offset, end < error.range.start.offset, error.range.start.offset - end <= 4 else { return error }
+        let word = String(decoding: codes[start.offset..<end], as: UTF8.self)
+        guard CommandWord(rawValue: word) == nil,
+              let command = Suggest.closest(to: word, in: CommandWord.allCases.map(\.rawValue)).flatMap(CommandWord.init(rawValue:)) else { return error }
+        return error.noting(Messages.commandTypo(word, command))
     }
 
     /// The parse error, with a note naming the Swift feature that Tapline does not read, if
