@@ -16,6 +16,8 @@ find "$root/scripts" -name '*.tapline' -exec cp {} "$work/leak-seeds/" \;
 # The lessons too: the target checks each one's solution, as `:check` does.
 find "$root/lessons" -name '*.lesson' -exec cp {} "$work/leak-seeds/" \;
 # -runs=0: each input once, no mutation. The short run budget below is enough: no script runs to it.
+# lsan.supp: what the process keeps for its life by design (each entry says why).
 TAPLINE_FUZZ_BUDGET_MS=100 ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=0" \
+    LSAN_OPTIONS="suppressions=$root/tools/fuzz/lsan.supp:print_suppressions=0" \
     exec "$work/tapline-fuzz" "$work/leak-seeds" -runs=0 -detect_leaks=1 -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="$work/findings/"
