@@ -36,7 +36,7 @@ extension Compiler {
             initial = try expression(values.removeFirst().value)
         }
         let inputs: [SType] = initial.map { [$0.type, element] } ?? ([.sorted, .min, .max].contains(method) ? [element, element] : [element])
-        guard values.count == 1, let closureExpr = Compiler.closureGiven(values[0].value) ?? Compiler.closure(calling: values[0].value, arity: inputs.count) else {
+        guard values.count == 1, let closureExpr = Compiler.closureGiven(values[0].value, arity: inputs.count) else {
             throw Diagnostic.error(Messages.operatorArguments(name, usage: "'.\(name) { … }'"), at: range)
         }
         let (function, functionType) = try closureValue(closureExpr, expected: .function(inputs, result: .unknown))
@@ -51,24 +51,18 @@ extension Compiler {
         }, type)
     }
 
-    /// The closure an argument gives: written, a key path (`\.name` is `{ $0.name }`) or a
-    /// function's `init` (`Person.init` is `{ Person.init($0) }`).
-    static func closureGiven(_ expr: Expr) -> ClosureExpr? {
+    /// The closure an argument gives, taking `arity` values: written, a key path (`\.name` is
+    /// `{ $0.name }`), a function's `init` (`Person.init` is `{ Person.init($0) }`) or a func
+    /// by its name.
+    static func closureGiven(_ expr: Expr, arity: Int) -> ClosureExpr? {
         switch expr.kind {
         case .closure(let closure): return closure
         case .keyPath(let names): return OperatorCall.closure(names, at: expr.range)
         case .member(_, "init", _): return OperatorCall.closure(calling: expr)
+        // `map(size)`, `reduce(0, add)`: a func by its name (`passesFunction`).
+        case .name: return OperatorCall.closure(calling: expr, arity: arity)
         default: return nil
         }
-    }
-
-    /// `map(size)`, `reduce(0, add)`: a func (or a closure held by a name) given where a
-    /// closure goes, as the closure `{ size($0) }` or `{ add($0, $1) }`.
-    static func closure(calling function: Expr, arity: Int) -> ClosureExpr? {
-        guard case .name = function.kind else { return nil }
-        let arguments = (0..<arity).map { Argument(label: nil, value: Expr(.argument($0), function.range)) }
-        let call = Expr(.call(function, arguments, trailing: nil), function.range)
-        return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), function.range)], range: function.range)
     }
 
     /// Whether `method(…)` is a collection's closure method given a func by its name

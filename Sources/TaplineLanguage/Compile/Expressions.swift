@@ -192,7 +192,7 @@ extension Compiler {
     /// `a OP b`: `&&` and `||` short-circuit; the rest have `Int` fast paths (`fastPaths`).
     private func binary(_ op: Punct, _ leftExpr: Expr, _ rightExpr: Expr, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         if op == .nilCoalescing { return try nilCoalescing(leftExpr, rightExpr) }
-        if op == .closedRange || op == .halfOpenRange, Compiler.isOpenBound(leftExpr) || Compiler.isOpenBound(rightExpr) {
+        if op == .closedRange || op == .halfOpenRange, leftExpr.isOpenRangeEnd || rightExpr.isOpenRangeEnd {
             throw Diagnostic.error(Messages.oneSidedRangeAsValue(text(of: range).description), at: range)
         }
         let (left, leftType) = try expression(leftExpr)

@@ -44,8 +44,8 @@ extension Compiler {
     /// Swift's slice of an array; an end past the array's is an error, as Swift's trap.
     private func slice(_ base: @escaping Code, _ baseType: SType, _ lowExpr: Expr, _ highExpr: Expr, closed: Bool,
                        range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        let low: Code? = Compiler.isOpenBound(lowExpr) ? nil : try expression(lowExpr).code
-        let high: Code? = Compiler.isOpenBound(highExpr) ? nil : try expression(highExpr).code
+        let low: Code? = lowExpr.isOpenRangeEnd ? nil : try expression(lowExpr).code
+        let high: Code? = highExpr.isOpenRangeEnd ? nil : try expression(highExpr).code
         return ({ frame in
             guard case .array(let elements) = try base(frame) else { throw RuntimeError(Messages.indexOutOfRange, at: range) }
             var start = 0
@@ -59,9 +59,6 @@ extension Compiler {
             return .array(Array(elements[start..<end]))
         }, baseType)
     }
-
-    /// Whether an end of a range is the one a one-sided range leaves open (`1...`, `..<5`).
-    static func isOpenBound(_ expr: Expr) -> Bool { expr.isOpenRangeEnd }
 
     static func subscriptType(_ type: SType) -> SType {
         switch type {

@@ -93,8 +93,8 @@ extension SwiftExporter {
         let symbol = spaced ? " \(op.rawValue) " : op.rawValue
         // A one-sided range, `1...` or `..<0`, as Swift writes it: its operator touches its one
         // end, which is in parentheses unless it is a name or a literal (`..<(-1)`).
-        if !spaced, Compiler.isOpenBound(right) { return try side(left, right: false) + symbol }
-        if !spaced, Compiler.isOpenBound(left) {
+        if !spaced, right.isOpenRangeEnd { return try side(left, right: false) + symbol }
+        if !spaced, left.isOpenRangeEnd {
             let written = try expression(right, context)
             switch right.kind {
             case .name, .int, .double, .member: return symbol + written

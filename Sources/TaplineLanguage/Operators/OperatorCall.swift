@@ -53,9 +53,11 @@ struct OperatorCall {
     }
 
     /// A function given where a closure goes (`map(String.init)`, `compactMap(Int.init)`,
-    /// `sink(receiveValue: show)`): the closure `{ function($0) }`, as Swift passes one.
-    static func closure(calling function: Expr) -> ClosureExpr {
-        let call = Expr(.call(function, [Argument(label: nil, value: Expr(.argument(0), function.range))], trailing: nil), function.range)
+    /// `sink(receiveValue: show)`, `reduce(0, add)`): the closure `{ function($0) }` (or
+    /// `{ function($0, $1) }` for two arguments), as Swift passes one.
+    static func closure(calling function: Expr, arity: Int = 1) -> ClosureExpr {
+        let arguments = (0..<arity).map { Argument(label: nil, value: Expr(.argument($0), function.range)) }
+        let call = Expr(.call(function, arguments, trailing: nil), function.range)
         return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), function.range)], range: function.range)
     }
 
