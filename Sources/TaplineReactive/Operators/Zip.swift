@@ -53,14 +53,14 @@ extension Publisher {
 /// demand, if an input sends more than it was asked for), and the demand the downstream
 /// returns for it goes back to the input whose value completed the tuple.
 final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
-    private var queues: [[Element]]
+    private var queues: [ZipQueue<Element>]
     private let combine: ([Element]) -> Downstream.Input?
     /// The input whose value is being delivered, and what the downstream asked for meanwhile.
     private var sending: Int?
     private var askedWhileSending = Subscribers.Demand.none
 
     init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
-        queues = Array(repeating: [], count: count)
+        queues = Array(repeating: ZipQueue(), count: count)
         self.combine = combine
         super.init(downstream: downstream, count: count, name: "Zip")
     }
@@ -77,15 +77,23 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
         queues[index].append(value)
-        guard !queues.contains(where: \.isEmpty) else { return .none }
-        let heads = queues.indices.map { queues[$0].removeFirst() }
+        // Plain counted loops, no key path (`\.isEmpty`), no tuples: this class runs as
+        // unspecialised generic code (its downstream's type is known only at run time), where
+        // each of those looks its types up anew at every value.
+        let count = queues.count
+        for input in 0..<count where queues[input].isEmpty { return .none }
+        var heads: [Element] = []
+        heads.reserveCapacity(count)
+        for input in 0..<count { heads.append(queues[input].removeFirst()) }
         var more = Subscribers.Demand.none
         if let combined = combine(heads) {
-            let outer = (sending, askedWhileSending)
-            (sending, askedWhileSending) = (index, .none)
+            let (outerSending, outerAsked) = (sending, askedWhileSending)
+            sending = index
+            askedWhileSending = .none
             more = downstream.receive(combined)
             more += askedWhileSending
-            (sending, askedWhileSending) = outer
+            sending = outerSending
+            askedWhileSending = outerAsked
         }
         finishIfExhausted()
         return more
@@ -95,8 +103,34 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     private func finishIfExhausted() {
         guard !isDone else { return }
-        if queues.indices.contains(where: { finished[$0] && queues[$0].isEmpty }) {
-            finish(with: .finished)
+        for input in 0..<queues.count where finished[input] && queues[input].isEmpty {
+            return finish(with: .finished)
         }
+    }
+}
+
+/// One input's values waiting for a partner, first in first out: taking the first moves a
+/// head index (an array's `removeFirst` moves every value behind it, which made a long queue
+/// cost its length per pair), and the taken slots are dropped once they are half the storage.
+struct ZipQueue<Element> {
+    private var storage: [Element] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == storage.count }
+
+    mutating func append(_ value: Element) { storage.append(value) }
+
+    /// The first waiting value; the queue must not be empty.
+    mutating func removeFirst() -> Element {
+        let value = storage[head]
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 32, head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return value
     }
 }
