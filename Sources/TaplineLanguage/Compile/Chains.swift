@@ -10,6 +10,7 @@ import TaplineReactive
 struct PublisherPlan {
     typealias Stream = AnyPublisher<Value, ScriptFailure>
     typealias Connectable = (Frame) throws -> (stream: Stream, connect: () -> any Cancellable)
+    typealias Described = (Frame) throws -> (stream: Stream, describe: () -> String)
 
     private final class Fields {
         var make: (Frame) throws -> Stream
@@ -22,6 +23,7 @@ struct PublisherPlan {
         var connectable: Connectable?
         var fusable: FusedSteps?
         var recordedLane: Int?
+        var described: Described?
 
         init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
              describer: ((Frame) throws -> String)?, valueDescription: ((Frame) throws -> String)?) {
@@ -37,7 +39,7 @@ struct PublisherPlan {
             let copy = Fields(make: make, type: type, failure: failure, text: text, describer: describer,
                               valueDescription: valueDescription)
             (copy.autoconnected, copy.connectable, copy.fusable) = (autoconnected, connectable, fusable)
-            copy.recordedLane = recordedLane
+            (copy.recordedLane, copy.described) = (recordedLane, described)
             return copy
         }
     }
@@ -82,6 +84,14 @@ struct PublisherPlan {
         set { own().fusable = newValue }
     }
 
+    /// For a publisher made from arguments (`Just(x)`, `Fail(error: e)`): the publisher and
+    /// how it prints, from one evaluation of them (making it as a value must not run `x`
+    /// twice, once for the publisher and once for its description).
+    var described: Described? {
+        get { fields.described }
+        set { own().described = newValue }
+    }
+
     /// The lane of `trace` and `marbles` its last stage is recorded in, when recording is on:
     /// the next stage's lane is found from it (`Recorder.lane(after:adding:)`).
     var recordedLane: Int? {
@@ -109,6 +119,12 @@ struct PublisherPlan {
     /// Code that gives the publisher as a value.
     func valueCode() -> Code {
         let (make, output, failure, description) = (self.make, type, self.failure, valueDescription)
+        if let described = fields.described {
+            return { frame in
+                let (stream, describe) = try described(frame)
+                return .publisher(PublisherValue(stream, output: output, failure: failure, describe: describe))
+            }
+        }
         return { frame in
             .publisher(PublisherValue(try make(frame), output: output, failure: failure, description: try description?(frame)))
         }

@@ -260,13 +260,19 @@ extension Compiler {
         let plan = try publisherFunction(source, arguments, range: range)
         guard !generics.isEmpty else { return plan }
         let (output, failure) = try typesGiven(generics, to: plan, source, range: range)
+        // `Empty<String, Never>()`: how Swift prints it, with the types given.
+        let given = { (inferred: String) in source == .just ? inferred : inferred.replacingFirst("<Any, ", with: "<\(output.name), ") }
         let inferred = plan.valueDescription
-        let description = source == .just ? inferred : { (frame: Frame) throws -> String in
-            // `Empty<String, Never>()`: how Swift prints it, with the types given.
-            try (inferred?(frame) ?? "").replacingFirst("<Any, ", with: "<\(output.name), ")
+        var specialized = PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text,
+                                        describe: plan.describer ?? plan.valueDescription,
+                                        valueDescription: { frame in given(try inferred?(frame) ?? "") })
+        if let described = plan.described {
+            specialized.described = { frame in
+                let (stream, describe) = try described(frame)
+                return (stream, { given(describe()) })
+            }
         }
-        return PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text, describe: plan.describer ?? plan.valueDescription,
-                             valueDescription: description)
+        return specialized
     }
 
     /// The Output and Failure that explicit generic arguments give a publisher, the Output
@@ -298,10 +304,15 @@ extension Compiler {
             let (code, type) = try expression(arguments[0].value)
             // Spelt out: `Just(…).setFailureType(to:)` is Combine's specialisation, a
             // `Result.Publisher` whose subscription is named "Once", not "Just".
-            return PublisherPlan(make: { frame in
-                Publishers.SetFailureType<Just<Value>, ScriptFailure>(upstream: Just(try code(frame))).eraseToAnyPublisher()
-            }, type: type, failure: .never, text: text,
-               valueDescription: { frame in "Just<\(type.name)>(output: \(try code(frame).debugDescription))" })
+            let stream = { (output: Value) in Publishers.SetFailureType<Just<Value>, ScriptFailure>(upstream: Just(output)).eraseToAnyPublisher() }
+            let describe = { (output: Value) in "Just<\(type.name)>(output: \(output.debugDescription))" }
+            var plan = PublisherPlan(make: { frame in stream(try code(frame)) }, type: type, failure: .never, text: text,
+                                     valueDescription: { frame in describe(try code(frame)) })
+            plan.described = { frame in
+                let output = try code(frame)
+                return (stream(output), { describe(output) })
+            }
+            return plan
         case .empty:
             guard labels.isEmpty || labels == ["completeImmediately"] else { throw misuse }
             let completes = try arguments.first.map { (argument) throws(Diagnostic) in try condition(argument.value) }
@@ -313,10 +324,15 @@ extension Compiler {
             let (code, errorType) = try expression(arguments[0].value)
             // Swift infers the Failure from the error given: an enum of the program's is its own.
             let failure: SType = isOwnErrorType(errorType) ? errorType : .error
-            return PublisherPlan(make: { frame in
+            let describe = { (error: Value) in "Fail<Any, Error>(error: \(error.description))" }
+            var plan = PublisherPlan(make: { frame in
                 Fail(error: ScriptFailure(error: try code(frame))).eraseToAnyPublisher()
-            }, type: .unknown, failure: failure, text: text,
-               valueDescription: { frame in "Fail<Any, Error>(error: \(try code(frame).description))" })
+            }, type: .unknown, failure: failure, text: text, valueDescription: { frame in describe(try code(frame)) })
+            plan.described = { frame in
+                let error = try code(frame)
+                return (Fail(error: ScriptFailure(error: error)).eraseToAnyPublisher(), { describe(error) })
+            }
+            return plan
         }
     }
 }

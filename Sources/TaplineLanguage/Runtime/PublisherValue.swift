@@ -8,8 +8,9 @@ public final class PublisherValue: Equatable {
     /// Its Output and Failure, as far as the compiler knew them.
     let output: SType
     let failure: SType
-    /// How Swift describes it when printed: `Just<Int>(output: 1)`, `AnyPublisher<Int, Never>`.
-    let description: String
+    /// How Swift describes it when printed, made when it is printed: a publisher made for
+    /// every value (`flatMap { Just($0) }`) is seldom shown.
+    private let describe: (() -> String)?
     /// What it can be sent, when it is a subject made inside a func or closure.
     let subject: SubjectHandle?
 
@@ -18,9 +19,21 @@ public final class PublisherValue: Equatable {
         self.stream = stream
         self.output = output
         self.failure = failure
-        self.description = description ?? SType.publisher(output: output, failure: failure).name
+        self.describe = description.map { text in { text } }
         self.subject = subject
     }
+
+    /// One whose description is made from what its arguments were (`Just<Int>(output: 1)`).
+    init(_ stream: AnyPublisher<Value, ScriptFailure>, output: SType, failure: SType, describe: @escaping () -> String) {
+        self.stream = stream
+        self.output = output
+        self.failure = failure
+        self.describe = describe
+        self.subject = nil
+    }
+
+    /// How Swift describes it when printed: `Just<Int>(output: 1)`, `AnyPublisher<Int, Never>`.
+    var description: String { describe?() ?? SType.publisher(output: output, failure: failure).name }
 
     /// Two publisher values are the same when they are the same publisher.
     public static func == (left: PublisherValue, right: PublisherValue) -> Bool { left === right }
