@@ -53,9 +53,8 @@ extension Compiler {
         return call.plan(output, failure: joined) { stream, frame in
             let demand = try limit.map { code in try Value.demand(from: try code(frame), range: range, allowZero: false) } ?? .unlimited
             let body = Compiler.transform(transform, frame, runtime)
-            return stream.flatMap(maxPublishers: demand) { value in
-                (try? Compiler.stream(of: body(value), at: range, runtime)) ?? Compiler.stopped
-            }.eraseToAnyPublisher()
+            return stream.flatMap(maxPublishers: demand) { value in Compiler.inner(of: body(value), at: range, runtime) }
+                .eraseToAnyPublisher()
         }
     }
 
@@ -111,9 +110,7 @@ extension Compiler {
         let joined = try joinedFailure(call, inner: inner)
         let (runtime, range) = (self.runtime, call.range)
         return call.plan(output, failure: joined) { stream, _ in
-            stream.map { value in
-                (try? Compiler.stream(of: value, at: range, runtime)) ?? Compiler.stopped
-            }.switchToLatest().eraseToAnyPublisher()
+            stream.map { value in Compiler.inner(of: value, at: range, runtime) }.switchToLatest().eraseToAnyPublisher()
         }
     }
 }

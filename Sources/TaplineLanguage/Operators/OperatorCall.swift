@@ -211,20 +211,32 @@ extension Compiler {
             runtime.raise(error)
             throw error
         }
-        return CountedSubscription(upstream: publisher.stream, runtime: runtime).eraseToAnyPublisher()
+        return ClosurePublisher(upstream: publisher.stream, runtime: runtime).eraseToAnyPublisher()
+    }
+
+    /// `stream(of:)` for an operator that takes the publisher as it is (`flatMap`,
+    /// `switchToLatest`): a publisher made for every value is not wrapped twice. A value that
+    /// is not a publisher, or a runtime already stopping, gives one that never calls its
+    /// subscriber (see `stopped`).
+    static func inner(of value: Value, at range: SourceRange, _ runtime: Runtime) -> ClosurePublisher {
+        guard case .publisher(let publisher) = value else {
+            _ = try? stream(of: value, at: range, runtime)   // raises the error
+            return ClosurePublisher(upstream: nil, runtime: runtime)
+        }
+        return ClosurePublisher(upstream: publisher.stream, runtime: runtime)
     }
 
     /// A closure's publisher, subscribed to as one level of the runtime's depth budget; past
     /// the budget the recursion-depth error is raised and the subscriber is never called, as
-    /// by `stopped`.
-    private struct CountedSubscription: Publisher {
+    /// by `stopped` (which it is when it has no upstream).
+    struct ClosurePublisher: Publisher {
         typealias Output = Value
         typealias Failure = ScriptFailure
-        let upstream: PublisherPlan.Stream
+        let upstream: PublisherPlan.Stream?
         unowned let runtime: Runtime
 
         func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {
-            guard !runtime.isAborting else { return }
+            guard let upstream, !runtime.isAborting else { return }
             do {
                 try runtime.nested(at: .zero) { upstream.subscribe(subscriber) }
             } catch let error as RuntimeError {
