@@ -12,6 +12,9 @@ Tapline is faster). A peer that cannot be had is named in the header and left bl
     bench/bench.py --scaling       how cost grows with events, chain length, subscribers, and
                                    (--check) with lines, chain length and nesting
     bench/bench.py --only w1,w2    some workloads (--scaling: rows whose label has a word)
+    bench/bench.py --families      one row per operator family against RxJS (bench/families.py)
+    bench/bench.py --families --scaling
+                                   how each family's cost grows with values and subscribers
     bench/bench.py --no-install    use only peers already installed
 """
 import argparse
@@ -27,6 +30,7 @@ import venv
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import families as F  # noqa: E402
 import workloads as W  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -221,6 +225,51 @@ def table(args, workdir, peers):
     print_table(headers, rows)
 
 
+def family_table(args, workdir, node):
+    """One row per operator family, Tapline and RxJS interleaved; each checks its own answer."""
+    rows = []
+    for key, family, title, make, values in F.FAMILIES:
+        if args.only and key not in args.only:
+            continue
+        workload = make(values)
+        tapline = ([TAPLINE, write(workdir, f"{key}.tapline", workload.tapline)], workload.tapline_expected, None)
+        rxjs = ([node, write(workdir, f"{key}.js", workload.rxjs)], workload.rxjs_expected, node_environment()) if node else None
+        walls = {"tapline": [], "rxjs": []}
+        for _ in range(args.runs):
+            for name, peer in (("tapline", tapline), ("rxjs", rxjs)):
+                if peer:
+                    walls[name].append(run_timed(peer[0], peer[1], env=peer[2]))
+        tap = statistics.median(walls["tapline"])
+        row = [family, title, f"{values:,}", fmt_time(tap), fmt_ns(tap, workload.events)]
+        if walls["rxjs"]:
+            other = statistics.median(walls["rxjs"])
+            row += [fmt_time(other), f"{other / tap:.2f}x"]
+        else:
+            row += ["—", "—"]
+        rows.append(row)
+        print("  done:", title, file=sys.stderr)
+    print_table(["family", "workload", "values", "Tapline", "ns/event", "RxJS", "RxJS / Tapline"], rows)
+
+
+def family_scaling(args, workdir):
+    """Each family at a quarter, half and all of its values, and the sharing and subject
+    families at 1, 10 and 100 subscribers: linear cost keeps ns per event level."""
+    rows = []
+    for key, family, title, make, values in F.FAMILIES:
+        if args.only and key not in args.only:
+            continue
+        sizes = [("values", size, lambda size=size: make(size)) for size in (values // 4, values // 2, values)]
+        if key in F.SUBSCRIBED:
+            sizes += [("subscribers", count, lambda count=count: make(values // 10, subscribers=count)) for count in (1, 10, 100)]
+        for unit, size, made in sizes:
+            workload = made()
+            script = write(workdir, f"scale-{key}-{unit}-{size}.tapline", workload.tapline)
+            wall, peak = measure([TAPLINE, script], workload.tapline_expected, args.runs)
+            rows.append([title, f"{size:,} {unit}", fmt_time(wall), fmt_ns(wall, workload.events), fmt_mib(peak)])
+        print("  done:", title, file=sys.stderr)
+    print_table(["family", "size", "median wall", "ns per event", "peak RSS"], rows)
+
+
 def fmt_mib(kib):
     return f"{kib / 1024:.1f} MiB"
 
@@ -267,6 +316,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--scaling", action="store_true")
+    parser.add_argument("--families", action="store_true", help="the operator families against RxJS")
     parser.add_argument("--only", type=lambda text: set(text.split(",")))
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--no-install", action="store_true", help="use the peers only if already installed")
@@ -277,7 +327,12 @@ def main():
         print(f"machine: {os.cpu_count()} cores, load {load_line()}; {platform_line()}")
         if args.scaling:
             print(f"peak RSS: {RSS_SOURCE}\n")
-            scaling(args, workdir)
+            (family_scaling if args.families else scaling)(args, workdir)
+            return
+        if args.families:
+            node, node_line = peer_node(install=not args.no_install)
+            print(f"peer: {node_line}\nruns: {args.runs} per workload, interleaved; medians; each run a fresh process\n")
+            family_table(args, workdir, node)
             return
         node, node_line = peer_node(install=not args.no_install)
         python, python_line = peer_python(workdir) if not args.no_install else (None, "RxPY not installed (--no-install)")
