@@ -166,7 +166,7 @@ def share(n, subscribers=10):
 
 def multicast(n, subscribers=10):
     sinks = "".join(f"let c{k} = shared.sink {{ total += $0 }}\n" for k in range(subscribers))
-    tapline = (swift_subject() + swift_subject("hub") + SUM + "let shared = s.map { $0 * 2 }.multicast(subject: hub)\n"
+    tapline = (swift_subject() + SUM + "let shared = s.map { $0 * 2 }.multicast(subject: PassthroughSubject<Int, Never>())\n"
                + sinks + "let connection = shared.connect()\n" + sends(n))
     js_sinks = "".join("shared.subscribe(v => { total += v; });\n" for _ in range(subscribers))
     rxjs = js(["Subject", "map", "connectable"], "const s = new Subject();\n" + JS_SUM

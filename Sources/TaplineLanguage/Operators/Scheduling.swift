@@ -230,12 +230,16 @@ extension Compiler {
     /// for every subscriber, made when the publisher is connected — here by `autoconnect()`,
     /// when the first subscriber comes.
     func compileMulticast(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        if call.arguments.first?.label == "subject" { return try multicast(call, into: call.arguments[0].value) }
-        if call.name == "multicast" {
+        if call.arguments.first?.label == "subject", call.arguments.count == 1, call.trailing == nil,
+           Self.makesPassthroughSubject(call.arguments[0].value) {
+            // `multicast(subject: PassthroughSubject<Int, Never>())`: a subject of its own, made
+            // once for this publisher, as the closure form makes it.
+        } else if call.arguments.first?.label == "subject" {
+            return try multicast(call, into: call.arguments[0].value)
+        } else if call.name == "multicast" {
             guard let body = call.trailing ?? (call.arguments.count == 1 ? closureOf(call.arguments[0].value) : nil),
                   call.arguments.count <= 1, body.body.count == 1, case .expression(let made) = body.body[0].kind,
-                  case .call(let callee, let arguments, nil) = made.kind, arguments.isEmpty,
-                  case .name("PassthroughSubject") = callee.kind else { throw call.misuse }
+                  Self.makesPassthroughSubject(made) else { throw call.misuse }
         } else if !call.takesNothing {
             throw call.misuse
         }
@@ -267,6 +271,15 @@ extension Compiler {
             return (shared.eraseToAnyPublisher(), { shared.connect() })
         }
         return plan
+    }
+
+    /// `PassthroughSubject()` or `PassthroughSubject<Int, Never>()`: a new subject.
+    private static func makesPassthroughSubject(_ expr: Expr) -> Bool {
+        guard case .call(let callee, let arguments, nil) = expr.kind, arguments.isEmpty else { return false }
+        switch callee.kind {
+        case .name("PassthroughSubject"), .specialized("PassthroughSubject", _): return true
+        default: return false
+        }
     }
 
     private func closureOf(_ expr: Expr) -> ClosureExpr? {
