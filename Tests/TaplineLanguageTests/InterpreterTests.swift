@@ -370,6 +370,8 @@ struct PublisherValueTests {
         ("Fail(error: \"boom\").sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })", "failure(boom)\n"),
         ("print(Just(1), Just(1).map { $0 }, Fail(error: \"x\"))", "Just<Int>(output: 1) AnyPublisher<Int, Never> Fail<Any, Error>(error: x)\n"),
         ("published name = \"a\"\nlet names = $name\nnames.sink { print($0) }\nset name = \"b\"", "a\nb\n"),
+        // Bound by `let`, it prints as Swift prints it, and its argument ran once.
+        ("var n = 0\nfunc next() -> Int {\n    n += 1\n    return n\n}\nlet p = Just(next())\nprint(p)\nlet c = p.sink { print($0) }\nprint(n)", "Just<Int>(output: 1)\n1\n1\n"),
         // Swift evaluates a publisher's arguments once: the value it holds and the one it prints are the same.
         ("var n = 0\nfunc next() -> Int {\n    n += 1\n    return n\n}\nlet c = [0].publisher.flatMap { _ in Just(next()) }.sink { print($0) }\nprint(n)", "1\n1\n"),
         ("var n = 0\nfunc next() -> Int {\n    n += 1\n    return n\n}\nlet c = [0].publisher.map { _ in Fail<Int, Error>(error: \"e\\(next())\") }.sink { print($0) }\nprint(n)", "Fail<Int, Error>(error: e1)\n1\n"),

@@ -274,6 +274,12 @@ extension Compiler {
                 entity.isInitialized = true
             }
         }
+        if let described = plan.described {
+            return { frame in
+                (box.publisher, box.describe) = try described(frame)
+                entity.isInitialized = true
+            }
+        }
         return { frame in
             box.publisher = try plan.make(frame)
             entity.isInitialized = true

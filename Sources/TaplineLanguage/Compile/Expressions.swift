@@ -403,7 +403,8 @@ extension Compiler {
                                                          description: description)) },
                         .publisher(output: output, failure: failure))
             case .stream(let box):
-                return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure)) },
+                return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure,
+                                                         describe: box.describe)) },
                         .publisher(output: box.output, failure: box.failure))
             case .value(let box): return ({ _ in box.value }, box.type)
             case .bag(let bag):

@@ -93,6 +93,8 @@ final class StreamBox {
     let failure: SType
     /// For a connectable publisher: what `NAME.connect()` calls.
     var connect: (() -> any Cancellable)?
+    /// How Swift prints it, where that is more than its type (`Just<Int>(output: 3)`).
+    var describe: (() -> String)?
 
     init(chain: SourceText, output: SType, failure: SType) {
         self.chain = chain

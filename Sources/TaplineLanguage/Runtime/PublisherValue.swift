@@ -24,7 +24,7 @@ public final class PublisherValue: Equatable {
     }
 
     /// One whose description is made from what its arguments were (`Just<Int>(output: 1)`).
-    init(_ stream: AnyPublisher<Value, ScriptFailure>, output: SType, failure: SType, describe: @escaping () -> String) {
+    init(_ stream: AnyPublisher<Value, ScriptFailure>, output: SType, failure: SType, describe: (() -> String)?) {
         self.stream = stream
         self.output = output
         self.failure = failure
