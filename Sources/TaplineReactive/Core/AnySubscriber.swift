@@ -6,11 +6,15 @@
 ///     receiveValue: { print($0); return .none })
 /// Just(7).subscribe(printer)   // 7
 /// ```
-public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible {
     private let receiveSubscriptionBody: (any Subscription) -> Void
     private let receiveValueBody: (Input) -> Subscribers.Demand
     private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
     private let describe: () -> String
+    /// What `dump` shows: the wrapped subscriber itself, or for closures their description
+    /// (a String), as Apple's reflects.
+    private let reflected: () -> Any
     /// The wrapped subscriber's identity, or a fresh one for closures, as in Combine.
     public let combineIdentifier: CombineIdentifier
 
@@ -19,6 +23,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveValueBody = subscriber.receive(_:)
         receiveCompletionBody = subscriber.receive(completion:)
         describe = { String(describing: subscriber) }
+        reflected = { subscriber }
         combineIdentifier = subscriber.combineIdentifier
     }
 
@@ -31,6 +36,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveValueBody = receiveValue
         receiveCompletionBody = receiveCompletion
         describe = { "Anonymous AnySubscriber" }
+        reflected = { "Anonymous AnySubscriber" }
         combineIdentifier = CombineIdentifier()
     }
 
@@ -43,6 +49,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     }
 
     public var description: String { describe() }
+    public var customMirror: Mirror { Mirror(reflecting: reflected()) }
     /// What a playground shows: the description.
     public var playgroundDescription: Any { description }
     public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }

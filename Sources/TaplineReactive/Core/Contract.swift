@@ -56,6 +56,13 @@ public struct UpstreamLink {
     /// True until the first subscription comes (or the link is cancelled before it does).
     public var isAwaiting: Bool { !hadSubscription && !ended }
 
+    /// Where the link stands, in the words of Combine's operators' mirrors (`status`,
+    /// `state`): what `dump` of an operator shows.
+    var mirrorStatus: String {
+        if isAwaiting { return "awaitingSubscription" }
+        return ended ? "terminal" : "subscribed"
+    }
+
     /// The upstream subscription while the link is active.
     public var subscription: (any Subscription)? { held }
 

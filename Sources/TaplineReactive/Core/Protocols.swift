@@ -87,7 +87,7 @@ extension Subscriptions {
     /// ```swift
     /// print(Subscriptions.empty)   // Empty
     /// ```
-    public static var empty: any Subscription { EmptySubscription() }
+    public static var empty: any Subscription { EmptySubscription.shared }
 }
 
 /// Also what an operator that ended before it could hand over its subscription hands over
@@ -96,8 +96,9 @@ extension Subscriptions {
 struct EmptySubscription: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible {
     let description: String
     init(_ description: String = "Empty") { self.description = description }
-    // Does nothing and is never compared, so each one is simply new.
+    // Each one is new, but `Subscriptions.empty` is one instance, as Apple's is.
     let combineIdentifier = CombineIdentifier()
+    static let shared = EmptySubscription()
     var customMirror: Mirror { Mirror(self, children: [:]) }
     var playgroundDescription: Any { description }
     func request(_ demand: Subscribers.Demand) {}

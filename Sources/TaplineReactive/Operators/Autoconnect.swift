@@ -55,11 +55,14 @@ extension Publishers {
 
 extension Publishers.Autoconnect {
     /// Passes everything through; wraps the subscription to see the cancel.
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let parent: Publishers.Autoconnect<Upstream>
         let downstream: Downstream
         var description: String { "Autoconnect" }
+        var customMirror: Mirror { Mirror(self, children: ["parent": parent, "downstream": downstream]) }
+        var playgroundDescription: Any { description }
         // Stands for the subscriber it wraps (a struct has no identity of its own).
         var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
@@ -71,8 +74,9 @@ extension Publishers.Autoconnect {
         func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
     }
 
-    /// The upstream's subscription, named as it is; its first cancel lowers the count.
-    final class Watched: Subscription {
+    /// The upstream's subscription, named as it is and with its identity, as Combine's
+    /// wrapper is; its first cancel lowers the count.
+    final class Watched: Subscription, CustomPlaygroundDisplayConvertible {
         private let parent: Publishers.Autoconnect<Upstream>
         private let upstream: any Subscription
         private var counted = true
@@ -83,6 +87,8 @@ extension Publishers.Autoconnect {
         }
 
         var description: String { upstream.description }
+        var playgroundDescription: Any { description }
+        var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
 
         func request(_ demand: Subscribers.Demand) { upstream.request(demand) }
 

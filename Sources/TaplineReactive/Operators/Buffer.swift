@@ -92,7 +92,8 @@ extension Publishers.Buffer {
 
         var description: String { "Buffer" }
         var customMirror: Mirror {
-            Mirror(self, children: ["values": values, "downstreamDemand": demand, "terminal": terminal as Any])
+            Mirror(self, children: ["values": values, "state": ended ? "terminal" : upstream.mirrorStatus,
+                                    "downstreamDemand": demand, "terminal": terminal as Any])
         }
         var playgroundDescription: Any { description }
 

@@ -72,7 +72,7 @@ where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Outpu
     }
 
     var description: String { name }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "demand": demand]) }
     var playgroundDescription: Any { description }
 
     func request(_ demand: Subscribers.Demand) {
@@ -175,26 +175,30 @@ where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Outpu
     }
 
     /// The upstream's subscriber.
-    struct Before: Subscriber, CustomStringConvertible {
+    struct Before: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
         let core: CatchCore
         // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
         var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
         var description: String { core.description }
+        var customMirror: Mirror { core.customMirror }
+        var playgroundDescription: Any { core.playgroundDescription }
         func receive(subscription: any Subscription) { core.upstreamSubscribed(subscription) }
         func receive(_ input: Input) -> Subscribers.Demand { core.upstreamValue(input) }
         func receive(completion: Subscribers.Completion<Failure>) { core.upstreamCompleted(completion) }
     }
 
     /// The handler's publisher's subscriber.
-    struct After: Subscriber, CustomStringConvertible {
+    struct After: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
         typealias Input = NewPublisher.Output
         typealias Failure = NewPublisher.Failure
         let core: CatchCore
         // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
         var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
         var description: String { core.description }
+        var customMirror: Mirror { core.customMirror }
+        var playgroundDescription: Any { core.playgroundDescription }
         func receive(subscription: any Subscription) { core.newSubscribed(subscription) }
         func receive(_ input: Input) -> Subscribers.Demand { core.newValue(input) }
         func receive(completion: Subscribers.Completion<Failure>) { core.newCompleted(completion) }

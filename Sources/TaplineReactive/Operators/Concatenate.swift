@@ -151,7 +151,7 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
     }
 
     /// The subscriber given to the prefix or to the suffix; both feed the one subscription.
-    struct Side: Subscriber, CustomStringConvertible {
+    struct Side: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
         typealias Input = Output
         let owner: ConcatenateSubscription
         let isPrefix: Bool
@@ -159,6 +159,8 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
         var combineIdentifier: CombineIdentifier { CombineIdentifier(owner) }
 
         var description: String { owner.description }
+        var customMirror: Mirror { owner.customMirror }
+        var playgroundDescription: Any { owner.playgroundDescription }
 
         func receive(subscription: any Subscription) {
             if isPrefix { owner.prefixReceive(subscription: subscription) } else { owner.suffixReceive(subscription: subscription) }

@@ -13,7 +13,8 @@ protocol OtherPublisherWatcher: AnyObject, CustomStringConvertible {
 /// done its work (a subject keeps it until the subject completes), and a strong reference
 /// would keep the whole finished chain, and a session through it, in a cycle. The operator
 /// lives as long as its stream: its downstream holds it.
-struct OtherSide<Watcher: OtherPublisherWatcher, Input>: Subscriber, CustomStringConvertible {
+struct OtherSide<Watcher: OtherPublisherWatcher, Input>: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible {
     typealias Failure = Watcher.OtherFailure
     private weak var watcher: Watcher?
     // A struct has no identity of its own: it stands for the object it forwards to, as
@@ -26,6 +27,13 @@ struct OtherSide<Watcher: OtherPublisherWatcher, Input>: Subscriber, CustomStrin
         combineIdentifier = CombineIdentifier(watcher)
         description = watcher.description
     }
+
+    /// What a debugger shows: the operator's own fields, while it lives.
+    var customMirror: Mirror {
+        guard let watcher else { return Mirror(self, children: [:]) }
+        return (watcher as? CustomReflectable)?.customMirror ?? Mirror(reflecting: watcher)
+    }
+    var playgroundDescription: Any { description }
 
     func receive(subscription: any Subscription) { watcher?.otherReceive(subscription: subscription) }
 

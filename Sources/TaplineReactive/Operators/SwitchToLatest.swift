@@ -185,15 +185,19 @@ extension Publishers.SwitchToLatest {
     }
 
     /// One inner publisher's subscriber.
-    struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    struct Side<Downstream: Subscriber>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = P.Output
         typealias Failure = P.Failure
         let outer: Outer<Downstream>
         let index: Int
-        // A struct has no identity of its own: it stands for the object it forwards to, as Combine's inner subscribers do.
-        var combineIdentifier: CombineIdentifier { CombineIdentifier(outer) }
+        // Each inner subscriber is one of its own to the publisher it subscribes to, as in
+        // Combine, and its mirror names the operator's subscription it reports to.
+        let combineIdentifier = CombineIdentifier()
         var description: String { "SwitchToLatest" }
+        var customMirror: Mirror { Mirror(self, children: ["parentSubscription": CombineIdentifier(outer)]) }
+        var playgroundDescription: Any { description }
         func receive(subscription: any Subscription) { outer.innerSubscribed(subscription, index: index) }
         func receive(_ input: Input) -> Subscribers.Demand { outer.innerValue(input, index: index) }
         func receive(completion: Subscribers.Completion<Failure>) { outer.innerCompleted(completion, index: index) }

@@ -22,7 +22,7 @@ extension Relay {
 /// requests and cancel are the relay's, as a Combine try-variant is one object that is
 /// both its upstream's subscriber and its downstream's subscription.
 struct FailureEraser<Target: Subscriber & Subscription, UpstreamFailure: Error>: Subscriber, Subscription,
-    CustomStringConvertible
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Target.Failure == any Error {
     typealias Input = Target.Input
     typealias Failure = UpstreamFailure
@@ -31,6 +31,9 @@ where Target.Failure == any Error {
     var combineIdentifier: CombineIdentifier { relay.combineIdentifier }
 
     var description: String { "\(relay)" }
+    // `dump` and a playground's sidebar show the relay, as they show Combine's one object.
+    var customMirror: Mirror { Mirror(reflecting: relay) }
+    var playgroundDescription: Any { (relay as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description }
 
     func request(_ demand: Subscribers.Demand) { relay.request(demand) }
     func cancel() { relay.cancel() }

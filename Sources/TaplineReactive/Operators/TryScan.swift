@@ -61,7 +61,9 @@ extension Publishers.TryScan {
             super.init(downstream: downstream, name: "TryScan")
         }
 
-        override var mirrorChildren: KeyValuePairs<String, Any> { ["downstream": downstream, "result": accumulator] }
+        override var mirrorChildren: KeyValuePairs<String, Any> {
+            ["downstream": downstream, "status": upstream.mirrorStatus, "result": accumulator]
+        }
 
         override func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             do {

@@ -70,17 +70,30 @@ extension Future {
 
         var description: String { "Future" }
         var customMirror: Mirror {
-            Mirror(self, children: ["parent": future as Any, "downstream": downstream as Any, "hasAnyDemand": demanded])
+            // Apple's conduit names its Future twice: as its parent and as the subject it
+            // watches; both read nil once the promise delivered to it or it was cancelled.
+            Mirror(self, children: ["parent": future as Any, "downstream": downstream as Any, "hasAnyDemand": demanded,
+                                    "subject": future as Any])
         }
         var playgroundDescription: Any { description }
 
         /// A value is delivered once there is demand; a failure at once.
-        override func resolve(_ result: Result<Output, Failure>) {
+        override func resolve(_ result: Result<Output, Failure>) { deliver(result, keepingParent: false) }
+
+        func request(_ demand: Subscribers.Demand) {
+            guard ContractViolation.check(demand > 0, "Future: demand must be greater than zero") else { return }
+            guard downstream != nil else { return }
+            demanded = true
+            if let result = future?.storedResult { deliver(result, keepingParent: true) }
+        }
+
+        /// The conduit keeps its Future while it delivers (a `dump` from the subscriber's
+        /// closure still shows the parent) and lets it go after when the promise delivered,
+        /// but not when a request did, as Apple's does (OpenCombine's FutureTests).
+        private func deliver(_ result: Result<Output, Failure>, keepingParent: Bool) {
             guard let downstream else { return }
             if case .success = result, !demanded { return }
             self.downstream = nil
-            future?.forget(self)
-            future = nil
             switch result {
             case .success(let value):
                 _ = downstream.receive(value)
@@ -88,13 +101,9 @@ extension Future {
             case .failure(let error):
                 downstream.receive(completion: .failure(error))
             }
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            guard ContractViolation.check(demand > 0, "Future: demand must be greater than zero") else { return }
-            guard downstream != nil else { return }
-            demanded = true
-            if let result = future?.storedResult { resolve(result) }
+            guard !keepingParent else { return }
+            future?.forget(self)
+            future = nil
         }
 
         func cancel() {

@@ -75,6 +75,9 @@ extension Record {
     final class Replay<Downstream: Subscriber>: Subscription, CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private var recording: Recording?
+        /// What the mirror shows as the completion, before and after it was delivered (Apple's
+        /// shows it after, with no values left: OpenCombine's RecordTests).
+        private let completion: Subscribers.Completion<Failure>
         private var downstream: Downstream?
         private var next = 0
         private var demand = Subscribers.Demand.none
@@ -82,13 +85,14 @@ extension Record {
 
         init(recording: Recording, downstream: Downstream) {
             self.recording = recording
+            completion = recording.completion
             self.downstream = downstream
         }
 
         /// Combine names the subscription after the recorded values.
         var description: String { recording.map { "\($0.output)" } ?? "Cancelled Events" }
         var customMirror: Mirror {
-            Mirror(self, children: ["sequence": recording?.output ?? [], "completion": recording?.completion as Any])
+            Mirror(self, children: ["sequence": recording?.output ?? [], "completion": completion])
         }
         var playgroundDescription: Any { description }
 

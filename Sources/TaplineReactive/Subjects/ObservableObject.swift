@@ -41,7 +41,8 @@ private protocol ChangeConduit: AnyObject {
 }
 
 /// One subscriber's line: off until its first request, on until it cancels.
-private final class WillChangeConduit<Downstream: Subscriber>: ChangeConduit, Subscription
+private final class WillChangeConduit<Downstream: Subscriber>: ChangeConduit, Subscription, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
 where Downstream.Input == Void, Downstream.Failure == Never {
     private weak var parent: ObservableObjectPublisher?
     private let downstream: Downstream
@@ -69,6 +70,8 @@ where Downstream.Input == Void, Downstream.Failure == Never {
     }
 
     var description: String { "ObservableObjectPublisher" }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    var playgroundDescription: Any { description }
 }
 
 /// An object whose `objectWillChange` publisher emits before any of its `@Published`
