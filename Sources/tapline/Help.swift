@@ -1,14 +1,15 @@
 import TaplineLanguage
 
-/// The REPL's `:help` pages. The operator pages come from the language's catalogue.
+/// The REPL's `:help` pages. The operator pages come from the language's catalogue, the
+/// pages of publishers, handles and view-model types from its `HelpTopic`s.
 enum Help {
     static let pages = ["commands", "declarations", "errors", "keys", "operators", "values"]
-    /// What `:help` completes: the pages, then every operator and subscriber.
-    static var topics: [String] { pages + ChainOperator.all.map(\.name) }
+    /// What `:help` completes: the pages, then every operator and subscriber, then the topics.
+    static var topics: [String] { pages + ChainOperator.all.map(\.name) + HelpTopic.all.map(\.name) }
 
-    /// Whether `topic` is a page or an operator's name.
+    /// Whether `topic` is a page, an operator's name or a topic's.
     static func knows(_ topic: String) -> Bool {
-        topic.isEmpty || pages.contains(topic) || ChainOperator.all.contains { $0.name == topic }
+        topic.isEmpty || pages.contains(topic) || ChainOperator.topic(topic) != nil || HelpTopic.named(topic) != nil
     }
 
     static func text(for topic: String) -> String {
@@ -22,8 +23,10 @@ enum Help {
         case "errors": return errors
         default:
             if let entry = ChainOperator.topic(topic) { return page(for: entry) }
+            if let entry = HelpTopic.named(topic) { return page(for: entry) }
             let suggestion = Suggest.closest(to: topic, in: topics).map { "did you mean '\($0)'? " } ?? ""
-            return "no help on '\(topic)'; \(suggestion)topics: \(pages.joined(separator: ", ")), or an operator's name\n"
+            return "no help on '\(topic)'; \(suggestion)topics: \(pages.joined(separator: ", ")), an operator's name, "
+                + "or \(HelpTopic.all.map(\.name).joined(separator: ", "))\n"
         }
     }
 
@@ -46,6 +49,19 @@ enum Help {
         if let diagram = Diagrams.text(of: timeline.program, width: width) {
             page += "\nOn the clock (one column a frame of 100ms), as 'marbles' draws this program:\n"
             page += indented(timeline.program) + "\n\n" + diagram + "\n"
+        }
+        return page
+    }
+
+    /// `:help Future`: the forms, what it is, Combine's declaration, a program to try and,
+    /// where time matters, its marble diagram.
+    static func page(for topic: HelpTopic, width: Int = 80) -> String {
+        var page = topic.forms.joined(separator: "   ") + "\n  " + wrap(topic.about, width: 76).joined(separator: "\n  ")
+        page += "\n\nCombine's declaration:\n" + indented(topic.signature) + "\n\n"
+        page += "Try it:\n" + indented(topic.example) + "\nIt prints:\n" + indented(topic.output) + "\n"
+        if let program = topic.program, let diagram = Diagrams.text(of: program, width: width) {
+            page += "\nOn the clock (one column a frame of 100ms), as 'marbles' draws this program:\n"
+            page += indented(program) + "\n\n" + diagram + "\n"
         }
         return page
     }
@@ -109,7 +125,9 @@ enum Help {
 
         Meta-commands:
           :help [topic]    this help; topics: commands, declarations, operators, values, keys, errors,
-                           or an operator (:help debounce)
+                           an operator (:help debounce), or Future, Deferred, Just, Empty, Fail,
+                           Record, AnyCancellable, store(in:), connect, Published,
+                           objectWillChange, ObservableObject
           :list            what is declared, and the live subscriptions
           :type EXPR       an expression's type, as Swift names it (:type s.tryMap { $0 })
           :cancel N        cancel live subscription N (see :list)

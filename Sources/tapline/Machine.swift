@@ -214,8 +214,9 @@ extension Machine {
     func help(_ request: JSON) -> [(String, JSON)] {
         let topic = (field(request, "topic") ?? "").trimmingCharacters(in: " ")
         var reply: [(String, JSON)] = [("status", .string("ok")), ("text", .string(Help.text(for: topic)))]
-        // An operator's page comes with its marble diagram as a picture.
-        if let timeline = ChainOperator.topic(topic)?.timeline, let svg = Diagrams.svg(of: timeline.program) {
+        // An operator's page, and a topic's where time matters, comes with its marble diagram as a picture.
+        if let program = ChainOperator.topic(topic)?.timeline.program ?? HelpTopic.named(topic)?.program,
+           let svg = Diagrams.svg(of: program) {
             reply.append(("svg", .string(svg)))
         }
         return reply

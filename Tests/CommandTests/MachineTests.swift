@@ -59,7 +59,7 @@ struct MachineTests {
         ]),
         Case(name: "help returns the REPL's page; reset empties the session", exchange: [
             (#"{"id":1,"type":"help","topic":"nosuch"}"#,
-             #"{"id":1,"status":"ok","text":"no help on 'nosuch'; topics: commands, declarations, errors, keys, operators, values, or an operator's name\n"}"#),
+             #"{"id":1,"status":"ok","text":"no help on 'nosuch'; topics: commands, declarations, errors, keys, operators, values, an operator's name, or Future, Deferred, Just, Empty, Fail, Record, AnyCancellable, store(in:), connect, Published, objectWillChange, ObservableObject\n"}"#),
             (#"{"id":2,"type":"run","code":"subject s"}"#, #"{"id":2,"status":"ok","stdout":"","stderr":"","diagnostics":[]}"#),
             (#"{"id":3,"type":"reset"}"#, #"{"id":3,"status":"ok"}"#),
             (#"{"id":4,"type":"complete","code":"send "}"#, #"{"id":4,"status":"ok","matches":[],"cursor_start":5,"cursor_end":5}"#),

@@ -2,6 +2,19 @@ import TaplineReactive
 
 /// `Future { promise in … }`, `Deferred { PUBLISHER }`, `Record(output:completion:)`.
 extension Compiler {
+    /// `Future { … }`, `Deferred { … }`, `Record(output: …, completion: …)`: the publishers a
+    /// program makes by calling their type with a body or a recording.
+    func typeCalledPublisher(_ source: PublisherFunction, _ arguments: [Argument], trailing: ClosureExpr?,
+                             range: SourceRange) throws(Diagnostic) -> PublisherPlan {
+        switch source {
+        case .future: return try futurePublisher(arguments, trailing: trailing, range: range)
+        case .deferred: return try deferredPublisher(arguments, trailing: trailing, range: range)
+        default:
+            guard trailing == nil else { throw Diagnostic.error(Messages.operatorArguments(source.rawValue, usage: source.usage), at: range) }
+            return try recordPublisher(arguments, range: range)
+        }
+    }
+
     /// `Future { promise in … promise(.success(v)) }`: the closure runs once, when the Future
     /// is made; its first answer is kept and given to every subscriber (values need demand).
     /// Written without its generic arguments, its types are not known here: Swift takes them

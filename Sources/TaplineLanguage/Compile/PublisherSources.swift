@@ -40,10 +40,10 @@ extension Compiler {
                 return try specializedPublisher(source, generics: generics, arguments, range: expr.range)
             }
             if case .specialized(let name, let generics) = callee.kind, resolve(name) == nil,
-               let source = PublisherFunction.named(name), source == .future || source == .deferred {
-                // `Future<Int, Never> { promise in … }`: the types given, checked against the body's.
-                let plan = source == .future ? try futurePublisher(arguments, trailing: trailing, range: expr.range)
-                    : try deferredPublisher(arguments, trailing: trailing, range: expr.range)
+               let source = PublisherFunction.named(name), [.future, .deferred, .record].contains(source) {
+                // `Future<Int, Never> { promise in … }`, `Record<Int, Error>(output: [1], completion:
+                // .finished)`: the types given, checked against the body's or the arguments'.
+                let plan = try typeCalledPublisher(source, arguments, trailing: trailing, range: expr.range)
                 let (output, failure) = try typesGiven(generics, to: plan, source, range: expr.range)
                 return PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text,
                                      describe: plan.describer ?? plan.valueDescription, valueDescription: plan.valueDescription)
@@ -54,9 +54,7 @@ extension Compiler {
                 return nil
             }
             switch source {
-            case .future: return try futurePublisher(arguments, trailing: trailing, range: expr.range)
-            case .deferred: return try deferredPublisher(arguments, trailing: trailing, range: expr.range)
-            case .record: return try recordPublisher(arguments, range: expr.range)
+            case .future, .deferred, .record: return try typeCalledPublisher(source, arguments, trailing: trailing, range: expr.range)
             default: break
             }
             guard trailing == nil else { throw Diagnostic.error(Messages.operatorArguments(name, usage: source.usage), at: expr.range) }
