@@ -431,6 +431,10 @@ struct MatchingTests {
         ("subject s: Int\ns.sink(receiveCompletion: { switch $0 { case .finished, .failure(let e): print(e) } }, receiveValue: { _ in })",
          "2:70: error: a case that binds 'e' must have that one pattern"),
         ("published p = 1\nswitch $p { case 1: print(1) }", "2:8: error: a 'switch' over a publisher chooses a view"),
+        // The name that is not a view, where the cases meant to name views.
+        ("published p = 1\nview Apple { }\nswitch $p { case 1: Apple\ndefault: Bee }", "4:10: error: unknown view 'Bee'; each case"),
+        ("published p = 1\nview AppleMap { }\nswitch $p { case 1: AppleMap\ndefault: AppleMa }",
+         "4:10: error: unknown view 'AppleMa'; did you mean 'AppleMap'?"),
         ("if case .failure(error) = 1 { }", "1:18: error: expected 'let' to bind the error"),
     ])
     func errors(program: String, message: String) {

@@ -115,7 +115,10 @@ extension Compiler {
     func switchStatement(_ subjectExpr: Expr, cases: [SwitchCase]) throws(Diagnostic) -> Action {
         if isTopLevel, let views = viewCases(cases) { return try switchView(subjectExpr, cases: views) }
         let (subject, subjectType) = try expression(subjectExpr)
-        if case .publisher = subjectType { throw Diagnostic.error(Messages.switchOnPublisher, at: subjectExpr.range) }
+        if case .publisher = subjectType {
+            if isTopLevel, let unknown = unknownView(in: cases) { throw unknown }
+            throw Diagnostic.error(Messages.switchOnPublisher, at: subjectExpr.range)
+        }
         var arms: [(matches: [Matcher], body: Action)] = []
         // `break` in a case leaves the switch.
         scope.breakables += 1
@@ -276,6 +279,22 @@ extension Compiler {
             guard case .entity(let entity)? = resolve(name), case .view = entity.kind else { return false }
             return true
         }
+    }
+
+    /// A top-level `switch` over a publisher whose case names no view that is declared
+    /// (`default: Bee`): that name, with the view it may be a slip for.
+    private func unknownView(in cases: [SwitchCase]) -> Diagnostic? {
+        for arm in cases where arm.body.count == 1 {
+            guard case .expression(let expr) = arm.body[0].kind, case .name(let name) = expr.kind else { continue }
+            if case .entity(let entity)? = resolve(name), case .view = entity.kind { continue }
+            let views = visibleNames.filter { candidate in
+                guard case .entity(let entity)? = resolve(candidate), case .view = entity.kind else { return false }
+                return true
+            }
+            let suggestion = Suggest.closest(to: name, in: views)
+            return Diagnostic.error(Messages.unknownView(name, suggestion: suggestion), at: expr.range)
+        }
+        return nil
     }
 
     /// `switch PUBLISHER { case V: VIEW … default: VIEW }`: SwiftUI's `if`/`else` choosing a

@@ -86,7 +86,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case noInitializer, noCase, typeMember, notASubscriberType, unownedGone, foreignExtension, extensionStoredProperty
     // Commands
     case setOnButton, sendToPublished, neverFails, requestZero, notASubscription, typeMismatch, sendTypeMismatch
-    case repeatCount, switchNeedsPublisher, switchOnPublisher, returnOutsideClosure
+    case repeatCount, switchNeedsPublisher, switchOnPublisher, unknownView, returnOutsideClosure
     // Chains
     case unknownOperator, chainNotSubscribed, operatorArguments, notAPublisher, tapNeedsButton
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher

@@ -158,6 +158,10 @@ enum Messages {
     static func repeatCount(_ type: String) -> Message { Message(.repeatCount, "'repeat' needs an 'Int' count, not '\(type)'") }
     static let switchOnPublisher = Message(.switchOnPublisher,
         "a 'switch' over a publisher chooses a view: at the top level, each case names a view ('case \"apple\": AppleMapView')")
+    static func unknownView(_ name: String, suggestion: String?) -> Message {
+        Message(.unknownView, "unknown view '\(shortened(name))'" + (suggestion.map { "; did you mean '\($0)'?" }
+            ?? "; each case of a 'switch' over a publisher names a view declared with 'view NAME { … }'"))
+    }
     static let switchNeedsPublisher = Message(.switchNeedsPublisher, "'switch' chooses a view from a publisher's values: 'switch $name { … }'")
     static let returnOutsideClosure = Message(.returnOutsideClosure, "'return' is only allowed inside a closure or function")
     static let breakOutsideLoop = Message(.returnOutsideClosure, "'break' is only allowed inside a loop, if, do, or switch")
