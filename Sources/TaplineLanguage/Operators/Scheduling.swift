@@ -204,7 +204,7 @@ extension Compiler {
 
 extension ChainOperator {
     static let multicast = ChainOperator(
-        name: "multicast", forms: ["multicast { PassthroughSubject() }", "multicast(subject: SUBJECT)"],
+        name: "multicast", forms: ["multicast { PassthroughSubject() }", "multicast(subject: SUBJECT)", "multicast { CurrentValueSubject(0) }"],
         signature: "func multicast<S>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S> where S: Subject, Self.Failure == S.Failure, Self.Output == S.Output",
         summary: "one upstream subscription for every subscriber, once connected (autoconnect())",
         usage: "'.multicast { PassthroughSubject() }.autoconnect()'", completion: "multicast",
@@ -226,60 +226,68 @@ extension ChainOperator {
 }
 
 extension Compiler {
-    /// `multicast { PassthroughSubject() }` and `makeConnectable()`: one upstream subscription
-    /// for every subscriber, made when the publisher is connected — here by `autoconnect()`,
-    /// when the first subscriber comes.
+    /// `multicast { PassthroughSubject() }`, `multicast(subject: SUBJECT)` and
+    /// `makeConnectable()`: one upstream subscription for every subscriber, made when the
+    /// publisher is connected — by `connect()`, or by `autoconnect()` when the first
+    /// subscriber comes. The subject is a `subject` or `current` by name, or one made where it
+    /// is written (`PassthroughSubject<Int, Never>()`, `CurrentValueSubject(0)`), once for
+    /// this publisher, in the closure form as in the argument.
     func compileMulticast(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
-        if call.arguments.first?.label == "subject", call.arguments.count == 1, call.trailing == nil,
-           Self.makesPassthroughSubject(call.arguments[0].value) {
-            // `multicast(subject: PassthroughSubject<Int, Never>())`: a subject of its own, made
-            // once for this publisher, as the closure form makes it.
-        } else if call.arguments.first?.label == "subject" {
-            return try multicast(call, into: call.arguments[0].value)
-        } else if call.name == "multicast" {
+        if call.name != "multicast" {
+            guard call.takesNothing else { throw call.misuse }
+            return multicastPlan(call) { _ in { PassthroughSubject<Value, ScriptFailure>() } }
+        }
+        let written: Expr
+        if call.arguments.first?.label == "subject", call.arguments.count == 1, call.trailing == nil {
+            written = call.arguments[0].value
+        } else {
             guard let body = call.trailing ?? (call.arguments.count == 1 ? closureOf(call.arguments[0].value) : nil),
-                  call.arguments.count <= 1, body.body.count == 1, case .expression(let made) = body.body[0].kind,
-                  Self.makesPassthroughSubject(made) else { throw call.misuse }
-        } else if !call.takesNothing {
+                  call.arguments.count <= 1, body.body.count == 1, case .expression(let made) = body.body[0].kind
+            else { throw call.misuse }
+            written = made
+        }
+        if case .name(let name) = written.kind {
+            switch try entity(Name(text: name, range: written.range)).kind {
+            case .subject(let subject): return multicastPlan(call) { _ in { subject } }
+            case .current(let subject): return multicastPlan(call) { _ in { subject } }
+            default: throw call.misuse
+            }
+        }
+        guard case .call(let callee, let arguments, nil) = written.kind else { throw call.misuse }
+        switch callee.kind {
+        case .name("PassthroughSubject"), .specialized("PassthroughSubject", _):
+            guard arguments.isEmpty else { throw call.misuse }
+            return multicastPlan(call) { _ in { PassthroughSubject<Value, ScriptFailure>() } }
+        case .name("CurrentValueSubject"), .specialized("CurrentValueSubject", _):
+            guard arguments.count == 1, arguments[0].label == nil else { throw call.misuse }
+            let (initial, type) = try expression(arguments[0].value)
+            if type.isKnown, call.upstream.type.isKnown, type != call.upstream.type {
+                throw Diagnostic.error(Messages.typeMismatch("convert", expected: call.upstream.type.name, got: type.name),
+                                       at: arguments[0].value.range)
+            }
+            return multicastPlan(call) { frame in
+                let value = try initial(frame)
+                return { CurrentValueSubject<Value, ScriptFailure>(value) }
+            }
+        default:
             throw call.misuse
         }
+    }
+
+    /// The multicast publisher over the subject `subject` makes (the frame is the publisher's
+    /// making; the closure, the subject's, which Combine calls once, at the first subscriber or
+    /// the connection), as a chain stage, autoconnected, and with its `connect()`.
+    private func multicastPlan<S: Subject>(_ call: OperatorCall, subject: @escaping (Frame) throws -> () -> S) -> PublisherPlan
+    where S.Output == Value, S.Failure == ScriptFailure {
         let make = call.upstream.make
         // Never connected, it delivers nothing, as in Combine; `autoconnect()` connects it.
-        var plan = call.plan(call.upstream.type) { stream, _ in
-            stream.multicast { PassthroughSubject<Value, ScriptFailure>() }.eraseToAnyPublisher()
-        }
-        plan.autoconnected = { frame in
-            try make(frame).multicast { PassthroughSubject<Value, ScriptFailure>() }.autoconnect().eraseToAnyPublisher()
-        }
+        var plan = call.plan(call.upstream.type) { stream, frame in stream.multicast(try subject(frame)).eraseToAnyPublisher() }
+        plan.autoconnected = { frame in try make(frame).multicast(try subject(frame)).autoconnect().eraseToAnyPublisher() }
         plan.connectable = { frame in
-            let shared = try make(frame).multicast { PassthroughSubject<Value, ScriptFailure>() }
+            let shared = try make(frame).multicast(try subject(frame))
             return (shared.eraseToAnyPublisher(), { shared.connect() })
         }
         return plan
-    }
-
-    /// `multicast(subject: s)`: the subscribers attach to that subject, which `connect()`
-    /// subscribes to the upstream.
-    private func multicast(_ call: OperatorCall, into subjectExpr: Expr) throws(Diagnostic) -> PublisherPlan {
-        guard call.arguments.count == 1, call.trailing == nil, case .name(let name) = subjectExpr.kind,
-              case .subject(let subject) = try entity(Name(text: name, range: subjectExpr.range)).kind else { throw call.misuse }
-        let make = call.upstream.make
-        var plan = call.plan(call.upstream.type) { stream, _ in stream.multicast(subject: subject).eraseToAnyPublisher() }
-        plan.autoconnected = { frame in try make(frame).multicast(subject: subject).autoconnect().eraseToAnyPublisher() }
-        plan.connectable = { frame in
-            let shared = try make(frame).multicast(subject: subject)
-            return (shared.eraseToAnyPublisher(), { shared.connect() })
-        }
-        return plan
-    }
-
-    /// `PassthroughSubject()` or `PassthroughSubject<Int, Never>()`: a new subject.
-    private static func makesPassthroughSubject(_ expr: Expr) -> Bool {
-        guard case .call(let callee, let arguments, nil) = expr.kind, arguments.isEmpty else { return false }
-        switch callee.kind {
-        case .name("PassthroughSubject"), .specialized("PassthroughSubject", _): return true
-        default: return false
-        }
     }
 
     private func closureOf(_ expr: Expr) -> ClosureExpr? {
@@ -318,9 +326,21 @@ extension SwiftExporter {
         try operatorCall(call, .timeout, wrappingErrorClosures: true)
     }
 
-    /// `multicast { PassthroughSubject() }`: Swift needs the subject's generic arguments.
+    /// `multicast { PassthroughSubject() }`, `multicast { CurrentValueSubject(0) }`: Swift
+    /// needs the subject's generic arguments, the chain's (Tapline takes them from there).
     func exportMulticast(_ call: ExportedCall) throws(Diagnostic) -> String? {
-        guard call.trailing != nil, call.arguments.isEmpty, case .publisher(let output, let failure)? = types.type(of: call.base) else { return nil }
-        return call.head + " { PassthroughSubject<\(swiftType(output)), \(swiftType(failure))>() }"
+        guard let body = call.trailing, call.arguments.isEmpty, body.body.count == 1, case .expression(let made) = body.body[0].kind,
+              case .call(let callee, let arguments, nil) = made.kind, case .name(let subject) = callee.kind,
+              case .publisher(let output, let failure)? = types.type(of: call.base) else { return nil }
+        let generics = "<\(swiftType(output)), \(swiftType(failure))>"
+        switch subject {
+        case "PassthroughSubject" where arguments.isEmpty:
+            return call.head + " { PassthroughSubject\(generics)() }"
+        case "CurrentValueSubject" where arguments.count == 1:
+            return call.head + " { CurrentValueSubject\(generics)(\(try expression(arguments[0].value, call.context))) }"
+        default:
+            return nil
+        }
     }
+
 }
