@@ -564,3 +564,29 @@ struct RecordingStatementTests {
         #expect(run("// trace\n" + program).output == run(program).output)
     }
 }
+
+/// What `:list` shows of subscriptions: the live ones by number, and a `let`-bound one whose
+/// stream ended marked so; one that finished, failed or was cancelled is not live.
+@Suite("Session listing")
+struct SessionListingTests {
+    @Test func onlyStreamsThatGoOnAreLive() {
+        let interpreter = Interpreter(output: { _ in })
+        defer { interpreter.close() }
+        let program = """
+            [1, 2].publisher.sink { _ in }
+            subject s: Int
+            s.prefix(1).sink { _ in }
+            s.sink { _ in }
+            Just(1).delay(for: 1s, scheduler: RunLoop.main).sink { _ in }
+            let a = [1].publisher.sink { _ in }
+            let b = s.sink { _ in }
+            """
+        #expect(interpreter.run(program) == nil)
+        #expect(interpreter.liveSubscriptions.map(\.id) == [2, 3, 4])
+        #expect(interpreter.run("send s 1\nwait 1s") == nil)
+        #expect(interpreter.liveSubscriptions.map(\.chain) == ["s.sink { _ in }"])
+        let details = Dictionary(uniqueKeysWithValues: interpreter.declarations.map { ($0.name, $0.detail) })
+        #expect(details["a"] == "[1].publisher.sink { _ in }  (ended)")
+        #expect(details["b"] == "s.sink { _ in }")
+    }
+}

@@ -133,8 +133,39 @@ struct PublisherPlan {
 
 /// A chain ending in a subscriber (`.sink`, `.subscribe`, `.assign`): starting it subscribes.
 struct SubscriptionPlan {
-    let start: (Frame) throws -> AnyCancellable
+    let subscribe: (Frame) throws -> Subscribed
     let chain: SourceText
+
+    init(chain: SourceText, subscribe: @escaping (Frame) throws -> Subscribed) {
+        self.subscribe = subscribe
+        self.chain = chain
+    }
+
+    /// A subscriber that cannot tell when its stream has ended (a declared one, an object).
+    init(start: @escaping (Frame) throws -> AnyCancellable, chain: SourceText) {
+        self.init(chain: chain) { frame in Subscribed(token: try start(frame), hasEnded: { false }) }
+    }
+
+    /// Subscribes; the token keeps the subscription.
+    func start(_ frame: Frame) throws -> AnyCancellable { try subscribe(frame).token }
+}
+
+/// A subscription started: its token, and whether its stream has ended (a completion or a
+/// cancel), so that `:list` shows only the live ones.
+struct Subscribed {
+    let token: AnyCancellable
+    let hasEnded: () -> Bool
+
+    init(token: AnyCancellable, hasEnded: @escaping () -> Bool) {
+        self.token = token
+        self.hasEnded = hasEnded
+    }
+
+    /// A sink's: it has ended once it let go of its upstream, or was let go of itself.
+    init(_ sink: ValueSink) {
+        token = sink.token
+        hasEnded = { [weak sink] in sink?.hasEnded ?? true }
+    }
 }
 
 extension Compiler {

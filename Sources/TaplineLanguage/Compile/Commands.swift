@@ -364,10 +364,12 @@ extension Compiler {
         let runtime = self.runtime
         if let connect = try connection(expr) {
             // A connection is a plain Cancellable: kept for the session, even after `_ =`.
-            return { frame in runtime.keep(AnyCancellable(try connect(frame)), chain: self.text(of: expr.range)) }
+            return { frame in
+                runtime.keep(Subscribed(token: AnyCancellable(try connect(frame)), hasEnded: { false }), chain: self.text(of: expr.range))
+            }
         }
         if let subscription = try subscription(expr) {
-            return { frame in runtime.keep(try subscription.start(frame), chain: subscription.chain) }
+            return { frame in runtime.keep(try subscription.subscribe(frame), chain: subscription.chain) }
         }
         if let plan = try publisher(expr) {
             guard echoes else { throw Diagnostic.error(Messages.chainNotSubscribed("'.sink { … }'"), at: expr.range) }

@@ -324,7 +324,7 @@ extension Compiler {
                 return .none
             })
             try plan.make(frame).subscribe(sink)
-            runtime.keep(sink.token, chain: plan.text.prefixed("switch "))
+            runtime.keep(Subscribed(sink), chain: plan.text.prefixed("switch "))
         }
     }
 }

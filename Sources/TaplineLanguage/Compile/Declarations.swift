@@ -260,7 +260,9 @@ extension Compiler {
             let entity = Entity(name: name.text, range: name.range, kind: .subscription(box))
             try declare(entity)
             return { frame in
-                box.token = try subscription.start(frame)
+                let subscribed = try subscription.subscribe(frame)
+                box.token = subscribed.token
+                box.hasEnded = subscribed.hasEnded
                 entity.isInitialized = true
             }
         }

@@ -120,7 +120,7 @@ extension Compiler {
     func fusedSink(_ fused: FusedSteps, onValue: CompiledClosure?, onCompletion: CompiledClosure?,
                    chain: SourceText) -> SubscriptionPlan {
         let runtime = self.runtime
-        return SubscriptionPlan(start: { frame in
+        return SubscriptionPlan(chain: chain) { frame in
             let upstream = try fused.source(frame)
             let run = fused.bind(to: frame)
             let value = onValue?.bind(to: frame)
@@ -143,7 +143,7 @@ extension Compiler {
                     runtime.deliver { try value.perform(reducer.accumulator) }
                 })
                 upstream.subscribe(sink)
-                return sink.token
+                return Subscribed(sink)
             }
             // The steps run even without a value closure: theirs may have effects.
             let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: { input in
@@ -155,8 +155,8 @@ extension Compiler {
                 return demand
             })
             upstream.subscribe(sink)
-            return sink.token
-        }, chain: chain)
+            return Subscribed(sink)
+        }
     }
 }
 

@@ -70,7 +70,7 @@ extension Compiler {
             return fusedSink(fused, onValue: onValue, onCompletion: onCompletion, chain: call.text)
         }
         let (runtime, make) = (self.runtime, call.upstream.make)
-        return SubscriptionPlan(start: { frame in
+        return SubscriptionPlan(chain: call.text) { frame in
             var receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { _ in }
             var receiveValue: (Value) -> Subscribers.Demand = { _ in .none }
             if let bound = onCompletion?.bind(to: frame) {
@@ -84,8 +84,8 @@ extension Compiler {
             }
             let sink = ValueSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             try make(frame).subscribe(sink)
-            return sink.token
-        }, chain: call.text)
+            return Subscribed(sink)
+        }
     }
 }
 
@@ -146,7 +146,7 @@ extension Compiler {
         case .subject, .current:
             try requireSameFailure(call.upstream.failure, target.failure, method: call.swiftMethodName, at: call.nameRange)
             let forward = try assignment(into: target, range: targetRange)
-            return SubscriptionPlan(start: { frame in
+            return SubscriptionPlan(chain: call.text) { frame in
                 let sink = ValueSink(
                     receiveCompletion: { completion in forward.complete(completion) },
                     receiveValue: { value in
@@ -154,8 +154,8 @@ extension Compiler {
                         return .none
                     })
                 try make(frame).subscribe(sink)
-                return sink.token
-            }, chain: call.text)
+                return Subscribed(sink)
+            }
         default:
             throw Diagnostic.error(Messages.notA(targetName, isA: target.kindDescription, expected: "a subscriber"), at: targetRange)
         }
@@ -259,14 +259,14 @@ extension Compiler {
             throw Diagnostic.error(Messages.sendTypeMismatch(targetName, expected: target.type.rawValue, got: call.upstream.type.name), at: call.range)
         }
         let (runtime, make) = (self.runtime, call.upstream.make)
-        return SubscriptionPlan(start: { frame in
+        return SubscriptionPlan(chain: call.text) { frame in
             let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in
                 runtime.deliver { try forward.send(value) }
                 return .none
             })
             try make(frame).subscribe(sink)
-            return sink.token
-        }, chain: call.text)
+            return Subscribed(sink)
+        }
     }
 }
 
@@ -286,15 +286,15 @@ extension Compiler {
             throw Diagnostic.error(Messages.noMember(property, on: type.name), at: call.range)
         }
         let (runtime, make, range) = (self.runtime, call.upstream.make, call.range)
-        return SubscriptionPlan(start: { frame in
+        return SubscriptionPlan(chain: call.text) { frame in
             let target = try object(frame)
             let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in
                 runtime.deliver { _ = try UserMembers.set(target, property, to: value, range: range) }
                 return .none
             })
             try make(frame).subscribe(sink)
-            return sink.token
-        }, chain: call.text)
+            return Subscribed(sink)
+        }
     }
 }
 

@@ -127,6 +127,8 @@ final class BagBox {
 final class SubscriptionBox {
     var token: AnyCancellable?
     let chain: SourceText
+    /// Whether the stream it keeps has ended (`:list` says so).
+    var hasEnded: () -> Bool = { false }
 
     init(chain: SourceText) { self.chain = chain }
 }

@@ -6,6 +6,8 @@ public struct LiveSubscription {
     public var id: Int
     let source: SourceText
     let token: AnyCancellable
+    /// Whether its stream has ended: it is then no longer listed.
+    let hasEnded: () -> Bool
 
     /// The chain as written.
     public var chain: String { source.description }
@@ -281,13 +283,20 @@ final class Runtime {
     private var turns = 0
 
     /// Keeps a new subscription: in the view being shown, else for the session.
-    func keep(_ token: AnyCancellable, chain: SourceText) {
+    func keep(_ subscribed: Subscribed, chain: SourceText) {
         if let owner = bagOwners.last {
-            owner.bag.append(token)
+            owner.bag.append(subscribed.token)
         } else {
-            live.append(LiveSubscription(id: nextLiveID, source: chain, token: token))
+            live.removeAll { $0.hasEnded() }
+            live.append(LiveSubscription(id: nextLiveID, source: chain, token: subscribed.token, hasEnded: subscribed.hasEnded))
             nextLiveID += 1
         }
+    }
+
+    /// The session's subscriptions whose streams go on (those that ended are let go of).
+    var liveSubscriptions: [LiveSubscription] {
+        live.removeAll { $0.hasEnded() }
+        return live
     }
 
     /// Cancels everything the session keeps and what the clock was to run (`Interpreter.close`).
@@ -346,7 +355,7 @@ final class Runtime {
 
     /// Cancels a session subscription by number; false if there is none.
     func cancelLive(_ id: Int) -> Bool {
-        guard let index = live.firstIndex(where: { $0.id == id }) else { return false }
+        guard let index = liveSubscriptions.firstIndex(where: { $0.id == id }) else { return false }
         live.remove(at: index).token.cancel()
         return true
     }

@@ -41,6 +41,9 @@ final class ValueSink: Subscriber, Cancellable, CustomStringConvertible {
 
     var description: String { "Sink" }
 
+    /// Whether the stream ended here, by completion or cancel.
+    var hasEnded: Bool { upstream.isEnded }
+
     /// What keeps the subscription for the program: it cancels the sink, without keeping it.
     var token: AnyCancellable { AnyCancellable { [weak self] in self?.cancel() } }
 

@@ -28,9 +28,10 @@ extension Interpreter {
         globals.values.sorted { $0.range.start.offset < $1.range.start.offset }.map(\.declaration)
     }
 
-    /// Subscriptions made at the top level without `let`, alive for the session.
+    /// Subscriptions made at the top level without `let`, kept for the session, whose
+    /// streams have not ended.
     public var liveSubscriptions: [(id: Int, chain: String)] {
-        runtime.live.map { ($0.id, $0.chain) }
+        runtime.liveSubscriptions.map { ($0.id, $0.chain) }
     }
 
     /// Cancels a live subscription by its number; false if there is none.
@@ -59,7 +60,7 @@ extension Entity {
             return make(nil, state ?? "", .subscriber)
         case .function(let box): return make(nil, box.typeDescription, .function)
         case .view(let box): return make(nil, box.isShown ? "shown, \(box.bag.count) in its bag" : "hidden", .view)
-        case .subscription(let box): return make(nil, box.chain.description, .subscription)
+        case .subscription(let box): return make(nil, box.chain.description + (box.hasEnded() ? "  (ended)" : ""), .subscription)
         case .stream(let box): return make(annotated, box.chain.description, .publisher)
         case .bag(let box): return make("Set<AnyCancellable>", box.tokens.count == 1 ? "1 subscription" : "\(box.tokens.count) subscriptions", .bag)
         case .value(let box):
