@@ -9,6 +9,8 @@ struct InterpreterTests {
         ("print(true && !false, 1 < 2 ? \"yes\" : \"no\", 3 == 3.0)", "true yes true\n"),
         ("print(Int(\"42\"), Int(\"x\"), Double(\"1.5\"), String(7), \"abc\".count, [1, 2, 3].count)", "Optional(42) nil Optional(1.5) 7 3 3\n"),
         ("print(min(3, 1, 2), max(1, 5), abs(-3), \"Hi\".uppercased())", "1 5 3 HI\n"),
+        // Swift's String of a sequence of Characters (a Character is a one-character String here).
+        ("let cs: [Character] = [\"o\", \"k\"]\nprint(String(cs), String(Array(\"abc\").reversed()), String(describing: cs))", "ok cba [\"o\", \"k\"]\n"),
         ("print(1, 2, separator: \"-\")", "1-2\n"),
         ("for i in 1...3 { print(i) }", "1\n2\n3\n"),
         ("for i in 0..<0 { print(i) }", ""),

@@ -182,7 +182,7 @@ extension SType {
     private static let simple: [String: SType] = [
         "Int": .int, "Double": .double, "String": .string, "Bool": .bool, "Void": .void, "Any": .unknown,
         "Error": .error, "Never": .never, "AnyCancellable": .cancellable, "TimeInterval": .double, "Float": .double,
-        "CGFloat": .double, "Float32": .double, "Float64": .double, "Int64": .int, "Int32": .int, "UInt": .int, "Subscribers.Completion": .completion, "Subscribers.Demand": .demand,
+        "CGFloat": .double, "Character": .string, "Float32": .double, "Float64": .double, "Int64": .int, "Int32": .int, "UInt": .int, "Subscribers.Completion": .completion, "Subscribers.Demand": .demand,
         // A custom subscriber's subscription: what it is given is checked when it runs.
         "Subscription": .unknown, "Cancellable": .unknown,
     ]

@@ -35,7 +35,14 @@ enum Builtins {
             return ({ frame in toDouble(try codes[0](frame)) }, arguments[0].type == .string ? .optional(.double) : arguments[0].type == .unknown ? .unknown : .double)
         case "String":
             guard arguments.count == 1, [nil, "describing"].contains(arguments[0].label) else { throw Diagnostic.error(Messages.operatorArguments(name, usage: "'String(value)'"), at: range) }
-            return ({ frame in .string(try codes[0](frame).description) }, .string)
+            // `String(["a", "b"])`, `String(word.sorted())`: Swift's String made of a sequence
+            // of Characters (one-character strings here) is those characters, not a description.
+            let describing = arguments[0].label == "describing"
+            return ({ frame in
+                let value = try codes[0](frame)
+                if !describing, case .array(let elements) = value, let characters = Self.characters(elements) { return .string(characters) }
+                return .string(value.description)
+            }, .string)
         case "Bool":
             try expectCount(1, "'Bool(value)'")
             return ({ frame in
@@ -138,6 +145,17 @@ enum Builtins {
             unique.append(element)
         }
         return .set(unique)
+    }
+
+    /// The string the characters make, when every element is one character (a Swift
+    /// `Character`, which Tapline holds as a one-character `String`); nil otherwise.
+    private static func characters(_ elements: [Value]) -> String? {
+        var text = ""
+        for element in elements {
+            guard case .string(let character) = element, character.count == 1 else { return nil }
+            text += character
+        }
+        return text
     }
 
     static func toInt(_ value: Value) -> Value {
