@@ -73,10 +73,12 @@ extension REPL {
     }
 
     /// A fresh session holding the starter's lines above the gap; the one it replaces is
-    /// closed (its subscriptions hold it in cycles, which only closing breaks).
+    /// closed (its subscriptions hold it in cycles, which only closing breaks), and what it
+    /// ran is forgotten: `:swift` exports this exercise's session, not the lessons before.
     func startExercise(_ lesson: Lesson) {
         interpreter.close()
         interpreter = REPL.makeInterpreter(tool: tool, color: color)
+        program.removeAll()
         // The starter's code runs here, and may declare what the learner's lines then run: a
         // lesson's session writes no files.
         interpreter.writesFiles = false

@@ -59,6 +59,9 @@ struct LearnREPLTests {
             #expect(terminal.enter("current status = \"connecting\""), "screen: \(terminal.screen)")
             #expect(terminal.enter(":check", expecting: "✓ Passed. Lesson 1 is done. ':next' opens lesson 2"), "screen: \(terminal.screen)")
             #expect(terminal.enter(":next", expecting: "Lesson 2 of "), "screen: \(terminal.screen)")
+            // `:swift` exports this lesson's session: lesson 1's answer is not in it.
+            #expect(terminal.enter(":swift", expecting: "exported by Tapline as Swift"), "screen: \(terminal.screen)")
+            #expect(!terminal.screen.contains("CurrentValueSubject<String, Never>(\"connecting\")"), "screen: \(terminal.screen)")
             terminal.type("\u{4}")
             try #require(terminal.exitStatus() == 0, "screen: \(terminal.screen)")
 
