@@ -10,6 +10,8 @@ public struct CheckResult: Sendable, Equatable {
     public var problems: [String]
     /// The error that stopped the program, formatted with its place and caret (nil if none).
     public var error: String?
+    /// The hint for the typical mistake the output shows, when the lesson names it.
+    public var mistake: String?
 }
 
 /// Runs an exercise — the starter with the learner's lines in its gap, then the check — in a
@@ -47,7 +49,9 @@ public enum Checker {
         }
         guard let expected = lesson.output else { return CheckResult(passed: true, output: capture.text, problems: [], error: nil) }
         let problems = compare(output: capture.text, expected: expected)
-        return CheckResult(passed: problems.isEmpty, output: capture.text, problems: problems, error: nil)
+        let printed = capture.text.trimmingBlankLines
+        let mistake = problems.isEmpty ? nil : lesson.mistakes.first { $0.output == printed }?.hint
+        return CheckResult(passed: problems.isEmpty, output: capture.text, problems: problems, error: nil, mistake: mistake)
     }
 
     /// An error in plain words: a failed `expect` says where the marbles differ.

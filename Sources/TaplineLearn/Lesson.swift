@@ -22,11 +22,21 @@ public struct Lesson: Sendable, Equatable {
     public var output: String?
     /// Hints, from a gentle nudge to nearly the answer.
     public var hints: [String]
+    /// What typical wrong answers print, each with the hint it deserves: `:check` gives that
+    /// one first when an answer prints exactly so.
+    public var mistakes: [Mistake] = []
     /// Lines that fill the gap.
     public var solution: String
 
     /// The line that marks the gap in a starter.
     public static let gap = "___"
+
+    /// A typical wrong answer, known by what the whole program prints, and why it is wrong.
+    public struct Mistake: Sendable, Equatable {
+        /// The program's output, lines joined by newlines (empty: it prints nothing).
+        public var output: String
+        public var hint: String
+    }
 
     /// The starter as the learner sees it, the gap marked.
     public var starter: String {
@@ -48,7 +58,7 @@ public struct LessonError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Lesson {
-    static let sectionNames = ["text", "demo", "exercise", "starter", "check", "output", "hint", "solution"]
+    static let sectionNames = ["text", "demo", "exercise", "starter", "check", "output", "hint", "mistakes", "solution"]
     static let required = ["text", "demo", "exercise", "starter", "solution"]
 
     /// Reads a lesson file: a `# Title` line, then sections, each under a `--- NAME` line.
@@ -98,7 +108,24 @@ extension Lesson {
             starterBefore: starter[..<at].joined(separator: "\n").trimmingBlankLines,
             starterAfter: starter[(at + 1)...].joined(separator: "\n").trimmingBlankLines,
             check: sections["check"] ?? "", output: sections["output"],
-            hints: (sections["hint"] ?? "").paragraphs, solution: sections["solution"] ?? "")
+            hints: (sections["hint"] ?? "").paragraphs, mistakes: try mistakes(sections["mistakes"] ?? "", fail: fail),
+            solution: sections["solution"] ?? "")
+    }
+
+    /// The `--- mistakes` section: paragraphs of a `prints: LINE / LINE` line (`prints:
+    /// nothing` for none) and a `hint:` that may go on over the next lines.
+    private static func mistakes(_ text: String, fail: (String) -> LessonError) throws(LessonError) -> [Mistake] {
+        var found: [Mistake] = []
+        for paragraph in text.paragraphs {
+            let lines = paragraph.split(separator: "\n", maxSplits: 1).map(String.init)
+            guard lines.count == 2, lines[0].hasPrefix("prints: "), lines[1].hasPrefix("hint: ") else {
+                throw fail("each mistake is a 'prints: LINE / LINE' line, then a 'hint: …' (blank lines between mistakes)")
+            }
+            let printed = String(lines[0].dropFirst("prints: ".count)).trimmingSpaces
+            let output = printed == "nothing" ? "" : printed.split(separator: " / ", omittingEmptySubsequences: false).joined(separator: "\n")
+            found.append(Mistake(output: output, hint: String(lines[1].dropFirst("hint: ".count)).trimmingSpaces))
+        }
+        return found
     }
 
     /// `lessons/03-demand.lesson` → `demand`.

@@ -110,6 +110,12 @@ extension REPL {
         let count = learning.answer.count
         let which = count > 1 ? " (\(count == 2 ? "Both" : "All \(count)") lines you typed went in the gap: ':answer' lists them, ':undo' drops the last.)" : ""
         tool.stdout.write(paint("✗ Not yet.", ANSI.boldRed) + " " + result.problems.joined(separator: " ") + which + "\n")
+        // A wrong answer the lesson knows gets the hint about that mistake, first.
+        if let mistake = result.mistake {
+            let lines = Help.wrap("Why: " + mistake, width: 78)
+            tool.stdout.write(paint("Why:", ANSI.bold) + lines.joined(separator: "\n").dropFirst("Why:".count) + "\n")
+            return
+        }
         hint(lesson, learning)
     }
 

@@ -54,7 +54,7 @@ import Testing
 
     @Test(arguments: [
         ("--- text\nx", "x.lesson:1: a lesson starts with its title: '# Title'"),
-        ("# T\n--- texts\n", "x.lesson:2: unknown section 'texts'; sections are text, demo, exercise, starter, check, output, hint, solution"),
+        ("# T\n--- texts\n", "x.lesson:2: unknown section 'texts'; sections are text, demo, exercise, starter, check, output, hint, mistakes, solution"),
         ("# T\n--- text\na\n--- text\nb", "x.lesson:4: a second '--- text' section"),
         ("# T\n--- text\na\n--- demo\nprint(1)\n--- exercise\ne\n--- starter\nprint(1)\n--- output\n1\n--- solution\nx",
          "x.lesson:1: the starter needs exactly one gap: a line that is only '___', where the learner's lines go"),

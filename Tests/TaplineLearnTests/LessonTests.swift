@@ -43,6 +43,29 @@ import Testing
     func everyLessonHasHints(_ lesson: Lesson) {
         #expect(!lesson.hints.isEmpty, "\(lesson.slug)")
     }
+
+    /// A known mistake prints something other than the right answer.
+    @Test(arguments: lessons.filter { !$0.mistakes.isEmpty })
+    func aMistakeIsWrong(_ lesson: Lesson) {
+        for mistake in lesson.mistakes { #expect(mistake.output + "\n" != lesson.output, "\(lesson.slug): \(mistake.output)") }
+    }
+
+    /// The wrong answers the issue names get the hint about their mistake: the scheduler
+    /// exercise fails delivery on a background queue; the bag exercise explains a dropped token.
+    @Test(arguments: [
+        ("schedulers", "downloads.receive(on: DispatchQueue.global()).sink { print(\"show\", $0, Thread.isMainThread) }", "on a background queue"),
+        ("schedulers", "downloads.sink { print(\"show\", $0, Thread.isMainThread) }", "A plain sink runs as the value is sent"),
+        ("cancellation", "let token = ticks.sink { print(\"tick\", $0) }", "`let token = …` keeps it"),
+        ("cancellation", "_ = ticks.sink { print(\"tick\", $0) }", "`_ =` dropped the token"),
+        ("errors", "readings.tryMap { try parse($0) }.retry(1).replaceError(with: -1).sink(receiveCompletion: { print(\"done:\", $0) }, receiveValue: { print(\"reading\", $0) })",
+         "`retry` subscribed again"),
+    ])
+    func aKnownWrongAnswerGetsItsHint(_ slug: String, _ answer: String, _ hint: String) throws {
+        let lesson = try #require(Self.lessons.first { $0.slug == slug })
+        let result = Checker.check(lesson, answer: [answer])
+        #expect(!result.passed)
+        #expect(result.mistake?.contains(hint) == true, "\(slug): \(result.output)")
+    }
 }
 
 /// A lesson is named by its slug in the test list, not by its whole text.
