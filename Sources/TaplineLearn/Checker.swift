@@ -45,13 +45,21 @@ public enum Checker {
         for (text, name) in pieces where !text.allSatisfy(\.isWhitespace) {
             guard let diagnostic = interpreter.run(text, name: name) else { continue }
             let formatted = interpreter.format(diagnostic)
-            return CheckResult(passed: false, output: capture.text, problems: explain(diagnostic, in: name), error: formatted)
+            // A check that fails is a wrong answer a lesson may know by what it uses; an error
+            // in the program is the error's to explain.
+            return CheckResult(passed: false, output: capture.text, problems: explain(diagnostic, in: name), error: formatted,
+                               mistake: name == Piece.check ? mistake(in: lesson, printed: nil, answer: answer) : nil)
         }
         guard let expected = lesson.output else { return CheckResult(passed: true, output: capture.text, problems: [], error: nil) }
         let problems = compare(output: capture.text, expected: expected)
-        let printed = capture.text.trimmingBlankLines
-        let mistake = problems.isEmpty ? nil : lesson.mistakes.first { $0.output == printed }?.hint
-        return CheckResult(passed: problems.isEmpty, output: capture.text, problems: problems, error: nil, mistake: mistake)
+        return CheckResult(passed: problems.isEmpty, output: capture.text, problems: problems, error: nil,
+                           mistake: problems.isEmpty ? nil : mistake(in: lesson, printed: capture.text, answer: answer))
+    }
+
+    /// The hint of the first of the lesson's known mistakes that a failed answer makes.
+    private static func mistake(in lesson: Lesson, printed: String?, answer: [String]) -> String? {
+        let trimmed = printed?.trimmingBlankLines
+        return lesson.mistakes.first { $0.matches(printed: trimmed, answer: answer) }?.hint
     }
 
     /// An error in plain words: a failed `expect` says where the marbles differ.

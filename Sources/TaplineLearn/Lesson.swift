@@ -31,11 +31,22 @@ public struct Lesson: Sendable, Equatable {
     /// The line that marks the gap in a starter.
     public static let gap = "___"
 
-    /// A typical wrong answer, known by what the whole program prints, and why it is wrong.
+    /// A typical wrong answer, known by what the whole program prints or by what the answer
+    /// uses (where a check, not the output, tells right from wrong), and why it is wrong.
     public struct Mistake: Sendable, Equatable {
         /// The program's output, lines joined by newlines (empty: it prints nothing).
-        public var output: String
+        public var output: String?
+        /// Text the answer contains (`flatMap`).
+        public var uses: String?
         public var hint: String
+
+        /// Whether an answer that printed `printed` (blank lines at its ends dropped; nil when
+        /// an error, not the output, told it wrong) is this one.
+        public func matches(printed: String?, answer: [String]) -> Bool {
+            if let output { return output == printed }
+            guard let uses else { return false }
+            return answer.contains { $0.contains(uses) }
+        }
     }
 
     /// The starter as the learner sees it, the gap marked.
@@ -113,17 +124,22 @@ extension Lesson {
     }
 
     /// The `--- mistakes` section: paragraphs of a `prints: LINE / LINE` line (`prints:
-    /// nothing` for none) and a `hint:` that may go on over the next lines.
+    /// nothing` for none) or a `uses: TEXT` line, then a `hint: …` line.
     private static func mistakes(_ text: String, fail: (String) -> LessonError) throws(LessonError) -> [Mistake] {
         var found: [Mistake] = []
         for paragraph in text.paragraphs {
             let lines = paragraph.split(separator: "\n", maxSplits: 1).map(String.init)
-            guard lines.count == 2, lines[0].hasPrefix("prints: "), lines[1].hasPrefix("hint: ") else {
-                throw fail("each mistake is a 'prints: LINE / LINE' line, then a 'hint: …' (blank lines between mistakes)")
+            guard lines.count == 2, lines[0].hasPrefix("prints: ") || lines[0].hasPrefix("uses: "), lines[1].hasPrefix("hint: ") else {
+                throw fail("each mistake is a 'prints: LINE / LINE' or 'uses: TEXT' line, then a 'hint: …' (blank lines between mistakes)")
+            }
+            let hint = String(lines[1].dropFirst("hint: ".count)).trimmingSpaces
+            if lines[0].hasPrefix("uses: ") {
+                found.append(Mistake(output: nil, uses: String(lines[0].dropFirst("uses: ".count)).trimmingSpaces, hint: hint))
+                continue
             }
             let printed = String(lines[0].dropFirst("prints: ".count)).trimmingSpaces
             let output = printed == "nothing" ? "" : printed.split(separator: " / ", omittingEmptySubsequences: false).joined(separator: "\n")
-            found.append(Mistake(output: output, hint: String(lines[1].dropFirst("hint: ".count)).trimmingSpaces))
+            found.append(Mistake(output: output, uses: nil, hint: hint))
         }
         return found
     }

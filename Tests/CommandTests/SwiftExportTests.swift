@@ -23,6 +23,8 @@ struct SwiftExportTests {
     static let cannotExport: [String: String] = [
         "scripts/swift/which-queue.tapline":
             "reads Thread.isMainThread: the file runs every queue on one test scheduler, on the main thread",
+        "lessons/14-schedulers.lesson":
+            "reads Thread.isMainThread: the file runs every queue on one test scheduler, on the main thread",
         "scripts/swift/failing-subjects.tapline":
             "prints a subject: Combine and the core describe a publisher differently",
         "scripts/semantics/now-reads-the-virtual-clock.tapline":

@@ -44,10 +44,19 @@ import Testing
         #expect(!lesson.hints.isEmpty, "\(lesson.slug)")
     }
 
+    /// Every exercise names the most likely wrong answer, with the hint it deserves.
+    @Test(arguments: lessons)
+    func everyExerciseKnowsAMistake(_ lesson: Lesson) {
+        #expect(!lesson.mistakes.isEmpty, "\(lesson.slug)")
+    }
+
     /// A known mistake prints something other than the right answer.
     @Test(arguments: lessons.filter { !$0.mistakes.isEmpty })
     func aMistakeIsWrong(_ lesson: Lesson) {
-        for mistake in lesson.mistakes { #expect(mistake.output + "\n" != lesson.output, "\(lesson.slug): \(mistake.output)") }
+        for mistake in lesson.mistakes {
+            if let output = mistake.output { #expect(output + "\n" != lesson.output, "\(lesson.slug): \(output)") }
+            #expect(mistake.uses.map { lesson.solution.contains($0) } != true, "\(lesson.slug): the solution uses '\(mistake.uses ?? "")'")
+        }
     }
 
     /// The wrong answers the issue names get the hint about their mistake: the scheduler
@@ -59,6 +68,9 @@ import Testing
         ("cancellation", "_ = ticks.sink { print(\"tick\", $0) }", "`_ =` dropped the token"),
         ("errors", "readings.tryMap { try parse($0) }.retry(1).replaceError(with: -1).sink(receiveCompletion: { print(\"done:\", $0) }, receiveValue: { print(\"reading\", $0) })",
          "`retry` subscribed again"),
+        // A lesson checked by marbles knows a mistake by what the answer uses.
+        ("higher-order", "let results = typed.flatMap { search($0) }", "`flatMap` keeps every request"),
+        ("timing", "let search = typed.throttle(for: 300ms, scheduler: RunLoop.main, latest: true)", "`throttle` lets a value through"),
     ])
     func aKnownWrongAnswerGetsItsHint(_ slug: String, _ answer: String, _ hint: String) throws {
         let lesson = try #require(Self.lessons.first { $0.slug == slug })
