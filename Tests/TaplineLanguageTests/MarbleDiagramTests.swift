@@ -45,6 +45,34 @@ struct MarbleDiagramTests {
          """),
         // Nothing recorded yet.
         ("marbles", "(nothing recorded yet: subscribe to something, then send or wait)\n"),
+        // Each inner request of switchToLatest on a row of its own, from where it was
+        // subscribed: the first cancelled when the second query comes (its completion, already
+        // on its way through the delay, still arrives, as in Combine), the second answering.
+        ("func ask(_ q: Int) -> AnyPublisher<Int, Never> {\n  return Just(q).delay(for: 300ms, scheduler: RunLoop.main).eraseToAnyPublisher()\n}\n"
+            + "subject t: Int\nt.map { ask($0) }.switchToLatest().sink { _ in }\nplay t \"-1-2-----|\"\nwait 1s\nmarbles",
+         """
+         time                  0         1s
+         Just(q)                A
+         #2 Just(q)               B
+         Just(q).delay(for: 300ms, scheduler: RunLoop.main)
+                                ^-!|
+         #2 Just(q).delay(for: 300ms, scheduler: RunLoop.main)
+                                  ^--B
+         Just(q).delay(for: 300ms, scheduler: RunLoop.main).eraseToAnyPublisher()
+                                ^-!|
+         #2 Just(q).delay(for: 300ms, scheduler: RunLoop.main).eraseToAnyPublisher()
+                                  ^--B
+         t                     ^1-2-----|
+         t.map { ask($0) }     ^a-b-----|
+         t.map { ask($0) }.switchToLatest()
+                               ^-----2--|
+
+         A = (1|)
+         B = (2|)
+         a = AnyPublisher<Int, Never>
+         b = AnyPublisher<Int, Never>
+
+         """),
     ]
 
     @Test("the diagram of a run", arguments: diagramCases)

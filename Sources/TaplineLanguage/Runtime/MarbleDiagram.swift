@@ -46,13 +46,14 @@ struct MarbleDiagram {
         if last - first + 1 > Int64(MarbleDiagram.maximumFrames) { first = last - Int64(MarbleDiagram.maximumFrames) + 1 }
         firstFrame = first
         frameCount = Int(last - first + 1)
+        let rows = Rows(recorder, entries)
         var live = recorder.liveAtStart
         var early = 0
-        var lanes = recorder.lanes.map { Lane(name: $0, live: Array(repeating: false, count: Int(last - first + 1))) }
-        var used = Set(live.filter { !$0.value.isEmpty }.keys)
+        var lanes = rows.names.map { Lane(name: $0, live: Array(repeating: false, count: Int(last - first + 1))) }
+        var used = Set(live.filter { !$0.value.isEmpty }.flatMap { lane, subscriptions in subscriptions.map { rows.row(lane, $0) } })
         var cursor = 0
         for column in 0..<frameCount {
-            for (lane, subscriptions) in live where !subscriptions.isEmpty { lanes[lane].live[column] = true }
+            for (lane, subscriptions) in live { for subscription in subscriptions { lanes[rows.row(lane, subscription)].live[column] = true } }
             // Saturating: a frame can be as long as the clock allows (`frame 290 years`).
             let (product, overflow) = (first + Int64(column) + 1).multipliedReportingOverflow(by: frameLength)
             let frameEnd = overflow ? Int64.max : product
@@ -62,15 +63,54 @@ struct MarbleDiagram {
                 Recorder.apply(entry, to: &live)
                 guard entry.time >= first * frameLength else { early += 1; continue }
                 guard let mark = MarbleDiagram.mark(entry.event) else { continue }
-                lanes[entry.lane].marks[column, default: []].append(mark)
-                if live[entry.lane]?.isEmpty == false { lanes[entry.lane].live[column] = true }
-                used.insert(entry.lane)
+                let row = rows.row(entry.lane, entry.subscription)
+                lanes[row].marks[column, default: []].append(mark)
+                if live[entry.lane]?.contains(where: { rows.row(entry.lane, $0) == row }) == true { lanes[row].live[column] = true }
+                used.insert(row)
             }
         }
         self.lanes = lanes.enumerated().filter { used.contains($0.offset) }.map(\.element)
         omitted = recorder.leftOut + early
         omittedUntil = early > 0 ? first * frameLength : recorder.leftOutUntil
         assignSymbols()
+    }
+
+    /// The diagram's rows: one per recorded lane, except that a lane subscribed to at
+    /// different times — an inner publisher of `flatMap` or `switchToLatest`, the new
+    /// subscription of `retry` or `catch`, a late subscriber — has a row per subscription,
+    /// starting where it subscribed (as RxViz draws them), the second and later named
+    /// `#2 NAME`. A subject's lane and a shared one stay one row.
+    private struct Rows {
+        private(set) var names: [String] = []
+        private var laneRow: [Int] = []
+        private var subscriptionRow: [Int: [Int: Int]] = [:]
+
+        init(_ recorder: Recorder, _ entries: [Recorder.Entry]) {
+            var starts: [Int: [(subscription: Int, time: Int64)]] = [:]
+            var subjectLanes = Set<Int>()
+            for entry in entries {
+                guard entry.subscription != 0 else { subjectLanes.insert(entry.lane); continue }
+                if starts[entry.lane]?.contains(where: { $0.subscription == entry.subscription }) != true {
+                    starts[entry.lane, default: []].append((entry.subscription, entry.time))
+                }
+            }
+            for (lane, name) in recorder.lanes.enumerated() {
+                laneRow.append(names.count)
+                names.append(name)
+                guard let subscriptions = starts[lane], !subjectLanes.contains(lane), !recorder.isShared(lane),
+                      Set(subscriptions.map(\.time)).count > 1 else { continue }
+                subscriptionRow[lane] = [subscriptions[0].subscription: names.count - 1]
+                for (number, later) in subscriptions.dropFirst().enumerated() {
+                    subscriptionRow[lane]?[later.subscription] = names.count
+                    names.append("#\(number + 2) \(name)")
+                }
+            }
+        }
+
+        /// The row that draws `subscription`'s events in `lane`.
+        func row(_ lane: Int, _ subscription: Int) -> Int {
+            subscriptionRow[lane]?[subscription] ?? laneRow[lane]
+        }
     }
 
     private static func mark(_ event: Recorder.Event) -> Mark? {

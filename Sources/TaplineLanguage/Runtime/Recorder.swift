@@ -119,6 +119,9 @@ final class Recorder {
     }
     private var sharedLanes: [Int: SharedLane] = [:]
 
+    /// Whether lane `lane` is a shared one (a `share()`), drawn once for all its subscribers.
+    func isShared(_ lane: Int) -> Bool { sharedLanes[lane] != nil }
+
     /// Whether a delivery to `subscription` on a shared lane repeats one already drawn.
     private func isRepeat(lane: Int, subscription: Int, time: Int64) -> Bool {
         guard var shared = sharedLanes[lane] else { return false }
