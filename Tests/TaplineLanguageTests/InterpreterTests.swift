@@ -9,6 +9,8 @@ struct InterpreterTests {
         ("print(true && !false, 1 < 2 ? \"yes\" : \"no\", 3 == 3.0)", "true yes true\n"),
         ("print(Int(\"42\"), Int(\"x\"), Double(\"1.5\"), String(7), \"abc\".count, [1, 2, 3].count)", "Optional(42) nil Optional(1.5) 7 3 3\n"),
         ("print(min(3, 1, 2), max(1, 5), abs(-3), \"Hi\".uppercased())", "1 5 3 HI\n"),
+        // `a?.b += n`, as `self?.count += 1` in a [weak self] closure: nothing when `a` is nil.
+        ("class Box { var n = 0 }\nvar box: Box? = Box()\nbox?.n += 2\nbox?.n -= 1\nprint(box?.n ?? -1)\nbox = nil\nbox?.n += 1\nprint(box?.n ?? -1)", "1\n-1\n"),
         // Swift's String of a sequence of Characters (a Character is a one-character String here).
         ("let cs: [Character] = [\"o\", \"k\"]\nprint(String(cs), String(Array(\"abc\").reversed()), String(describing: cs))", "ok cba [\"o\", \"k\"]\n"),
         ("print(1, 2, separator: \"-\")", "1-2\n"),

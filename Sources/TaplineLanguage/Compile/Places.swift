@@ -93,6 +93,19 @@ extension Compiler {
             }
         }
         if op == .assign, let subject = subjectTarget { return try assignment(to: subject, valueExpr, verb: .set) }
+        if op != .assign, case .optionalChain(let inner) = placeExpr.kind {
+            // `self?.count += 1`: with `self` gone nothing is read, computed or stored, as in
+            // Swift; else the value itself (not an optional of it) is added to.
+            let target = try place(inner)
+            let (value, _) = try expression(valueExpr)
+            let (arithmetic, range): (Punct, SourceRange) = (op == .plusAssign ? .plus : .minus, valueExpr.range)
+            return { frame in
+                do {
+                    let current = try target.read(frame)
+                    try target.write(frame, try ValueArithmetic.binary(arithmetic, current, try value(frame), range: range))
+                } catch is NilChainSignal {}
+            }
+        }
         let target = try place(placeExpr)
         let (value, valueType) = try expression(valueExpr)
         let range = valueExpr.range
