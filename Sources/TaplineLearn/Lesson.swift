@@ -54,6 +54,15 @@ public struct Lesson: Sendable, Equatable {
         [starterBefore, Lesson.gap, starterAfter].filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
+    /// Whether `other` (the same lesson in another language) runs and is checked the same:
+    /// the same demonstration, starter, check, output and solution, and the same mistakes
+    /// told by the same outputs — only the words for the learner differ.
+    public func sharesChecks(with other: Lesson) -> Bool {
+        demo == other.demo && starterBefore == other.starterBefore && starterAfter == other.starterAfter && check == other.check
+            && output == other.output && solution == other.solution
+            && mistakes.map { [$0.output, $0.uses] } == other.mistakes.map { [$0.output, $0.uses] }
+    }
+
     /// The whole program with the solution in the gap.
     public var solutionProgram: String {
         [starterBefore, solution, starterAfter].filter { !$0.isEmpty }.joined(separator: "\n")

@@ -34,6 +34,26 @@ public struct LessonLibrary: Sendable {
         }
     }
 
+    /// The lessons in `language` (`ko`), from the folder of that name inside this one: each
+    /// lesson whose translation reads and shares its checks (`Lesson.sharesChecks`) is that
+    /// translation, any other stays as it is here (the problem is noted). The slugs, and so
+    /// the progress, are the same in every language.
+    public func translated(to language: String) -> LessonLibrary {
+        guard let translations = LessonLibrary(directory: directory + "/" + language) else { return self }
+        var library = self
+        library.problems += translations.problems
+        for (index, lesson) in lessons.enumerated() {
+            guard let translation = translations.lessons.first(where: { $0.slug == lesson.slug }) else { continue }
+            guard translation.sharesChecks(with: lesson) else {
+                library.problems.append(LessonError(file: directory + "/" + language + "/" + lesson.slug, line: 1,
+                                                    message: "its code, output or checks differ from the lesson it translates"))
+                continue
+            }
+            library.lessons[index] = translation
+        }
+        return library
+    }
+
     /// Where the lessons are: `$TAPLINE_LESSONS` when the learner names another folder, else
     /// the set installed with the binary (`lessons/` in a folder above it, as in a checkout's
     /// `.build/debug`, or `share/tapline/lessons` of an installation). Never the current

@@ -7,8 +7,18 @@ import TaplineLearn
 /// lesson N in the REPL (without a terminal it prints the lesson instead).
 extension Tool {
     func learn(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        var language = Learning.localeLanguage
+        // `--lang ko` (or `--lang en`): the lessons in that language, whatever the locale says.
+        if let at = arguments.firstIndex(of: "--lang") {
+            guard at + 1 < arguments.count, (["en"] + Learning.translations).contains(arguments[at + 1]) else {
+                fail(usage: "'--lang' takes a language the lessons are written in: \((["en"] + Learning.translations).joined(separator: ", "))")
+            }
+            language = arguments[at + 1]
+            arguments.removeSubrange(at...(at + 1))
+        }
         let learning: Learning
-        switch Learning.make() {
+        switch Learning.make(language: language) {
         case .success(let made): learning = made
         case .failure(let error):
             stderr.write("tapline: \(error.message)\n")

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TaplineLearn
 
 /// A lesson open in the REPL: which one, what the learner has typed for its gap, how many
@@ -34,12 +37,27 @@ final class Learning {
         }
     }
 
-    /// Finds the lessons and the progress file; nil (with the reason) when there are no lessons.
-    static func make() -> Result<Learning, LearnError> {
-        guard let directory = LessonLibrary.find(), let library = LessonLibrary(directory: directory), !library.lessons.isEmpty else {
+    /// Finds the lessons, in `language` where they are translated (`ko`: `lessons/ko/`), and
+    /// the progress file; nil (with the reason) when there are no lessons.
+    static func make(language: String? = Learning.localeLanguage) -> Result<Learning, LearnError> {
+        guard let directory = LessonLibrary.find(), var library = LessonLibrary(directory: directory), !library.lessons.isEmpty else {
             return .failure(LearnError("no lessons found: run tapline from its checkout, or set TAPLINE_LESSONS to the lessons folder"))
         }
+        if let language, language != "en" { library = library.translated(to: language) }
         return .success(Learning(library: library, store: ProgressStore.standard()))
+    }
+
+    /// The languages the lessons are written in besides English.
+    static let translations = ["ko"]
+
+    /// The language of the locale, as POSIX picks it (`LC_ALL`, then `LC_MESSAGES`, then
+    /// `LANG`), when the lessons are translated into it: `ko_KR.UTF-8` is `ko`.
+    static var localeLanguage: String? {
+        let names: [String] = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        let values = names.compactMap { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+        guard let locale = values.first(where: { !$0.isEmpty }) else { return nil }
+        let language = String(locale.prefix { $0.isLetter })
+        return translations.contains(language) ? language : nil
     }
 
     var lesson: Lesson? { index.map { library.lessons[$0] } }

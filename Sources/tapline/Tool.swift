@@ -17,6 +17,7 @@ let usage = """
       tapline -i FILE         run a script, then stay in the REPL with what it declared
       tapline --trace FILE    run a script, printing every event of every chain (trace on)
       tapline learn [N]       the lessons and your progress; open lesson N in the REPL
+                              (--lang ko: in Korean; a ko_* locale chooses it too)
       tapline -q              start the REPL without the banner
       tapline --machine       serve one session as line-delimited JSON on stdin/stdout (docs/MACHINE.md)
       tapline                 on a terminal: the interactive REPL

@@ -68,6 +68,7 @@ import Testing
         ("cancellation", "_ = ticks.sink { print(\"tick\", $0) }", "`_ =` dropped the token"),
         ("errors", "readings.tryMap { try parse($0) }.retry(1).replaceError(with: -1).sink(receiveCompletion: { print(\"done:\", $0) }, receiveValue: { print(\"reading\", $0) })",
          "`retry` subscribed again"),
+        ("view-models", "model.objectWillChange.sink { print(\"Count:\", model.count) }", "`objectWillChange` fires before the change"),
         // A lesson checked by marbles knows a mistake by what the answer uses.
         ("higher-order", "let results = typed.flatMap { search($0) }", "`flatMap` keeps every request"),
         ("timing", "let search = typed.throttle(for: 300ms, scheduler: RunLoop.main, latest: true)", "`throttle` lets a value through"),
@@ -84,3 +85,4 @@ import Testing
 extension Lesson: CustomTestStringConvertible {
     public var testDescription: String { slug }
 }
+
