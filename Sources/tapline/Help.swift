@@ -106,7 +106,7 @@ enum Help {
         var lines: [String] = []
         var line = ""
         for item in items {
-            if !line.isEmpty, line.count + separator.count + item.count > width {
+            if !line.isEmpty, line.terminalColumns + separator.count + item.terminalColumns > width {
                 lines.append(line)
                 line = ""
             }

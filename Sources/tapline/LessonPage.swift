@@ -31,9 +31,10 @@ enum LessonPage {
         }
         out += """
 
-            Type your line(s) at the prompt: they run at once, in this session, which already
-            holds the starter's lines above the gap. ':check' runs the whole exercise afresh
-            with what you typed in the gap. Stuck? ':hint', then ':solution'.
+            Type your line(s) at the prompt: they run at once, in this session, which
+            already holds the starter's lines above the gap. ':check' runs the whole
+            exercise afresh with what you typed in the gap. Stuck? ':hint', then
+            ':solution'.
             ':answer' shows your lines, ':undo' drops the last, ':reset' starts over,
             ':lesson' shows all this again, ':next' goes on.
 
@@ -61,9 +62,10 @@ enum LessonPage {
     }
 
     static func heading(_ title: String, color: Bool, rule: String = "─") -> String {
-        let line = rule + rule + " " + title + " " + String(repeating: rule, count: max(2, 76 - title.count))
+        let line = rule + rule + " " + title + " " + String(repeating: rule, count: max(2, 76 - title.terminalColumns))
         return color ? ANSI.paint(line, ANSI.bold) : line
     }
+
 
     static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
@@ -73,5 +75,21 @@ enum LessonPage {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.enumerated().map { String($0.offset + 1).leftPadded(3) + " |" + ($0.element.isEmpty ? "" : " " + $0.element) }
             .joined(separator: "\n")
+    }
+}
+
+extension StringProtocol {
+    /// How many terminal columns the text takes: two for a wide character (Hangul, CJK, the
+    /// full-width forms), one for any other, so that Korean text wraps and rules end at 80.
+    var terminalColumns: Int {
+        unicodeScalars.reduce(0) { total, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+                 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+                return total + 2
+            default:
+                return total + 1
+            }
+        }
     }
 }

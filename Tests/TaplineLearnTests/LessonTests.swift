@@ -86,3 +86,32 @@ extension Lesson: CustomTestStringConvertible {
     public var testDescription: String { slug }
 }
 
+/// The lessons in Korean (`lessons/ko/`): every lesson has its translation, which reads, is
+/// in Korean, and runs the same checks as the English one — its solution passes, its starter
+/// fails, its mistakes are told by the same outputs.
+@Suite struct KoreanLessonTests {
+    static let korean = LessonTests.library?.translated(to: "ko")
+    static var lessons: [Lesson] { korean?.lessons ?? [] }
+
+    @Test func everyLessonIsTranslatedAndSharesItsChecks() throws {
+        let korean = try #require(Self.korean)
+        let english = try #require(LessonTests.library)
+        #expect(korean.problems.map(\.description) == [])
+        #expect(LessonLibrary(directory: english.directory + "/ko")?.lessons.count == english.lessons.count)
+        for (translated, original) in zip(korean.lessons, english.lessons) {
+            #expect(translated.slug == original.slug)
+            #expect(translated.sharesChecks(with: original), "\(translated.slug)")
+            // Hangul in the title, the text and the exercise: it is a translation.
+            for part in [translated.title, translated.text, translated.task] {
+                #expect(part.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(translated.slug): \(part.prefix(40))")
+            }
+            #expect(translated.hints.count == original.hints.count, "\(translated.slug)")
+        }
+    }
+
+    @Test(arguments: lessons)
+    func theSolutionPassesAndTheStarterFails(_ lesson: Lesson) {
+        #expect(Checker.check(lesson, answer: [lesson.solution]).passed, "\(lesson.slug)")
+        #expect(!Checker.check(lesson, answer: []).passed, "\(lesson.slug)")
+    }
+}
