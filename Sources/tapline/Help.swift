@@ -4,6 +4,30 @@ import TaplineLanguage
 /// pages of publishers, handles and view-model types from its `HelpTopic`s.
 enum Help {
     static let pages = ["commands", "declarations", "errors", "keys", "operators", "values"]
+
+    /// The language of an operator's or a topic's words: Korean under a `ko_*` locale or after
+    /// `tapline learn --lang ko` (each value's `korean` words), else English. Set once, at start-up.
+    nonisolated(unsafe) static var language: String? = Learning.localeLanguage
+
+    /// The words around a page's parts, in the page's language.
+    private struct Words {
+        let declaration, elsewhere, tryIt, prints, onTheClock: String
+    }
+    private static var words: Words {
+        language == "ko"
+            ? Words(declaration: "Combine의 선언:", elsewhere: "다른 라이브러리에서: ", tryIt: "해 보기:", prints: "출력:",
+                    onTheClock: "시계 위에서 (한 칸이 100ms 한 프레임), 'marbles'가 이 프로그램을 그린 모습:")
+            : Words(declaration: "Combine's declaration:", elsewhere: "Elsewhere: ", tryIt: "Try it:", prints: "It prints:",
+                    onTheClock: "On the clock (one column a frame of 100ms), as 'marbles' draws this program:")
+    }
+
+    /// An operator's two sentences and its summary, in the page's language.
+    static func about(_ entry: ChainOperator) -> String {
+        language == "ko" ? entry.timeline.korean.about : entry.timeline.about
+    }
+    static func summary(_ entry: ChainOperator) -> String {
+        language == "ko" ? entry.timeline.korean.summary : entry.summary
+    }
     /// What `:help` completes: the pages, then every operator and subscriber, then the topics.
     static var topics: [String] { pages + ChainOperator.all.map(\.name) + HelpTopic.all.map(\.name) }
 
@@ -34,20 +58,20 @@ enum Help {
     /// names, a program to try, and its marble diagram — drawn by running a program on the
     /// virtual clock through `marbles`' own renderer.
     static func page(for entry: ChainOperator, width: Int = 80) -> String {
-        let timeline = entry.timeline
+        let (timeline, words) = (entry.timeline, words)
         var page = """
             .\(entry.forms.joined(separator: "   ."))
-              \(wrap(timeline.about, width: 76).joined(separator: "\n  "))
+              \(wrap(about(entry), width: 76).joined(separator: "\n  "))
 
-            Combine's declaration:
+            \(words.declaration)
               \(entry.signature)
 
             """
         let names = [("RxSwift", timeline.rxSwift), ("RxJS", timeline.rxJS)].compactMap { name, other in other.map { "\(name): \($0)" } }
-        if !names.isEmpty { page += "Elsewhere: " + names.joined(separator: "; ") + "\n\n" }
-        page += "Try it:\n" + indented(entry.example) + "\nIt prints:\n" + indented(entry.output) + "\n"
+        if !names.isEmpty { page += words.elsewhere + names.joined(separator: "; ") + "\n\n" }
+        page += words.tryIt + "\n" + indented(entry.example) + "\n" + words.prints + "\n" + indented(entry.output) + "\n"
         if let diagram = Diagrams.text(of: timeline.program, width: width) {
-            page += "\nOn the clock (one column a frame of 100ms), as 'marbles' draws this program:\n"
+            page += "\n" + words.onTheClock + "\n"
             page += indented(timeline.program) + "\n\n" + diagram + "\n"
         }
         return page
@@ -56,11 +80,13 @@ enum Help {
     /// `:help Future`: the forms, what it is, Combine's declaration, a program to try and,
     /// where time matters, its marble diagram.
     static func page(for topic: HelpTopic, width: Int = 80) -> String {
-        var page = topic.forms.joined(separator: "   ") + "\n  " + wrap(topic.about, width: 76).joined(separator: "\n  ")
-        page += "\n\nCombine's declaration:\n" + indented(topic.signature) + "\n\n"
-        page += "Try it:\n" + indented(topic.example) + "\nIt prints:\n" + indented(topic.output) + "\n"
+        let words = words
+        let about = language == "ko" ? topic.aboutKorean : topic.about
+        var page = topic.forms.joined(separator: "   ") + "\n  " + wrap(about, width: 76).joined(separator: "\n  ")
+        page += "\n\n" + words.declaration + "\n" + indented(topic.signature) + "\n\n"
+        page += words.tryIt + "\n" + indented(topic.example) + "\n" + words.prints + "\n" + indented(topic.output) + "\n"
         if let program = topic.program, let diagram = Diagrams.text(of: program, width: width) {
-            page += "\nOn the clock (one column a frame of 100ms), as 'marbles' draws this program:\n"
+            page += "\n" + words.onTheClock + "\n"
             page += indented(program) + "\n\n" + diagram + "\n"
         }
         return page
@@ -77,7 +103,7 @@ enum Help {
         let column = 34
         let lines = ChainOperator.all.map { entry in
             let form = pack(entry.forms.map { "." + $0 }, separator: "  ", width: 80).joined(separator: "\n")
-            let summary = wrap(entry.summary.filter { $0 != "`" }, width: 80 - column - 2)
+            let summary = wrap(summary(entry).filter { $0 != "`" }, width: 80 - column - 2)
                 .joined(separator: "\n" + String(repeating: " ", count: column + 2))
             return form.count > column ? form + "\n" + String(repeating: " ", count: column + 2) + summary : form.padded(column) + "  " + summary
         }

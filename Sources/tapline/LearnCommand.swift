@@ -16,6 +16,8 @@ extension Tool {
             }
             language = arguments[at + 1]
             arguments.removeSubrange(at...(at + 1))
+            // `:help` in the lessons' REPL speaks the lessons' language.
+            Help.language = language
         }
         let learning: Learning
         switch Learning.make(language: language) {

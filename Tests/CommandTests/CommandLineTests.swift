@@ -4,6 +4,16 @@ import Testing
 /// The `tapline` command, as a table of arguments and what it must print and return.
 @Suite("tapline command line")
 struct CommandLineTests {
+    /// Under a Korean locale a help page's words are Korean; its code, declaration and diagram
+    /// are the same page's.
+    @Test func aKoreanLocaleGivesKoreanHelp() throws {
+        let korean = try Tapline.run(["--help", "debounce"], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(korean.stdout.contains("Combine의 선언:") && korean.stdout.contains("검색창"))
+        let english = try Tapline.run(["--help", "debounce"])
+        #expect(english.stdout.contains("Combine's declaration:"))
+        #expect(korean.stdout.contains("func debounce<S>(for dueTime:") && english.stdout.contains("func debounce<S>(for dueTime:"))
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var arguments: [String]
         var stdin: String?

@@ -28,6 +28,9 @@ enum Tapline {
         process.currentDirectoryURL = root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // English whatever this machine's locale is (a `ko_*` locale turns the lessons and
+        // the help pages Korean); a test that wants another adds it.
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[name] = nil }
         environment.merge(added) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()

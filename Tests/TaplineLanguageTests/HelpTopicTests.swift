@@ -27,4 +27,16 @@ struct HelpTopicTests {
         let diagram = try #require(Diagrams.text(of: program), "\(name): the program stopped with an error")
         #expect(diagram.hasPrefix("time "), "\(name):\n\(diagram)")
     }
+
+    /// Every operator's and topic's words are in Korean too: an operator's summary and its
+    /// two sentences, each topic's story, all with Hangul in them.
+    @Test func everyPageHasItsKoreanWords() {
+        let hangul = { (text: String) in text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+        for entry in ChainOperator.all {
+            let korean = entry.timeline.korean
+            #expect(hangul(korean.summary) && hangul(korean.about), "\(entry.name)")
+            #expect(korean.about.components(separatedBy: ". ").count == 2, "\(entry.name): \(korean.about)")
+        }
+        for topic in HelpTopic.all { #expect(hangul(topic.aboutKorean), "\(topic.name)") }
+    }
 }

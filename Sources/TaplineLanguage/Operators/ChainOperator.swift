@@ -85,12 +85,22 @@ public struct OperatorTimeline: Sendable {
     /// with `.sink { _ in }` (or the subscriber itself); it must not contain `marbles`.
     public let program: String
 
-    init(about: String, rxSwift: String? = nil, rxJS: String? = nil, program: String) {
+    /// The summary and `about` in Korean (`:help` under a `ko_*` locale).
+    public let korean: KoreanWords
+
+    init(about: String, korean: KoreanWords, rxSwift: String? = nil, rxJS: String? = nil, program: String) {
         self.about = about
+        self.korean = korean
         self.rxSwift = rxSwift
         self.rxJS = rxJS
         self.program = program
     }
+}
+
+/// An operator's words in Korean: its one-line summary and its two sentences.
+public struct KoreanWords: Sendable {
+    public let summary: String
+    public let about: String
 }
 
 /// What the language's machinery needs to know of an operator besides how to compile it.

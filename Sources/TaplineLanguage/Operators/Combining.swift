@@ -15,6 +15,8 @@ extension ChainOperator {
         output: "merge [1, 2, 3]\n",
         timeline: OperatorTimeline(
             about: "Interleaves the values of publishers of the same type, each as it arrives. It finishes when all of them have finished, and fails as soon as one fails.",
+            korean: KoreanWords(summary: "도착하는 대로 섞고, 모두 완료되면 완료돼요",
+                                 about: "타입이 같은 퍼블리셔들의 값을 도착하는 대로 하나의 스트림에 섞어 내보내요. 모든 퍼블리셔가 완료되어야 완료되고, 하나라도 실패하면 곧바로 실패해요."),
             rxJS: "mergeWith (or merge(a, b))",
             program: #"""
             subject a: Int
@@ -72,6 +74,8 @@ extension ChainOperator {
         output: "combineLatest (1, \"x\")\n",
         timeline: OperatorTimeline(
             about: "Once every input has emitted, emits a tuple of the latest value of each whenever any of them emits. It finishes when all have finished; a closure can combine the tuple into one value.",
+            korean: KoreanWords(summary: "모두 값을 낸 뒤 각 최신 값을 묶어 내요, 모두 완료되면 완료돼요",
+                                 about: "모든 입력이 한 번씩 값을 내보낸 뒤부터는, 어느 하나가 값을 낼 때마다 각 입력의 최신 값을 튜플로 묶어 내보내요. 모든 입력이 완료되면 완료되고, 클로저를 주면 튜플을 값 하나로 합칠 수 있어요."),
             rxJS: "combineLatestWith (or combineLatest([a, b]))",
             program: #"""
             subject n: Int
@@ -117,6 +121,8 @@ extension ChainOperator {
         output: "zip [\"a1\", \"b2\"]\n",
         timeline: OperatorTimeline(
             about: "Pairs the first value of each input, then the second of each, and so on, waiting for the slower one. It finishes as soon as one input finishes and nothing more can be paired.",
+            korean: KoreanWords(summary: "순서대로 짝지어요",
+                                 about: "각 입력의 첫 번째 값끼리, 그다음 두 번째 값끼리 차례로 짝지으며 느린 쪽을 기다려요. 입력 하나가 완료되어 더 짝지을 수 없게 되면 곧바로 완료돼요."),
             rxJS: "zipWith (or zip(a, b))",
             program: #"""
             subject n: Int

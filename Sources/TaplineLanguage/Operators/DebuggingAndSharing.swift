@@ -16,6 +16,8 @@ extension ChainOperator {
         output: "tag: receive subscription: (Just)\ntag: request unlimited\ntag: receive value: (1)\ntag: receive finished\n",
         timeline: OperatorTimeline(
             about: "Writes every event that passes (subscription, request, value, completion, cancel) in Combine's log format, prefixed with the tag, and changes nothing. It is the first tool for seeing what a chain really does.",
+            korean: KoreanWords(summary: "모든 이벤트를 Combine 형식으로 로그에 남겨요",
+                                 about: "지나가는 모든 이벤트(구독, 요청, 값, 완료, 취소)를 태그를 앞에 붙여 Combine의 로그 형식으로 출력하고, 아무것도 바꾸지 않아요. 체인이 실제로 어떻게 동작하는지 볼 때 가장 먼저 꺼내 드는 도구예요."),
             rxSwift: "debug(_:)", rxJS: "tap(console.log)",
             program: #"""
             subject n: Int
@@ -59,6 +61,8 @@ extension ChainOperator {
         output: "A 2\nB 2\n",
         timeline: OperatorTimeline(
             about: "Gives every subscriber one shared upstream subscription instead of one each, so upstream work runs once. Values go to the subscribers that are there at the time; a late subscriber misses what came before.",
+            korean: KoreanWords(summary: "모든 구독자가 업스트림 구독 하나를 공유해요",
+                                 about: "구독자마다 업스트림을 따로 구독하는 대신 모든 구독자가 구독 하나를 공유하게 해서, 업스트림 작업이 한 번만 실행돼요. 값은 그 시점에 붙어 있는 구독자에게만 가므로, 늦게 온 구독자는 그 전에 나온 값을 놓쳐요."),
             program: #"""
             subject n: Int
             let shared = n.map { $0 * 2 }.share()
@@ -95,6 +99,8 @@ extension ChainOperator {
         output: "tick at 1000ms\ntick at 2000ms\n",
         timeline: OperatorTimeline(
             about: "Connects a connectable publisher, such as a Timer, as soon as the first subscriber arrives, and disconnects when the last one leaves. Without it a Timer's publisher does nothing until connect() is called.",
+            korean: KoreanWords(summary: "첫 구독자가 오면 connectable 퍼블리셔(Timer)를 연결해요",
+                                 about: "Timer 같은 connectable 퍼블리셔를 첫 구독자가 붙는 즉시 연결하고, 마지막 구독자가 떠나면 연결을 끊어요. 이게 없으면 Timer의 퍼블리셔는 connect()를 호출할 때까지 아무것도 하지 않아요."),
             rxSwift: "refCount()", rxJS: "refCount() (share() in RxJS 7)",
             program: #"""
             Timer.publish(every: 300ms).autoconnect().prefix(3).sink { _ in }
@@ -129,6 +135,8 @@ extension ChainOperator {
         output: "0\n1\nfinished\n",
         timeline: OperatorTimeline(
             about: "Changes the declared failure type of a publisher that never fails, so it can be combined with publishers that can. Nothing at run time changes; RxSwift and RxJS have no typed failures, so they have no counterpart.",
+            korean: KoreanWords(summary: "실패 없는 퍼블리셔를 실패하는 것과 엮어요(Failure가 Error로)",
+                                 about: "실패하지 않는 퍼블리셔의 선언된 실패 타입을 바꿔서, 실패할 수 있는 퍼블리셔와 결합할 수 있게 해요. 런타임 동작은 그대로이고, RxSwift와 RxJS에는 타입이 지정된 실패가 없어서 대응하는 연산자도 없어요."),
             program: #"""
             published name = "a"
             subject other: String, Error
@@ -167,6 +175,8 @@ extension ChainOperator {
         output: "1\n",
         timeline: OperatorTimeline(
             about: "Hides the publisher's concrete type behind AnyPublisher, so a function can return it without naming a long nested type. The events pass through unchanged.",
+            korean: KoreanWords(summary: "아무것도 바꾸지 않아요 (익숙한 코드를 위해 허용해요)",
+                                 about: "퍼블리셔의 구체 타입을 AnyPublisher 뒤로 감춰서, 함수가 길게 중첩된 타입을 적지 않고도 퍼블리셔를 반환할 수 있게 해요. 이벤트는 바뀌지 않고 그대로 지나가요."),
             rxSwift: "asObservable()", rxJS: "asObservable() (on a Subject)",
             program: #"""
             subject n: Int

@@ -17,6 +17,8 @@ extension ChainOperator {
         output: "cached, because offline\n",
         timeline: OperatorTimeline(
             about: "When the upstream fails, goes on with the publisher the closure returns for that error, so the subscriber never sees the failure. The upstream is over by then: catch replaces it and does not resubscribe to it.",
+            korean: KoreanWords(summary: "실패하면 클로저가 반환한 퍼블리셔로 이어 가요",
+                                 about: "업스트림이 실패하면 그 에러를 받은 클로저가 반환한 퍼블리셔로 이어 가므로, 구독자는 실패를 보지 않아요. 그때 업스트림은 이미 끝난 상태라서, catch는 업스트림을 대체할 뿐 다시 구독하지 않아요."),
             rxJS: "catchError",
             program: #"""
             subject n: Int, Error
@@ -73,6 +75,8 @@ extension ChainOperator {
         output: "failure(still offline)\n",
         timeline: OperatorTimeline(
             about: "Like catch, goes on with the publisher the closure returns when the upstream fails, but the closure may throw instead. A throw fails the stream with the new error.",
+            korean: KoreanWords(summary: "catch와 같지만, 클로저가 에러를 던지면 스트림이 실패해요",
+                                 about: "catch처럼 업스트림이 실패하면 클로저가 반환한 퍼블리셔로 이어 가지만, 클로저가 대신 에러를 던질 수도 있어요. 에러를 던지면 스트림이 그 새 에러로 실패해요."),
             rxSwift: "catch(_:) (its closure can throw)", rxJS: "catchError (its selector can throw)",
             program: #"""
             subject n: Int, Error
@@ -95,6 +99,8 @@ extension ChainOperator {
         output: "attempt 3\nfinished\n",
         timeline: OperatorTimeline(
             about: "When the upstream fails, subscribes to it again, up to n times, and passes a failure on only when the retries are used up. Each retry starts the chain above it afresh, which suits a request that may fail for a moment, but a subject that has itself failed only fails again.",
+            korean: KoreanWords(summary: "실패하면 업스트림을 최대 n번 다시 구독해요",
+                                 about: "업스트림이 실패하면 최대 n번까지 다시 구독하고, 재시도를 다 쓴 뒤에야 실패를 전달해요. 재시도할 때마다 위쪽 체인이 처음부터 새로 시작되므로 잠깐 실패할 수 있는 요청에 잘 맞지만, 이미 실패한 subject는 다시 구독해도 또 실패할 뿐이에요."),
             rxSwift: "retry(n + 1): RxSwift counts the first attempt",
             program: #"""
             func check(_ x: Int) -> Int {
@@ -141,6 +147,8 @@ extension ChainOperator {
         output: "0\nfinished\n",
         timeline: OperatorTimeline(
             about: "When the upstream fails, emits the given value instead and finishes, so the subscriber never sees the failure. Values before the failure pass through unchanged.",
+            korean: KoreanWords(summary: "실패하면 그 값을 내고 완료돼요: 스트림이 실패하지 않아요",
+                                 about: "업스트림이 실패하면 대신 주어진 값을 내보내고 완료되므로, 구독자는 실패를 보지 않아요. 실패 전에 나온 값은 그대로 지나가요."),
             rxSwift: "catchAndReturn(_:)", rxJS: "catchError(() => of(value))",
             program: #"""
             subject n: Int, Error
@@ -177,6 +185,8 @@ extension ChainOperator {
         output: "failure(network: timeout)\n",
         timeline: OperatorTimeline(
             about: "Turns the upstream's failure into another error with the closure, leaving values untouched. An app uses it to wrap a low-level error in its own error type.",
+            korean: KoreanWords(summary: "실패를 다른 에러로 바꿔요",
+                                 about: "업스트림의 실패를 클로저로 다른 에러로 바꾸고, 값은 건드리지 않아요. 앱에서는 저수준 에러를 앱 고유의 에러 타입으로 감쌀 때 써요."),
             rxJS: "catchError(e => throwError(() => f(e)))",
             program: #"""
             subject n: Int, Error
@@ -220,6 +230,8 @@ extension ChainOperator {
         output: "1\n",
         timeline: OperatorTimeline(
             about: "Passes everything through and turns a failure into a fatal error that stops the program, naming the failure. It declares that a stream cannot fail, and is for programmer errors only, not for errors an app should handle.",
+            korean: KoreanWords(summary: "실패하면 그 에러를 밝히며 프로그램을 멈춰요: 스트림은 실패하지 않아요",
+                                 about: "모든 이벤트를 그대로 넘기다가, 실패가 오면 그 실패를 밝히는 치명적 에러로 바꿔 프로그램을 멈춰요. 스트림이 실패할 수 없다고 선언하는 것이니, 앱이 처리해야 할 에러가 아니라 프로그래머의 실수에만 써야 해요."),
             program: #"""
             subject n: Int, Error
             play n "-1-2-3-|"

@@ -16,6 +16,8 @@ extension ChainOperator {
         output: "filter 3\nfilter 4\n",
         timeline: OperatorTimeline(
             about: "Passes on only the values the closure accepts and drops the rest. The completion passes through, so a filtered stream still ends when its upstream does.",
+            korean: KoreanWords(summary: "클로저가 받아들이는 값만 남겨요",
+                                 about: "클로저가 받아들이는 값만 넘기고 나머지는 버려요. 완료 이벤트는 그대로 지나가므로, 걸러진 스트림도 업스트림이 끝나면 함께 끝나요."),
             program: #"""
             subject n: Int
             play n "-1-2-3-4-5-|"
@@ -50,6 +52,8 @@ extension ChainOperator {
         output: "removeDuplicates [1, 2, 1]\n",
         timeline: OperatorTimeline(
             about: "Drops a value that is equal to the one just before it, so only changes pass. A value equal to an earlier but not the latest one passes again.",
+            korean: KoreanWords(summary: "바로 앞 값과 같은 값을 버려요",
+                                 about: "바로 앞의 값과 같은 값을 버려서, 바뀐 값만 지나가요. 더 이전 값과 같더라도 바로 앞 값과 다르면 다시 지나가요."),
             rxSwift: "distinctUntilChanged", rxJS: "distinctUntilChanged",
             program: #"""
             subject n: Int
@@ -94,6 +98,8 @@ extension ChainOperator {
         output: "prefix [1, 2]\n",
         timeline: OperatorTimeline(
             about: "Passes on the first n values, then finishes and cancels its upstream. The other forms stop when the closure first rejects a value, or when another publisher emits.",
+            korean: KoreanWords(summary: "처음 n개(또는 클로저가 받는 동안, p가 낼 때까지)를 넘기고 완료, 업스트림 취소",
+                                 about: "처음 n개의 값을 넘긴 뒤 완료되고 업스트림을 취소해요. 다른 형태들은 클로저가 처음으로 값을 거부할 때나 다른 퍼블리셔가 값을 내보낼 때 멈춰요."),
             rxSwift: "take(_:), take(while:), take(until:)", rxJS: "take, takeWhile, takeUntil",
             program: #"""
             subject n: Int
@@ -138,6 +144,8 @@ extension ChainOperator {
         output: "dropFirst [2, 3]\n",
         timeline: OperatorTimeline(
             about: "Skips the first n values (one if not given) and passes on the rest. An app uses it to ignore the current value a @Published property replays on subscription.",
+            korean: KoreanWords(summary: "처음 몇 개의 값을 건너뛰어요",
+                                 about: "처음 n개의 값(주지 않으면 한 개)을 건너뛰고 나머지를 넘겨요. 앱에서는 @Published 프로퍼티가 구독 시점에 다시 보내 주는 현재 값을 무시할 때 써요."),
             rxSwift: "skip(_:)", rxJS: "skip",
             program: #"""
             subject n: Int
@@ -169,6 +177,8 @@ extension ChainOperator {
         output: "first where 2\n",
         timeline: OperatorTimeline(
             about: "Passes on the first value (or the first the closure accepts), then finishes at once and cancels its upstream. If the upstream finishes with no such value, it finishes without a value.",
+            korean: KoreanWords(summary: "(클로저가 받아들이는) 첫 값을 넘기고 완료돼요",
+                                 about: "첫 번째 값(또는 클로저가 받아들이는 첫 값)을 넘기고 곧바로 완료되며 업스트림을 취소해요. 그런 값 없이 업스트림이 완료되면 값 없이 완료돼요."),
             rxSwift: "take(1) (first() gives a Single)",
             program: #"""
             subject n: Int
@@ -207,6 +217,8 @@ extension ChainOperator {
         output: "last 3\n",
         timeline: OperatorTimeline(
             about: "Waits for the upstream to finish, then passes on its last value (or the last the closure accepted) and finishes. Nothing comes out until the end, so it never emits for a stream that never finishes.",
+            korean: KoreanWords(summary: "업스트림이 완료되면 (클로저가 받아들인) 마지막 값을 내요",
+                                 about: "업스트림이 완료되기를 기다렸다가 마지막 값(또는 클로저가 받아들인 마지막 값)을 넘기고 완료돼요. 끝날 때까지 아무것도 나오지 않으므로, 끝나지 않는 스트림에서는 아무 값도 내보내지 않아요."),
             rxSwift: "takeLast(1)",
             program: #"""
             subject n: Int
@@ -245,7 +257,9 @@ extension ChainOperator {
         example: "[1, 2, 5, 1].publisher.drop(while: { $0 < 3 }).collect().sink { print($0) }",
         output: "[5, 1]\n",
         timeline: OperatorTimeline(
-            about: "Skips values while the closure accepts them, then passes on everything after, even values the closure would reject. With untilOutputFrom: it skips until another publisher first emits.",
+            about: "Skips values while the closure accepts them, then passes on everything after, even values the closure would accept again. With untilOutputFrom: it skips until another publisher first emits.",
+            korean: KoreanWords(summary: "클로저가 받는 동안(또는 p가 낼 때까지) 건너뛰고, 그 뒤는 다 넘겨요",
+                                 about: "클로저가 받아들이는 동안 값을 건너뛰고, 그 뒤로는 클로저의 판단과 상관없이 모든 값을 넘겨요. untilOutputFrom: 형태는 다른 퍼블리셔가 처음 값을 내보낼 때까지 건너뛰어요."),
             rxSwift: "skip(while:), skip(until:)", rxJS: "skipWhile, skipUntil",
             program: #"""
             subject n: Int

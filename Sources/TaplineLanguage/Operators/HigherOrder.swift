@@ -16,6 +16,8 @@ extension ChainOperator {
         output: "[1, 10, 2, 20]\n",
         timeline: OperatorTimeline(
             about: "Makes a publisher from each value with the closure, subscribes to all of them, and merges their values as they come. It finishes when the upstream and every inner publisher have finished; maxPublishers limits how many run at once.",
+            korean: KoreanWords(summary: "값마다 클로저가 만든 퍼블리셔를 구독하고 그 값들을 합쳐요",
+                                 about: "클로저로 값마다 퍼블리셔를 만들어 모두 구독하고, 그 값들을 오는 대로 합쳐 내보내요. 업스트림과 모든 내부 퍼블리셔가 완료되어야 완료되고, maxPublishers로 동시에 실행되는 개수를 제한할 수 있어요."),
             rxJS: "mergeMap",
             program: #"""
             subject pick: String
@@ -79,6 +81,8 @@ extension ChainOperator {
         output: "results for sw\n",
         timeline: OperatorTimeline(
             about: "Subscribes to each publisher the upstream emits and cancels the one before, so only the newest one's values come through. With map it is the search box pattern: a new query cancels the request for the old one.",
+            korean: KoreanWords(summary: "최신 퍼블리셔의 값만 넘기고, 새 퍼블리셔가 오면 이전 것은 취소",
+                                 about: "업스트림이 내보내는 퍼블리셔를 차례로 구독하면서 이전 것은 취소하므로, 가장 최신 퍼블리셔의 값만 지나가요. map과 함께 쓰면 검색창 패턴이 되는데, 새 검색어가 들어오면 이전 검색어의 요청이 취소돼요."),
             rxSwift: "switchLatest() (with map: flatMapLatest)", rxJS: "switchAll (with map: switchMap)",
             program: #"""
             subject outer

@@ -16,6 +16,8 @@ extension ChainOperator {
         output: "reduce 6\n",
         timeline: OperatorTimeline(
             about: "Combines every value into one result with the closure, and emits it only when the upstream finishes. It is scan that shows only the final result, so it never emits for a stream that never finishes.",
+            korean: KoreanWords(summary: "업스트림이 완료되면 최종 결과를 내보내요",
+                                 about: "클로저로 모든 값을 하나의 결과로 합치고, 업스트림이 완료될 때에만 그 결과를 내보내요. 최종 결과만 보여 주는 scan이라서, 끝나지 않는 스트림에서는 아무것도 내보내지 않아요."),
             program: #"""
             subject n: Int
             play n "-1-2-3-|"
@@ -36,6 +38,8 @@ extension ChainOperator {
         output: "collect(2) [1, 2]\ncollect(2) [3, 4]\ncollect(2) [5]\n",
         timeline: OperatorTimeline(
             about: "Gathers values into arrays: all of them at the end, n at a time, or one array per time span. A partly filled array is emitted when the upstream finishes.",
+            korean: KoreanWords(summary: "값을 배열로 모아요 (전부, n개씩, 또는 시간 구간마다 최대 n개)",
+                                 about: "값을 끝에 한꺼번에, n개씩, 또는 시간 구간마다 하나씩 배열로 모아 내보내요. 덜 찬 배열은 업스트림이 완료될 때 내보내요."),
             rxSwift: "toArray(), buffer(timeSpan:count:scheduler:)", rxJS: "toArray, bufferCount, bufferTime",
             program: #"""
             subject n: Int
@@ -92,6 +96,8 @@ extension ChainOperator {
         output: "true\n",
         timeline: OperatorTimeline(
             about: "Emits true and finishes at the first value that matches, cancelling its upstream. If the upstream finishes without a match it emits false.",
+            korean: KoreanWords(summary: "첫 일치에서 true를 내고 완료, 없으면 업스트림 완료 시 false",
+                                 about: "처음으로 일치하는 값이 오면 true를 내보내고 완료되며, 업스트림을 취소해요. 일치하는 값 없이 업스트림이 완료되면 false를 내보내요."),
             program: #"""
             subject n: Int
             play n "-1-2-3-4-|"
@@ -139,6 +145,8 @@ extension ChainOperator {
         output: "true\n",
         timeline: OperatorTimeline(
             about: "Emits false and finishes at the first value the closure rejects, cancelling its upstream. If every value passes, it emits true when the upstream finishes.",
+            korean: KoreanWords(summary: "통과 못 한 첫 값에 false를 내고 완료, 아니면 끝에 true",
+                                 about: "클로저가 거부하는 첫 값에서 false를 내보내고 완료되며, 업스트림을 취소해요. 모든 값이 통과하면 업스트림이 완료될 때 true를 내보내요."),
             rxJS: "every",
             program: #"""
             subject n: Int
@@ -172,6 +180,8 @@ extension ChainOperator {
         output: "1\n",
         timeline: OperatorTimeline(
             about: "Emits the least value when the upstream finishes (by a closure's order with min(by:)). It needs the whole stream, so it never emits for a stream that never finishes.",
+            korean: KoreanWords(summary: "업스트림이 완료되면 가장 작은 값을 내요",
+                                 about: "업스트림이 완료되면 가장 작은 값을 내보내고, min(by:)는 클로저가 정한 순서로 비교해요. 스트림 전체가 필요하므로, 끝나지 않는 스트림에서는 아무것도 내보내지 않아요."),
             program: #"""
             subject n: Int
             play n "-3-1-4-2-|"
@@ -219,6 +229,8 @@ extension ChainOperator {
         output: "3\n",
         timeline: OperatorTimeline(
             about: "Emits the greatest value when the upstream finishes (by a closure's order with max(by:)). It needs the whole stream, so it never emits for a stream that never finishes.",
+            korean: KoreanWords(summary: "업스트림이 완료되면 가장 큰 값을 내요",
+                                 about: "업스트림이 완료되면 가장 큰 값을 내보내고, max(by:)는 클로저가 정한 순서로 비교해요. 스트림 전체가 필요하므로, 끝나지 않는 스트림에서는 아무것도 내보내지 않아요."),
             program: #"""
             subject n: Int
             play n "-3-1-4-2-|"

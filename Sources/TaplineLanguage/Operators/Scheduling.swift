@@ -17,6 +17,8 @@ extension ChainOperator {
         output: "a\nb\ngot 1\n",
         timeline: OperatorTimeline(
             about: "Delivers values and the completion downstream on the given scheduler, such as the main queue for updating the UI. Values arrive after the current work finishes, never in the middle of it.",
+            korean: KoreanWords(summary: "스케줄러에서 전달해요: 메인 큐면 지금 입력한 코드가 끝난 뒤에",
+                                 about: "값과 완료 이벤트를 주어진 스케줄러(UI를 갱신할 때는 메인 큐 등)에서 다운스트림으로 전달해요. 값은 지금 하던 작업이 끝난 뒤에 도착하고, 작업 도중에 끼어들지 않아요."),
             rxSwift: "observe(on:)", rxJS: "observeOn",
             program: #"""
             subject n: Int
@@ -56,6 +58,8 @@ extension ChainOperator {
         output: "subscribing\ngot 1\n",
         timeline: OperatorTimeline(
             about: "Makes the subscription, the requests and the cancel happen on the given scheduler; where values are delivered is receive(on:)'s job. An app uses it to start expensive upstream work off the main thread.",
+            korean: KoreanWords(summary: "구독, 요청, 취소를 그 스케줄러에서 해요",
+                                 about: "구독, 요청, 취소가 주어진 스케줄러에서 일어나게 하고, 값을 어디서 전달할지는 receive(on:)의 몫이에요. 앱에서는 비용이 큰 업스트림 작업을 메인 스레드 밖에서 시작할 때 써요."),
             rxJS: "subscribeOn",
             program: #"""
             subject n: Int
@@ -77,6 +81,8 @@ extension ChainOperator {
         output: "1\nfailure(too slow)\n",
         timeline: OperatorTimeline(
             about: "Finishes when the upstream stays silent for longer than the interval, or fails with the customError closure's error. Note that without customError Combine finishes normally, where RxSwift and RxJS fail.",
+            korean: KoreanWords(summary: "업스트림이 그 시간 동안 조용하면 완료(또는 실패)돼요",
+                                 about: "업스트림이 주어진 간격보다 오래 조용하면 완료되거나, customError 클로저가 만든 에러로 실패해요. customError가 없으면 Combine은 정상적으로 완료되는데, RxSwift와 RxJS는 이때 실패한다는 점에 주의하세요."),
             program: #"""
             subject n: Int
             play n "-1-2------3-|"
@@ -132,6 +138,8 @@ extension ChainOperator {
         output: "300ms\n1000ms\n",
         timeline: OperatorTimeline(
             about: "Emits the time since the previous value (the first is measured from the subscription) in place of each value. An app uses it to see how fast events come.",
+            korean: KoreanWords(summary: "값 사이의 시간을 내요 (첫 값은 구독 시점부터)",
+                                 about: "각 값 대신 이전 값으로부터 흐른 시간을 내보내고, 첫 값은 구독 시점부터 재요. 앱에서는 이벤트가 얼마나 빨리 들어오는지 볼 때 써요."),
             rxJS: "timeInterval",
             program: #"""
             subject n: Int
@@ -167,6 +175,8 @@ extension ChainOperator {
         output: "got 2\ngot 3\n",
         timeline: OperatorTimeline(
             about: "Holds up to size values that arrive before the subscriber asks for them and delivers them when demand comes; when full it drops the oldest or newest value, or fails, as whenFull says. A finish waits for the buffer to empty and for the subscriber to ask again, as in Combine, while a failure goes at once.",
+            korean: KoreanWords(summary: "구독자가 아직 요청하지 않은 값을 담아 둬요",
+                                 about: "구독자가 요청하기 전에 도착한 값을 최대 size개까지 담아 두었다가 demand가 생기면 전달하고, 가득 차면 whenFull에 따라 가장 오래된 값이나 가장 새 값을 버리거나 실패해요. Combine과 마찬가지로 완료는 버퍼가 비고 구독자가 다시 요청할 때까지 기다리지만, 실패는 곧바로 전달돼요."),
             program: #"""
             subscriber slow(demand: 0) { print($0) }
             subject n: Int
@@ -212,6 +222,8 @@ extension ChainOperator {
         output: "A 2\nB 2\n",
         timeline: OperatorTimeline(
             about: "Shares one upstream subscription among all its subscribers through a subject, starting only when connected (or at the first subscriber, with autoconnect()). Unlike share(), you choose the subject and when to connect.",
+            korean: KoreanWords(summary: "연결되면 업스트림 구독 하나를 모두가 공유 (autoconnect())",
+                                 about: "subject를 통해 업스트림 구독 하나를 모든 구독자가 공유하게 하고, 연결될 때(autoconnect()를 쓰면 첫 구독자가 올 때) 비로소 시작해요. share()와 달리 어떤 subject를 쓸지와 언제 연결할지를 직접 정해요."),
             rxSwift: "multicast(_:), publish()", rxJS: "connectable (multicast is deprecated)",
             program: #"""
             subject n: Int
@@ -306,6 +318,8 @@ extension ChainOperator {
         output: "[1, 2]\n",
         timeline: OperatorTimeline(
             about: "Wraps a publisher so that nothing flows until connect() is called, letting every subscriber attach first. Values sent before the connection are missed.",
+            korean: KoreanWords(summary: "연결 전엔 아무것도 안 흐르는 퍼블리셔 (autoconnect())",
+                                 about: "connect()를 호출할 때까지 아무것도 흐르지 않도록 퍼블리셔를 감싸서, 모든 구독자가 먼저 붙을 수 있게 해요. 연결 전에 보낸 값은 놓쳐요."),
             rxSwift: "publish()", rxJS: "connectable",
             program: #"""
             let n = PassthroughSubject<Int, Never>()

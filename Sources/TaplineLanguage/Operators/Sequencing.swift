@@ -17,6 +17,8 @@ extension ChainOperator {
         output: "3\n",
         timeline: OperatorTimeline(
             about: "Emits how many values the upstream sent, once it finishes. It never emits for a stream that never finishes.",
+            korean: KoreanWords(summary: "업스트림이 완료되면 값의 개수를 내요",
+                                 about: "업스트림이 완료되면 그동안 보낸 값의 개수를 내보내요. 끝나지 않는 스트림에서는 아무것도 내보내지 않아요."),
             program: #"""
             subject n: Int
             play n "-5-6-7-|"
@@ -46,6 +48,8 @@ extension ChainOperator {
         output: "finished\n",
         timeline: OperatorTimeline(
             about: "Drops every value and passes on only the completion or the failure. An app uses it when it only cares that some work has finished.",
+            korean: KoreanWords(summary: "값은 버리고 완료 이벤트만 넘겨요",
+                                 about: "모든 값을 버리고 완료나 실패만 넘겨요. 앱에서는 어떤 작업이 끝났다는 사실만 중요할 때 써요."),
             rxSwift: "ignoreElements()", rxJS: "ignoreElements",
             program: #"""
             subject n: Int
@@ -81,6 +85,8 @@ extension ChainOperator {
         output: "[20, 30]\n",
         timeline: OperatorTimeline(
             about: "Passes on only the value at that index (or the values in that range, counting from 0), then finishes and cancels its upstream. If the upstream finishes first, it finishes with no value.",
+            korean: KoreanWords(summary: "그 위치의 값만 넘기고 완료돼요",
+                                 about: "0부터 센 그 인덱스의 값(또는 그 범위의 값들)만 넘기고 완료되며 업스트림을 취소해요. 업스트림이 먼저 완료되면 값 없이 완료돼요."),
             rxSwift: "element(at:)", rxJS: "elementAt (or skip(a) then take(n) for a range)",
             program: #"""
             subject n: Int
@@ -138,6 +144,8 @@ extension ChainOperator {
         output: "[1, 2, 3, 4, 5]\n",
         timeline: OperatorTimeline(
             about: "After the upstream finishes, emits the given values, or everything from another publisher, and then finishes. Nothing appended is seen if the upstream never finishes.",
+            korean: KoreanWords(summary: "업스트림이 완료되면 주어진 값이나 다른 퍼블리셔의 값을 이어 내요",
+                                 about: "업스트림이 완료된 뒤 주어진 값들이나 다른 퍼블리셔의 모든 값을 내보내고 완료돼요. 업스트림이 끝나지 않으면 덧붙인 값은 하나도 보이지 않아요."),
             rxSwift: "concat(_:)", rxJS: "concatWith (endWith for values)",
             program: #"""
             subject n: Int
@@ -198,6 +206,8 @@ extension ChainOperator {
         output: "[\"hello\", \"world\"]\n",
         timeline: OperatorTimeline(
             about: "Emits the given values, or everything from another publisher, before the upstream's values. The upstream is subscribed only once the prepended part has finished.",
+            korean: KoreanWords(summary: "주어진 값이나 다른 퍼블리셔의 값을 먼저, 그다음 업스트림의 값",
+                                 about: "업스트림의 값보다 먼저 주어진 값들이나 다른 퍼블리셔의 모든 값을 내보내요. 앞에 붙인 부분이 완료되어야 비로소 업스트림을 구독해요."),
             rxSwift: "startWith(_:)", rxJS: "startWith",
             program: #"""
             subject n: Int
@@ -219,6 +229,8 @@ extension ChainOperator {
         output: "[1, 0]\n",
         timeline: OperatorTimeline(
             about: "Replaces each nil value with the given value, passing the others through. It suits an optional produced upstream, such as Int(text) for text that is not a number.",
+            korean: KoreanWords(summary: "nil을 그 값으로 바꿔요",
+                                 about: "nil 값을 주어진 값으로 바꾸고, 나머지 값은 그대로 넘겨요. 숫자가 아닌 텍스트에 대한 Int(text)처럼 업스트림에서 만들어진 옵셔널에 잘 맞아요."),
             program: #"""
             subject s: String
             play s "-1-x-3-|"
@@ -254,6 +266,8 @@ extension ChainOperator {
         output: "nothing\n",
         timeline: OperatorTimeline(
             about: "Emits the given value when the upstream finishes without having sent any value. If any value came, it changes nothing.",
+            korean: KoreanWords(summary: "업스트림이 값 없이 완료되면 그 값을 내요",
+                                 about: "업스트림이 값을 하나도 보내지 않고 완료되면 주어진 값을 내보내요. 값이 하나라도 왔다면 아무것도 바꾸지 않아요."),
             rxSwift: "ifEmpty(default:)", rxJS: "defaultIfEmpty",
             program: #"""
             subject n: Int
@@ -274,6 +288,8 @@ extension ChainOperator {
         output: "saw 1\ngot 1\nended finished\n",
         timeline: OperatorTimeline(
             about: "Runs the given closures on each event as it passes (subscription, value, completion, cancel, request), changing nothing. It is where logging or side effects such as a spinner go, outside the values themselves.",
+            korean: KoreanWords(summary: "지나가는 이벤트마다 클로저를 실행해요 (로그용), 바꾸는 건 없어요",
+                                 about: "지나가는 각 이벤트(구독, 값, 완료, 취소, 요청)마다 주어진 클로저를 실행하고, 아무것도 바꾸지 않아요. 로그나 스피너 같은 부수 효과를 값 자체와 분리해 넣는 자리예요."),
             rxSwift: "do(onNext:onError:onCompleted:onSubscribe:onDispose:)", rxJS: "tap",
             program: #"""
             subject n: Int

@@ -15,6 +15,8 @@ extension ChainOperator {
         output: "1\nfinished\n",
         timeline: OperatorTimeline(
             about: "Subscribes with unlimited demand and runs a closure for each value, and another, if given, for the completion. It returns an AnyCancellable: the subscription lasts as long as that is kept.",
+            korean: KoreanWords(summary: "무제한으로 요청하고 값마다(주면 완료 때도) 클로저를 실행해요",
+                                 about: "무제한 demand로 구독해서 값마다 클로저를 실행하고, 완료용 클로저를 주면 완료 때 그것도 실행해요. AnyCancellable을 반환하는데, 그것을 보관하는 동안에만 구독이 유지돼요."),
             rxSwift: "subscribe(onNext:onError:onCompleted:)", rxJS: "subscribe",
             program: #"""
             subject n: Int
@@ -99,6 +101,8 @@ extension ChainOperator {
         output: "out 1\nout 2\n",
         timeline: OperatorTimeline(
             about: "Attaches a subscriber you declared, which asks for values with its own demand, or forwards every event into a subject. A value that comes when the subscriber has no demand left is dropped.",
+            korean: KoreanWords(summary: "선언한 구독자를 붙이거나(두 번째 구독은 Combine이 취소), subject로 재발행",
+                                 about: "직접 선언한 구독자를 붙여 그 구독자 자신의 demand로 값을 요청하게 하거나, 모든 이벤트를 subject로 전달해요. 구독자에게 남은 demand가 없을 때 도착한 값은 버려져요."),
             program: #"""
             subscriber two(demand: 2) { print($0) }
             subject n: Int
@@ -206,6 +210,8 @@ extension ChainOperator {
         output: "total 0\ntotal 5\n",
         timeline: OperatorTimeline(
             about: "Stores each value into a published property or current value subject, which then emits it to its own subscribers. The form assign(to: &$name) ties the subscription's life to the property.",
+            korean: KoreanWords(summary: "@Published나 CurrentValueSubject에 값을 저장해요",
+                                 about: "각 값을 @Published 프로퍼티나 CurrentValueSubject에 저장하고, 그쪽이 자기 구독자들에게 그 값을 내보내요. assign(to: &$name) 형태는 구독의 수명을 그 프로퍼티에 묶어요."),
             rxSwift: "bind(to:) (RxCocoa)",
             program: #"""
             published total = 0

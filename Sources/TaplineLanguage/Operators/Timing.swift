@@ -15,6 +15,8 @@ extension ChainOperator {
         output: "debounce 2\n",
         timeline: OperatorTimeline(
             about: "Waits until the upstream has been quiet for the given time, then emits the latest value; a new value restarts the wait. A search box uses it to query only when the user pauses typing; a value still pending when the upstream finishes is dropped.",
+            korean: KoreanWords(summary: "잠잠해진 뒤 내보내고, 완료 시 대기 중인 값은 버려요",
+                                 about: "업스트림이 주어진 시간 동안 조용해질 때까지 기다렸다가 최신 값을 내보내고, 새 값이 오면 기다림이 다시 시작돼요. 검색창에서 사용자가 입력을 멈췄을 때만 검색하는 데 쓰며, 업스트림이 완료될 때 아직 대기 중인 값은 버려져요."),
             rxJS: "debounceTime",
             program: #"""
             subject q: String
@@ -78,6 +80,8 @@ extension ChainOperator {
         output: "throttle 1\nthrottle 2\n",
         timeline: OperatorTimeline(
             about: "Emits at most one value per interval: the first at once, then the latest (or with latest: false the first) of each busy window. Unlike debounce it keeps emitting while values keep coming.",
+            korean: KoreanWords(summary: "첫 값은 바로, 그 뒤로는 간격마다 하나씩 내요",
+                                 about: "간격마다 최대 한 값만 내보내요: 첫 값은 바로, 그 뒤로는 값이 몰린 구간마다 최신 값(latest: false로 두면 첫 값)을 내요. debounce와 달리 값이 계속 들어오는 동안에도 계속 내보내요."),
             rxJS: "throttleTime",
             program: #"""
             subject q: String
@@ -99,6 +103,8 @@ extension ChainOperator {
         output: "sent\ndelay 1\n",
         timeline: OperatorTimeline(
             about: "Shifts every value and the completion (or failure) later by the given time, keeping their spacing. Unlike debounce it drops nothing: every value still arrives, only later.",
+            korean: KoreanWords(summary: "값과 완료를 뒤로 미뤄요",
+                                 about: "모든 값과 완료(또는 실패)를 주어진 시간만큼 뒤로 미루고, 간격은 그대로 유지해요. debounce와 달리 아무것도 버리지 않아서, 모든 값이 늦게 도착할 뿐 빠짐없이 와요."),
             program: #"""
             subject n: Int
             play n "-1-2--3-|"

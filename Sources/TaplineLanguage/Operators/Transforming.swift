@@ -15,6 +15,8 @@ extension ChainOperator {
         output: "map 10\nmap 20\n",
         timeline: OperatorTimeline(
             about: "Transforms each value with the closure and passes the result on, one for one. The completion and any failure pass through unchanged.",
+            korean: KoreanWords(summary: "각 값을 변환해요",
+                                 about: "클로저로 각 값을 변환해 그 결과를 하나씩 일대일로 넘겨요. 완료와 실패는 그대로 지나가요."),
             program: #"""
             subject n: Int
             play n "-1-2--3-|"
@@ -50,6 +52,8 @@ extension ChainOperator {
         output: "compactMap 1\ncompactMap 3\n",
         timeline: OperatorTimeline(
             about: "Transforms each value and drops the ones the closure turns into nil. An app uses it to parse input and silently skip what does not parse, such as text that is not a number.",
+            korean: KoreanWords(summary: "변환하고 `nil`은 버려요 (`Int(\"x\")`는 `nil`)",
+                                 about: "각 값을 변환하고, 클로저가 nil로 바꾼 값은 버려요. 앱에서는 입력을 파싱하면서 숫자가 아닌 텍스트처럼 파싱되지 않는 것을 조용히 건너뛸 때 써요."),
             program: #"""
             subject s: String
             play s "-1-x-3-y-|"
@@ -89,6 +93,8 @@ extension ChainOperator {
         output: "scan [1, 3, 6]\n",
         timeline: OperatorTimeline(
             about: "Emits a running result: the closure combines the result so far with each new value. An app uses it for totals, counters and state that builds up over time.",
+            korean: KoreanWords(summary: "누적 결과를 매번 내보내요",
+                                 about: "누적 결과를 내보내요: 클로저가 지금까지의 결과와 새 값을 하나씩 합쳐요. 앱에서는 합계, 카운터, 시간이 지나며 쌓이는 상태에 써요."),
             program: #"""
             subject n: Int
             play n "-1-2-3-|"

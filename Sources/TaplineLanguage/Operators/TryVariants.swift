@@ -61,6 +61,8 @@ extension ChainOperator {
         output: "1\nfailure(negative)\n",
         timeline: OperatorTimeline(
             about: "Transforms each value like map, but the closure may throw. A throw fails the stream with that error and cancels the upstream.",
+            korean: KoreanWords(summary: "각 값을 변환하고, 에러를 던지면 스트림이 실패해요",
+                                 about: "map처럼 각 값을 변환하지만, 클로저가 에러를 던질 수 있어요. 에러를 던지면 스트림이 그 에러로 실패하고 업스트림은 취소돼요."),
             rxSwift: "map (its closure can throw)", rxJS: "map (its callback can throw)",
             program: #"""
             func half(_ x: Int) -> Int {
@@ -92,6 +94,8 @@ extension ChainOperator {
         output: "1\n3\nfinished\n",
         timeline: OperatorTimeline(
             about: "Transforms each value and drops nil like compactMap, but the closure may throw. A throw fails the stream with that error and cancels the upstream.",
+            korean: KoreanWords(summary: "변환하고 nil은 버리며, 에러를 던지면 스트림이 실패해요",
+                                 about: "compactMap처럼 각 값을 변환하고 nil은 버리지만, 클로저가 에러를 던질 수 있어요. 에러를 던지면 스트림이 그 에러로 실패하고 업스트림은 취소돼요."),
             rxSwift: "compactMap (its closure can throw)",
             program: #"""
             func parse(_ s: String) {
@@ -127,6 +131,8 @@ extension ChainOperator {
         output: "2\nfailure(zero)\n",
         timeline: OperatorTimeline(
             about: "Keeps the values the closure accepts like filter, but the closure may throw. A throw fails the stream with that error and cancels the upstream.",
+            korean: KoreanWords(summary: "클로저가 받는 값만 남기고, 에러를 던지면 스트림이 실패해요",
+                                 about: "filter처럼 클로저가 받아들이는 값만 남기지만, 클로저가 에러를 던질 수 있어요. 에러를 던지면 스트림이 그 에러로 실패하고 업스트림은 취소돼요."),
             rxSwift: "filter (its closure can throw)", rxJS: "filter (its callback can throw)",
             program: #"""
             func big(_ x: Int) -> Bool {
@@ -160,6 +166,8 @@ extension ChainOperator {
         output: "1\n3\nfailure(too big)\n",
         timeline: OperatorTimeline(
             about: "Emits each running result like scan, but the closure may throw. A throw fails the stream with that error, so a running total can refuse to grow past a limit.",
+            korean: KoreanWords(summary: "누적 결과를 매번 내고, 에러를 던지면 스트림이 실패해요",
+                                 about: "scan처럼 누적 결과를 매번 내보내지만, 클로저가 에러를 던질 수 있어요. 에러를 던지면 스트림이 그 에러로 실패하므로, 누적 합계가 한도를 넘지 못하게 막을 수 있어요."),
             rxSwift: "scan (its closure can throw)", rxJS: "scan (its callback can throw)",
             program: #"""
             func add(_ sum: Int, _ x: Int) -> Int {
@@ -184,6 +192,8 @@ extension ChainOperator {
         output: "6\n",
         timeline: OperatorTimeline(
             about: "Combines every value into one result like reduce, but the closure may throw. A throw fails the stream at once; otherwise the result comes when the upstream finishes.",
+            korean: KoreanWords(summary: "완료되면 최종 결과를 내고, 에러를 던지면 스트림이 실패해요",
+                                 about: "reduce처럼 모든 값을 하나의 결과로 합치지만, 클로저가 에러를 던질 수 있어요. 에러를 던지면 스트림이 곧바로 실패하고, 그렇지 않으면 업스트림이 완료될 때 결과가 나와요."),
             rxSwift: "reduce (its closure can throw)", rxJS: "reduce (its callback can throw)",
             program: #"""
             func add(_ sum: Int, _ x: Int) -> Int {
@@ -208,6 +218,8 @@ extension ChainOperator {
         output: "[1, 2]\n",
         timeline: OperatorTimeline(
             about: "Drops a value the closure calls equal to the one before, like removeDuplicates(by:), but the closure may throw. A throw fails the stream with that error.",
+            korean: KoreanWords(summary: "클로저가 앞 값과 같다고 본 값을 버리고, 던지면 스트림이 실패해요",
+                                 about: "removeDuplicates(by:)처럼 클로저가 바로 앞 값과 같다고 판단한 값을 버리지만, 클로저가 에러를 던질 수 있어요. 에러를 던지면 스트림이 그 에러로 실패해요."),
             rxSwift: "distinctUntilChanged(_:) (its closure can throw)", rxJS: "distinctUntilChanged(comparator)",
             program: #"""
             func same(_ a: Int, _ b: Int) -> Bool {
@@ -238,6 +250,8 @@ extension ChainOperator {
         output: "2\n",
         timeline: OperatorTimeline(
             about: "Passes on the first value the closure accepts, then finishes and cancels its upstream, like first(where:). A throw before a match fails the stream instead.",
+            korean: KoreanWords(summary: "클로저가 받는 첫 값을 내고, 에러를 던지면 스트림이 실패해요",
+                                 about: "first(where:)처럼 클로저가 받아들이는 첫 값을 넘긴 뒤 완료되고 업스트림을 취소해요. 일치하는 값이 나오기 전에 에러를 던지면 대신 스트림이 실패해요."),
             rxSwift: "filter(_:).take(1)", rxJS: "first(predicate)",
             program: #"""
             func over(_ x: Int) -> Bool {
@@ -271,6 +285,8 @@ extension ChainOperator {
         output: "2\n",
         timeline: OperatorTimeline(
             about: "Emits the last value the closure accepted when the upstream finishes, like last(where:). A throw fails the stream at once.",
+            korean: KoreanWords(summary: "완료 시 클로저가 받은 마지막 값을 내고, 던지면 스트림이 실패해요",
+                                 about: "last(where:)처럼 업스트림이 완료되면 클로저가 받아들인 마지막 값을 내보내요. 에러를 던지면 스트림이 곧바로 실패해요."),
             rxSwift: "filter(_:).takeLast(1)", rxJS: "last(predicate)",
             program: #"""
             func small(_ x: Int) -> Bool {
@@ -304,6 +320,8 @@ extension ChainOperator {
         output: "true\n",
         timeline: OperatorTimeline(
             about: "Emits true and finishes at the first value the closure accepts, else false when the upstream finishes, like contains(where:). A throw fails the stream instead.",
+            korean: KoreanWords(summary: "클로저가 받는 첫 값에 true, 없으면 끝에 false, 던지면 실패",
+                                 about: "contains(where:)처럼 클로저가 받아들이는 첫 값에서 true를 내보내고 완료되며, 그런 값이 없으면 업스트림이 완료될 때 false를 내보내요. 에러를 던지면 대신 스트림이 실패해요."),
             program: #"""
             func check(_ x: Int) -> Bool {
               if x == 0 { throw "zero" }
@@ -336,6 +354,8 @@ extension ChainOperator {
         output: "true\n",
         timeline: OperatorTimeline(
             about: "Emits false at the first value the closure rejects, else true when the upstream finishes, like allSatisfy. A throw fails the stream instead.",
+            korean: KoreanWords(summary: "클로저가 거부하는 첫 값에 false, 없으면 끝에 true, 던지면 실패",
+                                 about: "allSatisfy처럼 클로저가 거부하는 첫 값에서 false를 내보내고, 그런 값이 없으면 업스트림이 완료될 때 true를 내보내요. 에러를 던지면 대신 스트림이 실패해요."),
             rxJS: "every",
             program: #"""
             func positive(_ x: Int) -> Bool {
@@ -369,6 +389,8 @@ extension ChainOperator {
         output: "1\n",
         timeline: OperatorTimeline(
             about: "Emits the least value by the closure's order when the upstream finishes, like min(by:). A throw in the comparison fails the stream.",
+            korean: KoreanWords(summary: "끝에 클로저 순서로 가장 작은 값을 내고, 던지면 스트림이 실패해요",
+                                 about: "min(by:)처럼 업스트림이 완료되면 클로저가 정한 순서로 가장 작은 값을 내보내요. 비교 중에 에러를 던지면 스트림이 실패해요."),
             rxJS: "min(comparer)",
             program: #"""
             func less(_ a: Int, _ b: Int) -> Bool {
@@ -401,6 +423,8 @@ extension ChainOperator {
         output: "3\n",
         timeline: OperatorTimeline(
             about: "Emits the greatest value by the closure's order when the upstream finishes, like max(by:). A throw in the comparison fails the stream.",
+            korean: KoreanWords(summary: "끝에 클로저 순서로 가장 큰 값을 내고, 던지면 스트림이 실패해요",
+                                 about: "max(by:)처럼 업스트림이 완료되면 클로저가 정한 순서로 가장 큰 값을 내보내요. 비교 중에 에러를 던지면 스트림이 실패해요."),
             rxJS: "max(comparer)",
             program: #"""
             func less(_ a: Int, _ b: Int) -> Bool {
@@ -425,6 +449,8 @@ extension ChainOperator {
         output: "[5, 2]\n",
         timeline: OperatorTimeline(
             about: "Skips values while the closure accepts them, then passes on everything after, like drop(while:). A throw while it is still skipping fails the stream.",
+            korean: KoreanWords(summary: "클로저가 받는 동안 건너뛰고, 에러를 던지면 스트림이 실패해요",
+                                 about: "drop(while:)처럼 클로저가 받아들이는 동안 값을 건너뛰고, 그 뒤로는 모두 넘겨요. 아직 건너뛰는 중에 에러를 던지면 스트림이 실패해요."),
             rxSwift: "skip(while:) (its closure can throw)", rxJS: "skipWhile",
             program: #"""
             func low(_ x: Int) -> Bool {
@@ -458,6 +484,8 @@ extension ChainOperator {
         output: "[1]\n",
         timeline: OperatorTimeline(
             about: "Passes on values while the closure accepts them, then finishes and cancels its upstream, like prefix(while:). A throw fails the stream instead.",
+            korean: KoreanWords(summary: "클로저가 받는 동안 값을 넘기고 완료, 던지면 스트림이 실패해요",
+                                 about: "prefix(while:)처럼 클로저가 받아들이는 동안 값을 넘기다가, 거부하는 값이 오면 완료되고 업스트림을 취소해요. 에러를 던지면 대신 스트림이 실패해요."),
             rxSwift: "take(while:) (its closure can throw)", rxJS: "takeWhile",
             program: #"""
             func low(_ x: Int) -> Bool {
