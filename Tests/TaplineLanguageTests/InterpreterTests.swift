@@ -11,6 +11,11 @@ struct InterpreterTests {
         ("print(min(3, 1, 2), max(1, 5), abs(-3), \"Hi\".uppercased())", "1 5 3 HI\n"),
         // `a?.b += n`, as `self?.count += 1` in a [weak self] closure: nothing when `a` is nil.
         ("class Box { var n = 0 }\nvar box: Box? = Box()\nbox?.n += 2\nbox?.n -= 1\nprint(box?.n ?? -1)\nbox = nil\nbox?.n += 1\nprint(box?.n ?? -1)", "1\n-1\n"),
+        // `assign(to: &$t)` does not keep the object: it goes when the program lets go of it
+        // (`assign(to: \.t, on: self)` would keep it, a retain cycle).
+        ("final class M: ObservableObject {\n  @Published var t = 0\n  init(_ s: PassthroughSubject<Int, Never>) { s.assign(to: &$t) }\n"
+            + "  deinit { print(\"gone\") }\n}\nsubject s: Int\nvar m: M? = M(s)\nsend s 1\nprint(m?.t ?? -1)\nm = nil\nsend s 2\nprint(\"after\")",
+         "1\ngone\nafter\n"),
         // Swift's String of a sequence of Characters (a Character is a one-character String here).
         ("let cs: [Character] = [\"o\", \"k\"]\nprint(String(cs), String(Array(\"abc\").reversed()), String(describing: cs))", "ok cba [\"o\", \"k\"]\n"),
         ("print(1, 2, separator: \"-\")", "1-2\n"),

@@ -248,11 +248,11 @@ extension Compiler {
         }
         if case .inout(let inner) = targetExpr.kind { targetExpr = inner }
         if case .member(let object, let member, _) = targetExpr.kind, member.first == "$" {
-            return try assignToProperty(call, String(member.dropFirst()), of: object)
+            return try assignToProperty(call, String(member.dropFirst()), of: object, weakly: true)
         }
         if case .dollarName(let name) = targetExpr.kind, resolve(name) == nil,
            let implicit = implicitSelf("$" + name, range: targetExpr.range), case .member(let object, _, _) = implicit.kind {
-            return try assignToProperty(call, name, of: object)
+            return try assignToProperty(call, name, of: object, weakly: true)
         }
         let targetName: String
         switch targetExpr.kind {
@@ -284,24 +284,46 @@ extension Compiler {
     }
 
     /// `assign(to: \.name, on: object)` and `assign(to: &object.$name)`: each value stored in
-    /// a property of an instance, which the subscription holds strongly (so `on: self` keeps
-    /// `self` alive: a retain cycle when `self` keeps the subscription).
-    fileprivate func assignToProperty(_ call: OperatorCall, _ property: String, of objectExpr: Expr) throws(Diagnostic) -> SubscriptionPlan {
+    /// a property of an instance. With `on:` the subscription holds the object strongly (so
+    /// `on: self` keeps `self` alive: a retain cycle when `self` keeps the subscription); with
+    /// `&$name` (`weakly`) it does not, and it ends when the object is gone, as Combine's
+    /// `assign(to:)` ends with the `Published` it feeds.
+    fileprivate func assignToProperty(_ call: OperatorCall, _ property: String, of objectExpr: Expr,
+                                      weakly: Bool = false) throws(Diagnostic) -> SubscriptionPlan {
         let (object, objectType) = try expression(objectExpr)
         if let type = userType(of: objectType), memberType(property, of: type) == nil {
             throw Diagnostic.error(Messages.noMember(property, on: type.name), at: call.range)
         }
         let (runtime, make, range) = (self.runtime, call.upstream.make, call.range)
         return SubscriptionPlan(chain: call.text) { frame in
-            let target = try object(frame)
+            let target = Compiler.assignTarget(try object(frame), weakly: weakly)
+            let ending = SinkHandle()
             let sink = ValueSink(receiveCompletion: { _ in }, receiveValue: { value in
-                runtime.deliver { _ = try UserMembers.set(target, property, to: value, range: range) }
+                guard let object = target() else {
+                    ending.sink?.cancel()
+                    return .none
+                }
+                runtime.deliver { _ = try UserMembers.set(object, property, to: value, range: range) }
                 return .none
             })
+            ending.sink = sink
             try make(frame).subscribe(sink)
             return Subscribed(sink)
         }
     }
+
+    /// The object an assignment stores into: held, or (`weakly`, an instance of a class)
+    /// looked up each time, nil once it is gone.
+    private static func assignTarget(_ object: Value, weakly: Bool) -> () -> Value? {
+        guard weakly, case .instance(let instance) = object, instance.type.kind == .class else { return { object } }
+        let held = WeakInstance(instance)
+        return { held.instance.map(Value.instance) }
+    }
+}
+
+/// The sink a closure given to that sink cancels: held weakly, as the sink holds the closure.
+private final class SinkHandle {
+    weak var sink: ValueSink?
 }
 
 /// The subscribers' Swift forms, where Tapline's spelling and Combine's differ.
