@@ -69,6 +69,7 @@ import Testing
         ("errors", "readings.tryMap { try parse($0) }.retry(1).replaceError(with: -1).sink(receiveCompletion: { print(\"done:\", $0) }, receiveValue: { print(\"reading\", $0) })",
          "`retry` subscribed again"),
         ("view-models", "model.objectWillChange.sink { print(\"Count:\", model.count) }", "`objectWillChange` fires before the change"),
+        ("retain-cycles", "if let model { names.map { \"Hello, \\($0)\" }.assign(to: \\.title, on: model) }", "The model was never released"),
         // A lesson checked by marbles knows a mistake by what the answer uses.
         ("higher-order", "let results = typed.flatMap { search($0) }", "`flatMap` keeps every request"),
         ("timing", "let search = typed.throttle(for: 300ms, scheduler: RunLoop.main, latest: true)", "`throttle` lets a value through"),
