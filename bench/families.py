@@ -77,34 +77,32 @@ def retry(n):
 
 # Combining: values from two subjects.
 
+def two_subjects(pairs, swift_chain, js_imports, js_chain):
+    """Subjects a and b, a chain of both summed into total, and `pairs` sends to each in turn:
+    the Swift and the RxJS program."""
+    tapline = (swift_subject("a") + swift_subject("b") + SUM + f"let c = {swift_chain}.sink {{ total += $0 }}\n"
+               + f"for i in 0..<{pairs} {{\n    a.send(i)\n    b.send(i)\n}}\nprint(total)\n")
+    rxjs = js(["Subject"] + js_imports, "const a = new Subject(), b = new Subject();\n" + JS_SUM
+              + f"{js_chain}.subscribe(v => {{ total += v; }});\n"
+              + f"for (let i = 0; i < {pairs}; i++) {{ a.next(i); b.next(i); }}\nconsole.log(String(total));\n")
+    return tapline, rxjs
+
+
 def zip_pairs(n):
-    tapline = (swift_subject("a") + swift_subject("b") + SUM + "let c = a.zip(b).map { $0 + $1 }.sink { total += $0 }\n"
-               + f"for i in 0..<{n} {{\n    a.send(i)\n    b.send(i)\n}}\nprint(total)\n")
-    rxjs = js(["Subject", "zip", "map"], "const a = new Subject(), b = new Subject();\n" + JS_SUM
-              + "zip(a, b).pipe(map(([x, y]) => x + y)).subscribe(v => { total += v; });\n"
-              + f"for (let i = 0; i < {n}; i++) {{ a.next(i); b.next(i); }}\nconsole.log(String(total));\n")
+    tapline, rxjs = two_subjects(n, "a.zip(b).map { $0 + $1 }", ["zip", "map"], "zip(a, b).pipe(map(([x, y]) => x + y))")
     return same(tapline, rxjs, 2 * n, n * (n - 1))
 
 
 def merge_two(n):
-    tapline = (swift_subject("a") + swift_subject("b") + SUM
-               + "let c = a.merge(with: b).map { $0 + 1 }.sink { total += $0 }\n"
-               + f"for i in 0..<{n // 2} {{\n    a.send(i)\n    b.send(i)\n}}\nprint(total)\n")
-    rxjs = js(["Subject", "merge", "map"], "const a = new Subject(), b = new Subject();\n" + JS_SUM
-              + "merge(a, b).pipe(map(x => x + 1)).subscribe(v => { total += v; });\n"
-              + f"for (let i = 0; i < {n // 2}; i++) {{ a.next(i); b.next(i); }}\nconsole.log(String(total));\n")
     half = n // 2
+    tapline, rxjs = two_subjects(half, "a.merge(with: b).map { $0 + 1 }", ["merge", "map"], "merge(a, b).pipe(map(x => x + 1))")
     return same(tapline, rxjs, n, 2 * (half * (half - 1) // 2 + half))
 
 
 def combine_latest_two(n):
-    tapline = (swift_subject("a") + swift_subject("b") + SUM
-               + "let c = a.combineLatest(b).map { $0 + $1 }.sink { total += $0 }\n"
-               + f"for i in 0..<{n // 2} {{\n    a.send(i)\n    b.send(i)\n}}\nprint(total)\n")
-    rxjs = js(["Subject", "combineLatest", "map"], "const a = new Subject(), b = new Subject();\n" + JS_SUM
-              + "combineLatest([a, b]).pipe(map(([x, y]) => x + y)).subscribe(v => { total += v; });\n"
-              + f"for (let i = 0; i < {n // 2}; i++) {{ a.next(i); b.next(i); }}\nconsole.log(String(total));\n")
     half = n // 2
+    tapline, rxjs = two_subjects(half, "a.combineLatest(b).map { $0 + $1 }", ["combineLatest", "map"],
+                                 "combineLatest([a, b]).pipe(map(([x, y]) => x + y))")
     # After the first pair, each a.send(i) pairs with b's i - 1 and each b.send(i) with a's i.
     return same(tapline, rxjs, n, 0 + sum(2 * i - 1 for i in range(1, half)) + sum(2 * i for i in range(half)))
 
