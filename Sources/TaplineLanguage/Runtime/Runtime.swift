@@ -287,7 +287,9 @@ final class Runtime {
         if let owner = bagOwners.last {
             owner.bag.append(subscribed.token)
         } else {
-            live.removeAll { $0.hasEnded() }
+            // Ended ones are dropped as the list doubles (as `track` does), not at every keep:
+            // a loop that subscribes n times would otherwise ask n² times.
+            if live.count >= 64, live.count.nonzeroBitCount == 1 { live.removeAll { $0.hasEnded() } }
             live.append(LiveSubscription(id: nextLiveID, source: chain, token: subscribed.token, hasEnded: subscribed.hasEnded))
             nextLiveID += 1
         }
@@ -355,7 +357,7 @@ final class Runtime {
 
     /// Cancels a session subscription by number; false if there is none.
     func cancelLive(_ id: Int) -> Bool {
-        guard let index = liveSubscriptions.firstIndex(where: { $0.id == id }) else { return false }
+        guard let index = live.firstIndex(where: { $0.id == id && !$0.hasEnded() }) else { return false }
         live.remove(at: index).token.cancel()
         return true
     }
