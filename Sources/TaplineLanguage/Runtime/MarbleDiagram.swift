@@ -53,7 +53,10 @@ struct MarbleDiagram {
         var used = Set(live.filter { !$0.value.isEmpty }.flatMap { lane, subscriptions in subscriptions.map { rows.row(lane, $0) } })
         var cursor = 0
         for column in 0..<frameCount {
-            for (lane, subscriptions) in live { for subscription in subscriptions { lanes[rows.row(lane, subscription)].live[column] = true } }
+            for (lane, subscriptions) in live where !subscriptions.isEmpty {
+                guard rows.isSplit(lane) else { lanes[rows.row(lane, 0)].live[column] = true; continue }
+                for subscription in subscriptions { lanes[rows.row(lane, subscription)].live[column] = true }
+            }
             // Saturating: a frame can be as long as the clock allows (`frame 290 years`).
             let (product, overflow) = (first + Int64(column) + 1).multipliedReportingOverflow(by: frameLength)
             let frameEnd = overflow ? Int64.max : product
@@ -65,7 +68,7 @@ struct MarbleDiagram {
                 guard let mark = MarbleDiagram.mark(entry.event) else { continue }
                 let row = rows.row(entry.lane, entry.subscription)
                 lanes[row].marks[column, default: []].append(mark)
-                if live[entry.lane]?.contains(where: { rows.row(entry.lane, $0) == row }) == true { lanes[row].live[column] = true }
+                if rows.drawsLive(live[entry.lane] ?? [], in: row, of: entry.lane, for: entry.subscription) { lanes[row].live[column] = true }
                 used.insert(row)
             }
         }
@@ -86,11 +89,13 @@ struct MarbleDiagram {
         private var subscriptionRow: [Int: [Int: Int]] = [:]
 
         init(_ recorder: Recorder, _ entries: [Recorder.Entry]) {
+            // Each lane's subscriptions in the order they first appear, with that time.
             var starts: [Int: [(subscription: Int, time: Int64)]] = [:]
+            var seen = Set<SIMD2<Int>>()
             var subjectLanes = Set<Int>()
             for entry in entries {
                 guard entry.subscription != 0 else { subjectLanes.insert(entry.lane); continue }
-                if starts[entry.lane]?.contains(where: { $0.subscription == entry.subscription }) != true {
+                if seen.insert(SIMD2(entry.lane, entry.subscription)).inserted {
                     starts[entry.lane, default: []].append((entry.subscription, entry.time))
                 }
             }
@@ -110,6 +115,19 @@ struct MarbleDiagram {
         /// The row that draws `subscription`'s events in `lane`.
         func row(_ lane: Int, _ subscription: Int) -> Int {
             subscriptionRow[lane]?[subscription] ?? laneRow[lane]
+        }
+
+        /// Whether `lane` has a row per subscription.
+        func isSplit(_ lane: Int) -> Bool { subscriptionRow[lane] != nil }
+
+        /// Whether one of `live`, the live subscriptions of `lane`, is drawn in `row`, the row
+        /// of `subscription`: any, in a lane of one row; else that one, or in the lane's first
+        /// row one that had no event of its own in the recording (live before it began).
+        func drawsLive(_ live: Set<Int>, in row: Int, of lane: Int, for subscription: Int) -> Bool {
+            guard !live.isEmpty else { return false }
+            guard let rows = subscriptionRow[lane] else { return true }
+            if live.contains(subscription) { return true }
+            return row == laneRow[lane] && live.contains { rows[$0] == nil }
         }
     }
 
