@@ -11,10 +11,9 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     private let receiveSubscriptionBody: (any Subscription) -> Void
     private let receiveValueBody: (Input) -> Subscribers.Demand
     private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
-    private let describe: () -> String
-    /// What `dump` shows: the wrapped subscriber itself, or for closures their description
-    /// (a String), as Apple's reflects.
-    private let reflected: () -> Any
+    /// The wrapped subscriber, or for closures the text that stands for them: what the
+    /// description prints and `dump` reflects, as Apple's does.
+    private let wrapped: Any
     /// The wrapped subscriber's identity, or a fresh one for closures, as in Combine.
     public let combineIdentifier: CombineIdentifier
 
@@ -22,8 +21,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveSubscriptionBody = subscriber.receive(subscription:)
         receiveValueBody = subscriber.receive(_:)
         receiveCompletionBody = subscriber.receive(completion:)
-        describe = { String(describing: subscriber) }
-        reflected = { subscriber }
+        wrapped = subscriber
         combineIdentifier = subscriber.combineIdentifier
     }
 
@@ -35,8 +33,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveSubscriptionBody = receiveSubscription
         receiveValueBody = receiveValue
         receiveCompletionBody = receiveCompletion
-        describe = { "Anonymous AnySubscriber" }
-        reflected = { "Anonymous AnySubscriber" }
+        wrapped = "Anonymous AnySubscriber"
         combineIdentifier = CombineIdentifier()
     }
 
@@ -48,8 +45,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         self.init(SubjectSubscriber(subject))
     }
 
-    public var description: String { describe() }
-    public var customMirror: Mirror { Mirror(reflecting: reflected()) }
+    public var description: String { String(describing: wrapped) }
+    public var customMirror: Mirror { Mirror(reflecting: wrapped) }
     /// What a playground shows: the description.
     public var playgroundDescription: Any { description }
     public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }
