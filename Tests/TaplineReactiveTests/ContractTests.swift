@@ -130,7 +130,7 @@ let everyOperator: [OperatorCase] = [
         p.collect(.byTimeOrCount(c, .seconds(1), 2)).map { $0.count }.eraseToAnyPublisher()
     },
     OperatorCase(name: "measureInterval") { p, c in
-        p.measureInterval(using: c).map { Int($0.nanosecondsSaturated) }.eraseToAnyPublisher()
+        p.measureInterval(using: c).map { Int($0.magnitude) }.eraseToAnyPublisher()
     },
     OperatorCase(name: "count") { p, _ in p.count().eraseToAnyPublisher() },
     OperatorCase(name: "ignoreOutput") { p, _ in p.ignoreOutput().map(absurd).eraseToAnyPublisher() },

@@ -68,8 +68,19 @@ final class RecordingSubscription: Subscription {
 
     init(_ description: String = "RecordingSubscription") { self.description = description }
 
-    func request(_ demand: Subscribers.Demand) { history.append(.requested(demand)) }
-    func cancel() { history.append(.cancelled) }
+    /// Run after each request or cancel is written down, to re-enter the operator.
+    var onRequest: ((Subscribers.Demand) -> Void)?
+    var onCancel: (() -> Void)?
+
+    func request(_ demand: Subscribers.Demand) {
+        history.append(.requested(demand))
+        onRequest?(demand)
+    }
+
+    func cancel() {
+        history.append(.cancelled)
+        onCancel?()
+    }
 }
 
 /// A publisher the test drives by hand: it hands each subscriber a `RecordingSubscription`

@@ -4,6 +4,18 @@ import TaplineReactive
 /// Source: OpenCombine's PrefixUntilOutputTests, run against Apple's Combine.
 @Suite("prefix(untilOutputFrom:)")
 struct PrefixUntilOutputTests {
+    /// Nothing goes down, but the trigger's subscription is cancelled. Source: OpenCombine's
+    /// PrefixUntilOutputTests.testPrefixUntilOutputReceiveCompletionBeforeSubscription.
+    @Test func aCompletionBeforeTheSubscriptionCancelsTheTrigger() {
+        let upstream = SubscriptionlessPublisher<Int>()
+        let trigger = ManualPublisher<Int, Never>()
+        let recorder = Recorder<Int, Never>()
+        upstream.prefix(untilOutputFrom: trigger).subscribe(recorder)
+        upstream.finish()
+        #expect(recorder.events == [])
+        #expect(trigger.subscription.history == [.requested(.max(1)), .cancelled])
+    }
+
     @Test func passesValuesUntilTheOtherSendsThenFinishesAndCancels() {
         let upstream = ManualPublisher<Int, TestError>()
         let other = ManualPublisher<String, Never>()

@@ -111,7 +111,7 @@ struct SchedulerTests {
     }
 }
 
-@Suite("VirtualTimeScheduler.schedule(after:) at a time")
+@Suite("VirtualTimeScheduler as Combine's Scheduler")
 struct ScheduleAtTimeTests {
     @Test func runsAtTheGivenTimeInOrderWithRelativeWork() {
         let clock = VirtualTimeScheduler()
@@ -119,7 +119,9 @@ struct ScheduleAtTimeTests {
         clock.advance(by: .milliseconds(100))
         clock.schedule(after: VirtualTime(nanoseconds: 300_000_000)) { log.append("at 300ms: \(clock.now)") }
         clock.schedule(after: Duration.milliseconds(200)) { log.append("after 200ms: \(clock.now)") }
-        let cancelled = clock.schedule(after: VirtualTime(nanoseconds: 250_000_000)) { log.append("cancelled") }
+        let cancelled = clock.schedule(after: clock.now.advanced(by: .milliseconds(150)), interval: .seconds(1)) {
+            log.append("cancelled")
+        }
         cancelled.cancel()
         clock.advance(by: .milliseconds(199))
         #expect(log == [])
@@ -134,7 +136,35 @@ struct ScheduleAtTimeTests {
         var ran: VirtualTime?
         clock.schedule(after: VirtualTime.zero) { ran = clock.now }
         #expect(ran == nil)
-        clock.advance(by: .zero)
+        clock.advance(by: Duration.zero)
         #expect(ran == VirtualTime(nanoseconds: 1_000_000_000))
+    }
+
+    /// Combine's repeating form runs at the date and every interval after, until cancelled;
+    /// its first run is waited for by a clock run until quiet, the ones after are ticks.
+    @Test func repeatsEveryIntervalUntilCancelled() {
+        let clock = VirtualTimeScheduler()
+        var times: [String] = []
+        var token: (any Cancellable)?
+        token = clock.schedule(after: clock.now.advanced(by: .milliseconds(300)), interval: .milliseconds(200)) {
+            times.append("\(clock.now)")
+            if times.count == 3 { token?.cancel() }
+        }
+        #expect(clock.runUntilQuiet(limit: VirtualTime(nanoseconds: 10_000_000_000)) == false)
+        #expect(times == ["300ms"])
+        clock.advance(by: .seconds(1))
+        #expect(times == ["300ms", "500ms", "700ms"])
+        #expect(clock.pendingCount == 0)
+    }
+
+    /// Strides, as Dispatch's: a bare number is seconds; arithmetic saturates.
+    @Test func strides() {
+        let half: VirtualTime.Stride = 0.5
+        #expect(half == .milliseconds(500))
+        #expect(VirtualTime.Stride(integerLiteral: 2) == .seconds(2))
+        #expect(VirtualTime.zero.advanced(by: .seconds(Int.max)) == .end)
+        #expect(VirtualTime.zero.distance(to: VirtualTime(nanoseconds: 42)) == .nanoseconds(42))
+        #expect(VirtualTime.Stride.nanoseconds(.max) + .nanoseconds(1) == .nanoseconds(.max))
+        #expect("\(VirtualTime.Stride.microseconds(1500))" == "1.5ms")
     }
 }

@@ -33,7 +33,7 @@ final class Entity {
     var neverFails: Bool { failure == .never }
     /// A constant that names a scheduler (`let queue = DispatchQueue(label: "work")`): the
     /// scheduler, which the name stands for wherever a scheduler goes.
-    var scheduler: (any Scheduler)?
+    var scheduler: SessionQueue?
     /// False until its declaration has run; an entry that fails first forgets it.
     var isInitialized = false
 

@@ -348,7 +348,7 @@ extension Compiler {
             throw Diagnostic.error(Messages.operatorArguments("schedule", usage: "'schedule(after: 300ms) { … }'"), at: range)
         }
         let delay = try duration(arguments[0].value)
-        return (try scheduledBlock(closureExpr, owner: "schedule", on: runtime.clock, after: delay), .void)
+        return (try scheduledBlock(closureExpr, owner: "schedule", on: runtime.mainQueue, after: delay), .void)
     }
 
     /// `send(_:)`, `send(completion:)` and `send()` on a subject held as a value (one made in a

@@ -351,7 +351,7 @@ extension Compiler {
     /// `let queue = DispatchQueue(label: "work")`: a name for a scheduler, which Tapline has as
     /// no value: the name goes where a scheduler goes (`receive(on: queue)`, `queue.async { … }`)
     /// and reads as the expression it names.
-    private func schedulerConstant(_ name: Name, _ scheduler: any Scheduler, _ value: Expr) throws(Diagnostic) -> Action {
+    private func schedulerConstant(_ name: Name, _ scheduler: SessionQueue, _ value: Expr) throws(Diagnostic) -> Action {
         let box = ValueBox(type: .string, isMutable: false)
         let entity = Entity(name: name.text, range: name.range, kind: .value(box), type: .string)
         entity.scheduler = scheduler

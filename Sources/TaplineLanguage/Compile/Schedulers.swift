@@ -7,7 +7,7 @@ import TaplineReactive
 /// Work a scheduler is asked to do as soon as possible runs at the end of the entry (DESIGN §8).
 extension Compiler {
     /// The scheduler `expr` names, or an error that names the ones Tapline has.
-    func scheduler(_ expr: Expr) throws(Diagnostic) -> any Scheduler {
+    func scheduler(_ expr: Expr) throws(Diagnostic) -> SessionQueue {
         guard let scheduler = knownScheduler(expr) else {
             throw Diagnostic.error(Messages.unknownScheduler(Compiler.describe(expr)), at: expr.range)
         }
@@ -16,15 +16,15 @@ extension Compiler {
 
     /// The scheduler `expr` names, or nil when it names none (asked of every top-level `let`,
     /// so it makes no error to throw away).
-    func knownScheduler(_ expr: Expr) -> (any Scheduler)? {
+    func knownScheduler(_ expr: Expr) -> SessionQueue? {
         switch expr.kind {
         case .member(let base, let member, _):
             if case .name(let type) = base.kind, resolve(type) == nil {
                 switch (type, member) {
                 case ("DispatchQueue", "main"), ("RunLoop", "main"), ("RunLoop", "current"), ("OperationQueue", "main"):
-                    return runtime.clock
+                    return runtime.mainQueue
                 case ("ImmediateScheduler", "shared"):
-                    return ImmediateScheduler.shared
+                    return runtime.immediateQueue
                 default:
                     break
                 }
@@ -38,7 +38,7 @@ extension Compiler {
             if case .member(let base, "global", _) = callee.kind, case .name("DispatchQueue") = base.kind,
                resolve("DispatchQueue") == nil, arguments.allSatisfy({ $0.label == "qos" }) { return runtime.backgroundQueue }
         case .implicitMember("main"):
-            return runtime.clock
+            return runtime.mainQueue
         case .name(let name):
             if case .entity(let entity)? = resolve(name), let scheduler = entity.scheduler { return scheduler }
         default:
@@ -136,7 +136,7 @@ extension Compiler {
 
     /// Code that schedules `block` on `clock`, `after` a delay or as soon as possible; the
     /// block runs as a delivery does (errors and interrupts stop the run).
-    func scheduledBlock(_ blockExpr: ClosureExpr, owner: String, on clock: any Scheduler,
+    func scheduledBlock(_ blockExpr: ClosureExpr, owner: String, on clock: SessionQueue,
                         after delay: ((Frame) throws -> Int64)?) throws(Diagnostic) -> Code {
         let block = try closure(blockExpr, inputs: [], owner: owner)
         let runtime = self.runtime

@@ -2,7 +2,8 @@
 /// imports, a test scheduler for virtual time, a button, and errors made from messages. Each
 /// piece is written only when the program needs it, so the seed programs stay short.
 enum ExportSupport {
-    /// Combine where it exists (Xcode), Tapline's core elsewhere: the same code runs on both.
+    /// Combine where it exists (Xcode), Tapline's core elsewhere: the same code runs on both
+    /// (the core's `Scheduler` is Combine's, so the test scheduler below serves both).
     static let imports = """
         #if canImport(Combine)
         import Combine
@@ -133,7 +134,6 @@ enum ExportSupport {
         """
 
     private static let schedulerConformances = """
-        #if canImport(Combine)
         extension TestScheduler: Scheduler {
             struct SchedulerTimeType: Strideable, CustomStringConvertible {
                 var nanoseconds: Int64
@@ -185,52 +185,22 @@ enum ExportSupport {
             func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
                           tolerance: SchedulerTimeType.Stride, options: Never?,
                           _ action: @escaping () -> Void) -> Cancellable {
+                // The first run is waited for at the end, as any timed work (`debounce` and
+                // `timeout` cancel theirs once it has run); the runs after it are ticks.
                 var current: Pending?
-                func tick(at due: Int64) {
+                func tick(at due: Int64, first: Bool) {
                     current = enqueue(afterNanoseconds: due - nanoseconds) {
                         action()
-                        tick(at: due + interval.nanoseconds)
+                        tick(at: due + max(1, interval.nanoseconds), first: false)
                     }
-                    current?.repeats = true
+                    current?.repeats = !first
                 }
-                tick(at: date.nanoseconds)
+                tick(at: date.nanoseconds, first: true)
                 return AnyCancellable { current?.cancel() }
             }
 
             func advance(by span: SchedulerTimeType.Stride) { advance(byNanoseconds: span.nanoseconds) }
         }
-        #else
-        extension TestScheduler: Scheduler {
-            var now: VirtualTime { VirtualTime(nanoseconds: nanoseconds) }
-
-            @discardableResult
-            func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-                enqueue(afterNanoseconds: delay.nanosecondsSaturated, action)
-            }
-
-            func schedule(_ action: @escaping () -> Void) { enqueueSoon(action) }
-
-            @discardableResult
-            func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-                let pending = enqueue(afterNanoseconds: delay.nanosecondsSaturated, action)
-                pending.repeats = true
-                return pending
-            }
-
-            func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool) { (handle as? Pending)?.repeats = !waitedFor }
-
-            /// Combine's `schedule(after: scheduler.now.advanced(by: …))`.
-            func schedule(after time: VirtualTime, _ action: @escaping () -> Void) {
-                enqueue(afterNanoseconds: time.nanoseconds - nanoseconds, action)
-            }
-
-            func advance(by span: Duration) { advance(byNanoseconds: span.nanosecondsSaturated) }
-        }
-
-        extension VirtualTime {
-            func advanced(by span: Duration) -> VirtualTime { self + span }
-        }
-        #endif
         """
 }
 

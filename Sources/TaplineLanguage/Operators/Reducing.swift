@@ -79,8 +79,8 @@ extension Compiler {
         let interval = try duration(arguments[1].value)
         let count = arguments.count == 3 ? try integer(arguments[2].value) : nil
         return call.plan(.array(call.upstream.type)) { stream, frame in
-            let span = Duration.nanoseconds(max(Limits.shortestRepeatingInterval, try interval(frame)))
-            let grouping: Publishers.TimeGroupingStrategy = try count.map { .byTimeOrCount(clock, span, max(1, try $0(frame))) } ?? .byTime(clock, span)
+            let span = VirtualTime.Stride(nanoseconds: max(Limits.shortestRepeatingInterval, try interval(frame)))
+            let grouping: Publishers.TimeGroupingStrategy<SessionQueue> = try count.map { .byTimeOrCount(clock, span, max(1, try $0(frame))) } ?? .byTime(clock, span)
             return stream.collect(grouping).map(Value.array).eraseToAnyPublisher()
         }
     }

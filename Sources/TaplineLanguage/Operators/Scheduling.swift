@@ -101,7 +101,7 @@ extension Compiler {
     func compileTimeout(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         guard call.trailing == nil, call.arguments.count >= 1, call.arguments[0].label == nil else { throw call.misuse }
         let interval = try duration(call.arguments[0].value)
-        var clock: any Scheduler = runtime.clock
+        var clock = runtime.mainQueue
         var makeError: CompiledClosure?
         for argument in call.arguments.dropFirst() {
             switch (argument.label, argument.value.kind) {
@@ -121,7 +121,7 @@ extension Compiler {
         let runtime = self.runtime
         return call.plan(call.upstream.type, failure: nil) { stream, frame in
             let error = makeError.map { Compiler.transform($0, frame, runtime) }
-            return stream.timeout(.nanoseconds(try interval(frame)), scheduler: clock,
+            return stream.timeout(VirtualTime.Stride(nanoseconds: try interval(frame)), scheduler: clock,
                                   customError: error.map { make in { ScriptFailure(error: make(.void)) } })
                 .stopping(on: runtime.stop).eraseToAnyPublisher()
         }
@@ -160,7 +160,7 @@ extension Compiler {
               call.arguments.dropFirst().allSatisfy({ $0.label == "options" }) else { throw call.misuse }
         let clock = try scheduler(call.arguments[0].value)
         return call.plan(.duration) { stream, _ in
-            stream.measureInterval(using: clock).map { Value.duration($0.nanosecondsSaturated) }.eraseToAnyPublisher()
+            stream.measureInterval(using: clock).map { Value.duration($0.magnitude) }.eraseToAnyPublisher()
         }
     }
 }

@@ -45,7 +45,7 @@ extension Compiler {
     func compileTimed(_ call: OperatorCall, _ kind: TimedOperator) throws(Diagnostic) -> PublisherPlan {
         var interval: ((Frame) throws -> Int64)?
         var latest: Code?
-        var clock: any Scheduler = runtime.clock   // where a script omits `scheduler:`, it is RunLoop.main
+        var clock = runtime.mainQueue   // where a script omits `scheduler:`, it is RunLoop.main
         for argument in call.arguments {
             switch argument.label {
             case "for": interval = try duration(argument.value)
@@ -58,7 +58,7 @@ extension Compiler {
         guard let interval, call.trailing == nil, kind != .throttle || latest != nil else { throw call.misuse }
         let range = call.range
         return call.plan(call.upstream.type) { stream, frame in
-            let nanoseconds = Duration.nanoseconds(try interval(frame))
+            let nanoseconds = VirtualTime.Stride(nanoseconds: try interval(frame))
             switch kind {
             case .debounce: return stream.debounce(for: nanoseconds, scheduler: clock).eraseToAnyPublisher()
             case .delay: return stream.delay(for: nanoseconds, scheduler: clock).eraseToAnyPublisher()

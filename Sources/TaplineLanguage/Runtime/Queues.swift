@@ -1,42 +1,76 @@
 import TaplineReactive
 
-/// A queue other than the main one (`DispatchQueue.global()`, `DispatchQueue(label:)`): the
-/// session's one virtual clock, whose work runs marked as off the main queue — so
-/// `Thread.isMainThread` is false in it, and in what it delivers on the way, until a
-/// `receive(on: DispatchQueue.main)` hands the rest back (DESIGN §9). Time and order are the
-/// clock's: only the mark differs.
-final class BackgroundQueue: Scheduler {
+/// A scheduler a program names (`DispatchQueue.main`, `RunLoop.main`, `DispatchQueue(label:)`,
+/// `DispatchQueue.global()`, `ImmediateScheduler.shared`): all but the immediate one are the
+/// session's one virtual clock. Work on a background queue runs marked as off the main queue —
+/// so `Thread.isMainThread` is false in it, and in what it delivers on the way, until a
+/// `receive(on: DispatchQueue.main)` hands the rest back (DESIGN §9); time and order are the
+/// clock's, only the mark differs. The immediate one runs work at once and its clock stands
+/// still, as Combine's `ImmediateScheduler` does.
+final class SessionQueue: VirtualClockScheduler {
+    typealias SchedulerTimeType = VirtualTime
+    typealias SchedulerOptions = Never
+
+    enum Kind {
+        case main, background, immediate
+    }
+
+    let kind: Kind
     private let clock: VirtualTimeScheduler
     private unowned let runtime: Runtime
 
-    init(clock: VirtualTimeScheduler, runtime: Runtime) {
+    init(_ kind: Kind, clock: VirtualTimeScheduler, runtime: Runtime) {
+        self.kind = kind
         self.clock = clock
         self.runtime = runtime
     }
 
-    var now: VirtualTime { clock.now }
+    var now: VirtualTime { kind == .immediate ? .zero : clock.now }
+    var minimumTolerance: VirtualTime.Stride { .zero }
+
+    func schedule(options: Never?, _ action: @escaping () -> Void) {
+        if kind == .immediate { return action() }
+        clock.schedule(options: nil, marked(action))
+    }
+
+    func schedule(after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?,
+                  _ action: @escaping () -> Void) {
+        if kind == .immediate { return action() }
+        clock.schedule(after: date, tolerance: tolerance, options: nil, marked(action))
+    }
+
+    func schedule(after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
+                  options: Never?, _ action: @escaping () -> Void) -> any Cancellable {
+        if kind == .immediate { return runOnce(action) }
+        return clock.schedule(after: date, interval: interval, tolerance: tolerance, options: nil, marked(action))
+    }
 
     @discardableResult
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-        clock.schedule(after: delay, marked(action))
-    }
-
-    func schedule(_ action: @escaping () -> Void) {
-        clock.schedule(marked(action))
+        if kind == .immediate { return runOnce(action) }
+        return clock.schedule(after: delay, marked(action))
     }
 
     @discardableResult
     func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-        clock.scheduleTick(after: delay, marked(action))
+        if kind == .immediate { return runOnce(action) }
+        return clock.scheduleTick(after: delay, marked(action))
     }
 
     func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool) {
         clock.setWaitedFor(handle, waitedFor)
     }
 
-    /// The action, run off the main queue; the mark is put back after it.
+    private func runOnce(_ action: () -> Void) -> any Cancellable {
+        action()
+        return Subscriptions.empty
+    }
+
+    /// The action as this queue runs it: on a background queue, off the main queue, with the
+    /// mark put back after it.
     private func marked(_ action: @escaping () -> Void) -> () -> Void {
-        { [unowned runtime] in
+        guard kind == .background else { return action }
+        return { [unowned runtime] in
             let wasMain = runtime.onMainQueue
             runtime.onMainQueue = false
             defer { runtime.onMainQueue = wasMain }

@@ -301,7 +301,6 @@ final class Runtime {
         return live
     }
 
-    /// Cancels everything the session keeps and what the clock was to run (`Interpreter.close`).
     /// Swift's `Result<Success, Failure>`: an enum of two cases, `success` and `failure`, each
     /// with one value of any type.
     private(set) lazy var resultType: UserType = {
@@ -312,10 +311,13 @@ final class Runtime {
     }()
 
     /// Whether the work running is the main queue's (`Thread.isMainThread`): false while a
-    /// background queue's work runs (`BackgroundQueue`).
+    /// background queue's work runs (`SessionQueue`).
     var onMainQueue = true
-    /// The queues that are not the main one, all on the clock (`Queues.swift`).
-    private(set) lazy var backgroundQueue = BackgroundQueue(clock: clock, runtime: self)
+    /// The schedulers a program names (`Queues.swift`): the main queue and the background
+    /// queues are the clock; the immediate scheduler runs work at once.
+    private(set) lazy var mainQueue = SessionQueue(.main, clock: clock, runtime: self)
+    private(set) lazy var backgroundQueue = SessionQueue(.background, clock: clock, runtime: self)
+    private(set) lazy var immediateQueue = SessionQueue(.immediate, clock: clock, runtime: self)
 
     /// Combine's `AnySubscriber` made of closures: a class of three fields (`UserMembers.swift`).
     private(set) lazy var anySubscriberType: UserType = AnySubscriberType.make()
@@ -344,6 +346,7 @@ final class Runtime {
         deliver { _ = try UserMembers.invoke(box, name: "deinit", receiver: instance, [], range: statementRange ?? .zero) }
     }
 
+    /// Cancels everything the session keeps and what the clock was to run (`Interpreter.close`).
     func close() {
         runsDeinit = false
         let alive = instances.compactMap(\.instance)

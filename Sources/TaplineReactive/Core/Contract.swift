@@ -75,6 +75,14 @@ public struct UpstreamLink {
         held.request(demand)
     }
 
+    /// Forwards a request upstream as it is, `.none` too: the exception to rule 3, for the
+    /// operators whose Combine counterparts pass a request for nothing on for the upstream to
+    /// answer (`receive(on:)`, `subscribe(on:)`, `measureInterval`, `delay`, `timeout`,
+    /// `append`, `prefix(untilOutputFrom:)`; OpenCombine's tests of each, run against Apple's).
+    public func requestAsIs(_ demand: Subscribers.Demand) {
+        held?.request(demand)
+    }
+
     /// Ends the link after a completion; the upstream is not cancelled.
     public mutating func end() {
         held = nil

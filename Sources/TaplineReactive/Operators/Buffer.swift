@@ -105,7 +105,10 @@ extension Publishers.Buffer {
         }
 
         func receive(_ input: Output) -> Subscribers.Demand {
-            guard !ended, upstream.subscription != nil || terminal != nil else { return .none }
+            // Combine's buffer makes the error under its lock: a value sent from inside
+            // `customError` deadlocks there (BufferTests.testDeadlockWhenErroringOnFullBuffer).
+            guard ContractViolation.check(!makingError, "Buffer: a value sent from inside its customError closure"),
+                  !ended, upstream.subscription != nil || terminal != nil else { return .none }
             if case .failure = terminal { return .none }
             if values.count >= size {
                 switch whenFull {
@@ -114,7 +117,10 @@ extension Publishers.Buffer {
                 case .dropOldest:
                     if !values.isEmpty { values.removeFirst() }
                 case .customError(let makeError):
-                    terminal = .failure(makeError())
+                    makingError = true
+                    let error = makeError()
+                    makingError = false
+                    terminal = .failure(error)
                     upstream.detach()?.cancel()
                     return .none
                 }
@@ -122,6 +128,9 @@ extension Publishers.Buffer {
             values.append(input)
             return drain()
         }
+
+        /// Set while `customError`'s closure runs.
+        private var makingError = false
 
         func receive(completion: Subscribers.Completion<Failure>) {
             guard upstream.isActive, terminal == nil else { return }

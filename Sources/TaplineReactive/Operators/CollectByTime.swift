@@ -1,9 +1,9 @@
 extension Publishers {
     /// How `collect(_:)` groups values in time (Combine's `TimeGroupingStrategy`): every
     /// `interval`, or every `interval` and whenever `count` values have gathered.
-    public enum TimeGroupingStrategy {
-        case byTime(any Scheduler, Duration)
-        case byTimeOrCount(any Scheduler, Duration, Int)
+    public enum TimeGroupingStrategy<Context: Scheduler> {
+        case byTime(Context, Context.SchedulerTimeType.Stride)
+        case byTimeOrCount(Context, Context.SchedulerTimeType.Stride, Int)
     }
 
     /// Gathers values and emits them as an array at the end of every interval (an interval
@@ -19,24 +19,27 @@ extension Publishers {
     /// subject.send(3)
     /// clock.advance(by: .seconds(1))      // [3]
     /// ```
-    public struct CollectByTime<Upstream: Publisher>: Publisher {
+    public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = [Upstream.Output]
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let strategy: TimeGroupingStrategy
+        public let strategy: TimeGroupingStrategy<Context>
+        public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, strategy: TimeGroupingStrategy) {
+        public init(upstream: Upstream, strategy: TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.strategy = strategy
+            self.options = options
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             switch strategy {
             case .byTime(let scheduler, let interval):
-                upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler, interval: interval, count: nil))
+                upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler, interval: interval, count: nil,
+                                         options: options))
             case .byTimeOrCount(let scheduler, let interval, let count):
                 upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler, interval: interval,
-                                         count: Swift.max(1, count)))
+                                         count: Swift.max(1, count), options: options))
             }
         }
     }
@@ -44,8 +47,9 @@ extension Publishers {
 
 extension Publisher {
     /// Emits arrays of the values gathered in each interval (and, by count, every `count`).
-    public func collect(_ strategy: Publishers.TimeGroupingStrategy) -> Publishers.CollectByTime<Self> {
-        Publishers.CollectByTime(upstream: self, strategy: strategy)
+    public func collect<S: Scheduler>(_ strategy: Publishers.TimeGroupingStrategy<S>,
+                                      options: S.SchedulerOptions? = nil) -> Publishers.CollectByTime<Self, S> {
+        Publishers.CollectByTime(upstream: self, strategy: strategy, options: options)
     }
 }
 
@@ -55,22 +59,28 @@ extension Publishers.CollectByTime {
     /// for one more; by time or count, a request for n arrays asks for n × count values, and
     /// the demand an array returns is asked for again (× count) only when a full array went
     /// out, not when the timer sent one. A group that falls due with no demand waits for the
-    /// next tick that finds some. A full group goes out through the scheduler.
+    /// next tick that finds some. A full group goes out through the scheduler. The ticks are one
+    /// repeating timer, started at the subscription.
     final class Inner<Downstream: Subscriber>: Relay<Upstream.Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        private let scheduler: any Scheduler
-        private let interval: Duration
+        private let scheduler: Context
+        private let options: Context.SchedulerOptions?
+        /// The scheduler as a virtual clock, which can be told when a tick is worth waiting for.
+        private let clock: (any VirtualClockScheduler)?
+        private let interval: Context.SchedulerTimeType.Stride
         private let count: Int?
         private var buffer: [Upstream.Output] = []
         private var demand = Subscribers.Demand.none
         private var timer: (any Cancellable)?
-        private var nextTick = VirtualTime.zero
         /// Set by a cancel and by the delivered completion: nothing more goes down.
         private var terminal = false
 
-        init(downstream: Downstream, scheduler: any Scheduler, interval: Duration, count: Int?) {
+        init(downstream: Downstream, scheduler: Context, interval: Context.SchedulerTimeType.Stride, count: Int?,
+             options: Context.SchedulerOptions?) {
             self.scheduler = scheduler
-            self.interval = interval > .zero ? interval : .nanoseconds(1)
+            self.options = options
+            clock = scheduler as? any VirtualClockScheduler
+            self.interval = interval
             self.count = count
             super.init(downstream: downstream, name: "CollectByTime")
         }
@@ -78,28 +88,28 @@ extension Publishers.CollectByTime {
         /// The timer starts at the subscription and ticks every interval from then on.
         override func receive(subscription: any Subscription) {
             if awaitingSubscription {
-                nextTick = scheduler.now
-                scheduleTick()
+                timer = scheduler.schedule(after: scheduler.now.advanced(by: interval), interval: interval,
+                                           tolerance: scheduler.minimumTolerance, options: options) { [weak self] in
+                    self?.tick()
+                }
+                waitForGroup()
             }
             super.receive(subscription: subscription)
         }
 
-        private func scheduleTick() {
-            nextTick = nextTick + interval
-            let next = scheduler.scheduleTick(after: nextTick - scheduler.now) { [weak self] in self?.tick() }
-            timer = next
-            waitForGroup()
-        }
-
-        /// The next tick repeats for ever while the group is empty; one with values has them to
+        /// The ticks go on for ever while the group is empty; one with values has them to
         /// deliver, and a clock run until it is quiet waits for it.
         private func waitForGroup() {
-            if let timer { scheduler.setWaitedFor(timer, !buffer.isEmpty) }
+            if let timer { clock?.setWaitedFor(timer, !buffer.isEmpty) }
         }
 
+        deinit { timer?.cancel() }
+
         private func tick() {
-            guard !terminal, upstream.isActive else { return }
-            scheduleTick()
+            guard !terminal, upstream.isActive else {
+                timer.take()?.cancel()
+                return
+            }
             guard !buffer.isEmpty, demand > 0 else { return }
             demand -= 1
             let group = buffer
@@ -115,7 +125,7 @@ extension Publishers.CollectByTime {
             if buffer.count >= count {
                 let group = buffer
                 buffer.removeAll()
-                scheduler.schedule { [weak self] in self?.sendFull(group, count: count) }
+                scheduler.schedule(options: options) { [weak self] in self?.sendFull(group, count: count) }
             }
             return .none
         }
@@ -132,7 +142,7 @@ extension Publishers.CollectByTime {
         /// scheduler; a failure drops what is left (CombineX's VersioningCollectByTimeSpec).
         override func relay(completion: Subscribers.Completion<Failure>) {
             timer?.cancel()
-            scheduler.schedule {
+            scheduler.schedule(options: options) {
                 guard !self.terminal else { return }
                 self.terminal = true
                 let group = self.buffer

@@ -90,10 +90,11 @@ where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
 
     var prefixSide: Side { Side(owner: self, isPrefix: true) }
 
+    /// A request for nothing still goes to the prefix, as Combine's does
+    /// (ConcatenateTests.testBackpressure); the suffix is asked only for real demand.
     func request(_ demand: Subscribers.Demand) {
-        guard demand > 0 else { return }
         pending += demand
-        if prefixLink.isActive { prefixLink.request(demand) } else { suffixLink.request(demand) }
+        if prefixLink.isActive { prefixLink.requestAsIs(demand) } else { suffixLink.request(demand) }
     }
 
     func cancel() {

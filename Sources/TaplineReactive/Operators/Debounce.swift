@@ -9,38 +9,50 @@ extension Publishers {
     /// typed.send("s"); typed.send("sw")
     /// clock.advance(by: .milliseconds(300))   // sw
     /// ```
-    public struct Debounce<Upstream: Publisher>: Publisher {
+    public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let dueTime: Duration
-        public let scheduler: any Scheduler
+        public let dueTime: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, dueTime: dueTime, scheduler: scheduler))
+            upstream.subscribe(Inner(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
         }
     }
 }
 
 extension Publisher {
     /// Waits for a pause of `dueTime` before emitting the latest value.
-    public func debounce(for dueTime: Duration, scheduler: any Scheduler) -> Publishers.Debounce<Self> {
-        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler)
+    public func debounce<S: Scheduler>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S,
+                                       options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> {
+        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
     }
 }
 
 extension Publishers.Debounce {
+    /// Each value starts a repeating timer (Combine's: `now`, `minimumTolerance`, then
+    /// `schedule(after: now + dueTime, interval: dueTime, …)`) and cancels the one before. A
+    /// timer delivers only the value it was started for, once, then is cancelled; a timer that
+    /// cannot be cancelled (a scheduler that ignores it) fires on without effect.
+    /// Source: OpenCombine's DebounceTests, run against Apple's Combine.
     final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        let dueTime: Duration
-        let scheduler: any Scheduler
+        let dueTime: Context.SchedulerTimeType.Stride
+        let scheduler: Context
+        let options: Context.SchedulerOptions?
         var demand = Subscribers.Demand.none
         var pending: Output?
+        /// Which value the current timer is for: an older timer that fires finds it moved on.
+        var generation: UInt64 = 0
         var timer: (any Cancellable)?
 
-        init(downstream: Downstream, dueTime: Duration, scheduler: any Scheduler) {
+        init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
+             options: Context.SchedulerOptions?) {
             self.dueTime = dueTime
             self.scheduler = scheduler
+            self.options = options
             super.init(downstream: downstream, name: "Debounce")
         }
 
@@ -53,34 +65,37 @@ extension Publishers.Debounce {
         override func request(_ demand: Subscribers.Demand) { self.demand += demand }
 
         override func relay(_ input: Output) -> Subscribers.Demand {
+            generation &+= 1
             pending = input
-            timer?.cancel()
+            let due = scheduler.now.advanced(by: dueTime)
+            let replaced = timer
             // Held strongly, as Combine's timer holds it: a pending value keeps the chain
-            // alive until it is due (the clock drops the action once it has run or is cancelled).
-            timer = scheduler.schedule(after: dueTime) { self.fire() }
+            // alive until it is due (the clock drops the action once it is cancelled).
+            timer = scheduler.schedule(after: due, interval: dueTime, tolerance: scheduler.minimumTolerance,
+                                       options: options) { [generation] in self.fire(generation) }
+            replaced?.cancel()
             return .none
         }
 
-        private func fire() {
-            timer = nil
-            guard let value = pending, !upstream.isEnded else { return }
+        private func fire(_ started: UInt64) {
+            guard started == generation, let value = pending else { return }
             pending = nil
-            guard demand > 0 else { return }
+            timer.take()?.cancel()
+            guard !upstream.isEnded, demand > 0 else { return }
             demand -= 1
             demand += downstream.receive(value)
         }
 
         /// A pending value is dropped; the completion goes out through the scheduler, as
-        /// soon as possible, as Combine's does.
+        /// soon as possible, as Combine's does (with no options).
         override func relay(completion: Subscribers.Completion<Failure>) {
-            timer?.cancel()
-            timer = nil
+            timer.take()?.cancel()
             pending = nil
-            scheduler.schedule { [downstream] in downstream.receive(completion: completion) }
+            scheduler.schedule(options: nil) { [downstream] in downstream.receive(completion: completion) }
         }
 
         override func cancel() {
-            timer?.cancel()
+            timer.take()?.cancel()
             pending = nil
             super.cancel()
         }

@@ -116,7 +116,9 @@ extension Publishers.FlatMap {
                 if ended { subscription.cancel() }
                 return
             }
-            upstream.request(maxPublishers)
+            // As it is, even `.none` (Combine's flatMap asks for `.max(0)`: FlatMapTests.
+            // testSendsSubscriptionDownstreamBeforeSubscribingToUpstream, run against Apple's).
+            upstream.requestAsIs(maxPublishers)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -128,8 +130,18 @@ extension Publishers.FlatMap {
             return .none
         }
 
+        /// A completion that comes before the upstream's subscription is taken too: the
+        /// downstream already has its subscription (FlatMapTests.
+        /// testFlatMapReceiveCompletionBeforeSubscription, run against Apple's).
+        ///
+        /// Combine's flatMap cancels its inner subscriptions under its lock: an upstream
+        /// completion sent from inside one of those cancels traps there
+        /// (FlatMapTests.testCrashesWhenUpstreamFailsDuringChildCancellation).
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard upstream.isActive else { return }
+            guard ContractViolation.check(!completing, "FlatMap: a completion from the upstream while it handles one"),
+                  upstream.isActive || upstream.isAwaiting else { return }
+            completing = true
+            defer { completing = false }
             upstream.end()
             upstreamFinished = true
             switch completion {
@@ -139,6 +151,9 @@ extension Publishers.FlatMap {
                 fail(completion, except: nil)
             }
         }
+
+        /// Set while the upstream's completion is handled.
+        private var completing = false
 
         // MARK: The downstream
 

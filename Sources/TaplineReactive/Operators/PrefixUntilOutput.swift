@@ -70,6 +70,17 @@ extension Publishers.PrefixUntilOutput {
 
         override func relay(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }
 
+        /// A completion before the upstream's subscription is not passed on, but the trigger's
+        /// subscription is cancelled, as Combine's is
+        /// (PrefixUntilOutputTests.testPrefixUntilOutputReceiveCompletionBeforeSubscription).
+        override func receive(completion: Subscribers.Completion<Failure>) {
+            guard awaitingSubscription else { return super.receive(completion: completion) }
+            otherLink.detach()?.cancel()
+        }
+
+        /// Passed on as it is, even `.none` (PrefixUntilOutputTests.testRequestZeroDemand).
+        override func request(_ demand: Subscribers.Demand) { upstream.requestAsIs(demand) }
+
         override func relay(completion: Subscribers.Completion<Failure>) {
             otherLink.detach()?.cancel()
             downstream.receive(completion: completion)

@@ -14,34 +14,37 @@ extension Publishers {
     /// // b
     /// // 1
     /// ```
-    public struct ReceiveOn<Upstream: Publisher>: Publisher {
+    public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let scheduler: any Scheduler
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, scheduler: any Scheduler) {
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.scheduler = scheduler
+            self.options = options
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
+            upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler, options: options))
         }
     }
 }
 
 extension Publisher {
     /// Delivers this publisher's values and completion on `scheduler`.
-    public func receive(on scheduler: any Scheduler) -> Publishers.ReceiveOn<Self> {
-        Publishers.ReceiveOn(upstream: self, scheduler: scheduler)
+    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
+        Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
     }
 }
 
 extension Publishers.ReceiveOn {
     final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        private let scheduler: any Scheduler
+        private let scheduler: Context
+        private let options: Context.SchedulerOptions?
         /// The upstream, kept while a completion is on its way: a value scheduled before it
         /// is still delivered, and the demand it returns still goes upstream (Combine's
         /// `pendingTerminal` state).
@@ -49,8 +52,9 @@ extension Publishers.ReceiveOn {
         /// Set by a cancel and by the delivered completion: nothing more goes down.
         private var stopped = false
 
-        init(downstream: Downstream, scheduler: any Scheduler) {
+        init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.scheduler = scheduler
+            self.options = options
             super.init(downstream: downstream, name: "ReceiveOn")
         }
 
@@ -58,10 +62,16 @@ extension Publishers.ReceiveOn {
         // before this runs: values then find the subscription in `upstream` itself.
         override func didSubscribe() { kept = upstream.subscription }
 
+        /// Passed on at once and as it is, even `.none` (ReceiveOnTests.testRequest).
+        override func request(_ demand: Subscribers.Demand) {
+            guard !stopped else { return }
+            upstream.requestAsIs(demand)
+        }
+
         // Captured strongly, as Combine does: a value on its way keeps the chain alive.
         // Source: OpenCombine's ReceiveOnTests.testStrongCaptureWhenSchedulingValue.
         override func relay(_ input: Output) -> Subscribers.Demand {
-            scheduler.schedule {
+            scheduler.schedule(options: options) {
                 guard !self.stopped else { return }
                 let more = self.downstream.receive(input)
                 if more > 0 { (self.kept ?? self.upstream.subscription)?.request(more) }
@@ -70,7 +80,7 @@ extension Publishers.ReceiveOn {
         }
 
         override func relay(completion: Subscribers.Completion<Failure>) {
-            scheduler.schedule {
+            scheduler.schedule(options: options) {
                 self.stopped = true
                 self.kept = nil
                 self.downstream.receive(completion: completion)

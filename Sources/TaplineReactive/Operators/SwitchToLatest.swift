@@ -109,8 +109,11 @@ extension Publishers.SwitchToLatest {
             return .none
         }
 
+        /// A completion that comes before the upstream's subscription is taken too: the
+        /// downstream already has its subscription (SwitchToLatestTests.
+        /// testSwitchToLatestOuterReceiveCompletionBeforeSubscription, run against Apple's).
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard upstream.isActive else { return }
+            guard upstream.isActive || upstream.isAwaiting else { return }
             upstream.end()
             upstreamFinished = true
             guard !ended else { return }

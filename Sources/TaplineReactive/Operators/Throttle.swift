@@ -12,12 +12,12 @@ extension Publishers {
     /// clicks.send(2); clicks.send(3)
     /// clock.advance(by: .seconds(1))     // 3
     /// ```
-    public struct Throttle<Upstream: Publisher>: Publisher {
+    public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
-        public let interval: Duration
-        public let scheduler: any Scheduler
+        public let interval: Context.SchedulerTimeType.Stride
+        public let scheduler: Context
         public let latest: Bool
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -28,7 +28,8 @@ extension Publishers {
 
 extension Publisher {
     /// Emits at most one value per `interval`, keeping the latest or the first of each interval.
-    public func throttle(for interval: Duration, scheduler: any Scheduler, latest: Bool) -> Publishers.Throttle<Self> {
+    public func throttle<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S,
+                                       latest: Bool) -> Publishers.Throttle<Self, S> {
         Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
     }
 }
@@ -39,6 +40,9 @@ extension Publishers.Throttle {
     /// while it waits, `latest: true` replaces it with each newer value and `latest: false`
     /// keeps it. A completion goes out with the waiting value, or on its own through the
     /// scheduler. Values that find no demand are dropped. The subscriber is let go at the end.
+    /// It asks the scheduler what Combine's asks, in the same order (OpenCombine's
+    /// ThrottleTests, run against Apple's Combine): the time of every event it receives, and
+    /// of each value it emits; `minimumTolerance` only for an emission scheduled later.
     final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
@@ -50,19 +54,23 @@ extension Publishers.Throttle {
         }
 
         private var state: State
-        private let interval: Duration
-        private let scheduler: any Scheduler
+        private let interval: Context.SchedulerTimeType.Stride
+        private let scheduler: Context
         private let latest: Bool
         private var demand = Subscribers.Demand.none
         private var pendingValue: Output?
         private var pendingCompletion: Subscribers.Completion<Failure>?
-        private var lastEmission: VirtualTime?
+        private var lastEmission: Context.SchedulerTimeType?
+        /// When the last event came (the subscriber's making, its subscription, a value, the
+        /// completion): Combine's throttle notes each, so a scheduler sees each read.
+        private var lastEvent: Context.SchedulerTimeType
 
-        init(downstream: Downstream, interval: Duration, scheduler: any Scheduler, latest: Bool) {
+        init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             state = .awaiting(downstream)
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
+            lastEvent = scheduler.now
         }
 
         var description: String { "Throttle" }
@@ -74,13 +82,17 @@ extension Publishers.Throttle {
                 subscription.cancel()
                 return
             }
+            lastEvent = scheduler.now
             state = .subscribed(subscription, downstream)
             subscription.request(.unlimited)
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Output) -> Subscribers.Demand {
-            guard case .subscribed = state, demand > 0 else { return .none }
+            guard case .subscribed = state else { return .none }
+            let now = scheduler.now
+            lastEvent = now
+            guard demand > 0 else { return .none }
             let waiting = pendingValue != nil || pendingCompletion != nil
             if waiting {
                 if latest { pendingValue = input }
@@ -88,18 +100,18 @@ extension Publishers.Throttle {
             }
             demand -= 1
             pendingValue = input
-            let now = scheduler.now
-            let earliest = lastEmission.map { $0 + interval } ?? now
+            let earliest = lastEmission.map { $0.advanced(by: interval) } ?? now
             if earliest <= now {
                 scheduler.schedule { [weak self] in self?.emit() }
             } else {
-                scheduler.schedule(after: earliest - now) { [weak self] in self?.emit() }
+                scheduler.schedule(after: earliest) { [weak self] in self?.emit() }
             }
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             guard case .subscribed(let subscription, let downstream) = state else { return }
+            lastEvent = scheduler.now
             state = .finishing(subscription, downstream)
             let waiting = pendingValue != nil || pendingCompletion != nil
             pendingCompletion = completion

@@ -15,7 +15,7 @@ public enum VirtualTimer {
     /// emitting the scheduler's time. `tolerance` is kept for Combine's shape; a virtual
     /// clock is exact.
     public static func publish(every interval: Duration, tolerance: Duration? = nil,
-                               on scheduler: any Scheduler) -> TimerPublisher {
+                               on scheduler: any VirtualClockScheduler) -> TimerPublisher {
         TimerPublisher(interval: interval, tolerance: tolerance, scheduler: scheduler)
     }
 
@@ -28,10 +28,10 @@ public enum VirtualTimer {
         public typealias Failure = Never
         public let interval: Duration
         public let tolerance: Duration?
-        public let scheduler: any Scheduler
+        public let scheduler: any VirtualClockScheduler
         private var sides: [TimerSide] = []
 
-        public init(interval: Duration, tolerance: Duration? = nil, scheduler: any Scheduler) {
+        public init(interval: Duration, tolerance: Duration? = nil, scheduler: any VirtualClockScheduler) {
             self.interval = interval
             self.tolerance = tolerance
             self.scheduler = scheduler

@@ -1,89 +1,3 @@
-/// A point on a virtual clock, in nanoseconds since the clock started.
-public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var nanoseconds: Int64
-
-    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
-
-    public static let zero = VirtualTime(nanoseconds: 0)
-    /// The clock's end, about 292 years in: nothing can be scheduled after it.
-    public static let end = VirtualTime(nanoseconds: .max)
-
-    public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-
-    /// Adds a duration, saturating instead of overflowing.
-    public static func + (lhs: VirtualTime, rhs: Duration) -> VirtualTime {
-        let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanosecondsSaturated)
-        return VirtualTime(nanoseconds: overflow ? .max : sum)
-    }
-
-    /// The time between two instants.
-    public static func - (lhs: VirtualTime, rhs: VirtualTime) -> Duration {
-        .nanoseconds(lhs.nanoseconds &- rhs.nanoseconds)
-    }
-
-    /// Milliseconds, the way the REPL shows the clock: `1500ms`, `0.5ms`, `0.000001ms`:
-    /// every digit, as a decimal (through `Double` a long time would lose its last digits).
-    public var description: String { VirtualTime.decimal(nanoseconds, unit: 1_000_000) + "ms" }
-
-    /// `amount` divided by `unit` (a power of ten), written with every digit it needs.
-    public static func decimal(_ amount: Int64, unit: UInt64) -> String {
-        let magnitude = amount.magnitude
-        let sign = amount < 0 ? "-" : ""
-        let (whole, part) = magnitude.quotientAndRemainder(dividingBy: unit)
-        guard part > 0 else { return sign + String(whole) }
-        let places = String(unit).count - 1
-        let digits = String(part)
-        var fraction = String(repeating: "0", count: places - digits.count) + digits
-        while fraction.last == "0" { fraction.removeLast() }
-        return sign + String(whole) + "." + fraction
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds, clamped to `Int64`.
-    public var nanosecondsSaturated: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (sum, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflow2 { return seconds < 0 ? .min : .max }
-        return sum
-    }
-}
-
-/// What the time operators (`debounce`, `throttle`, `delay`) need from a clock.
-public protocol Scheduler: AnyObject {
-    var now: VirtualTime { get }
-    /// Runs `action` after `delay`; the handle cancels it.
-    @discardableResult
-    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable
-    /// Runs `action` as soon as possible (Combine's `Scheduler.schedule(_:)`): what
-    /// `throttle` and `debounce` deliver goes through this, as Combine's do.
-    func schedule(_ action: @escaping () -> Void)
-    /// Runs `action` after `delay` as one step of work that goes on for ever (a timer's
-    /// tick): a clock run until it goes quiet does not wait for it (`runUntilQuiet`).
-    @discardableResult
-    func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable
-    /// Makes a tick scheduled with `scheduleTick` work the clock waits for after all, or
-    /// back: a timed group that now holds values has something to deliver.
-    func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool)
-}
-
-extension Scheduler {
-    /// By default, as soon as possible is a delay of zero.
-    public func schedule(_ action: @escaping () -> Void) {
-        schedule(after: .zero, action)
-    }
-
-    /// By default a tick is like any other work.
-    @discardableResult
-    public func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-        schedule(after: delay, action)
-    }
-
-    public func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool) {}
-}
-
 /// A clock that moves only when told to, so timed behaviour is exact and repeatable.
 ///
 /// Actions due at the same instant run in the order they were scheduled; `advance` runs
@@ -102,7 +16,11 @@ extension Scheduler {
 /// Work scheduled "as soon as possible" (`schedule(_:)`) runs at once by default. With
 /// `defersImmediateWork` on, it waits in a queue until `runImmediateWork()` (a host runs it
 /// at the end of each entry, as a run loop would: DESIGN §8) or until the clock next runs.
-public final class VirtualTimeScheduler: Scheduler {
+public final class VirtualTimeScheduler: VirtualClockScheduler {
+    public typealias SchedulerTimeType = VirtualTime
+    /// A virtual clock takes no options.
+    public typealias SchedulerOptions = Never
+
     public private(set) var now = VirtualTime.zero
     private var queue = ActionHeap()
     private var nextSequence: UInt64 = 0
@@ -120,38 +38,79 @@ public final class VirtualTimeScheduler: Scheduler {
 
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-        schedule(after: delay, repeats: false, action)
+        enqueue(after: delay.nanosecondsSaturated, interval: nil, repeats: false, action)
     }
 
     @discardableResult
     public func scheduleTick(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable {
-        schedule(after: delay, repeats: true, action)
+        enqueue(after: delay.nanosecondsSaturated, interval: nil, repeats: true, action)
     }
 
     public func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool) {
-        (handle as? ScheduledAction)?.repeats = !waitedFor
+        guard let action = handle as? ScheduledAction else { return }
+        action.repeats = !waitedFor
+        action.hinted = true
     }
 
-    private func schedule(after delay: Duration, repeats: Bool, _ action: @escaping () -> Void) -> any Cancellable {
-        let (due, overflow) = now.nanoseconds.addingReportingOverflow(max(0, delay.nanosecondsSaturated))
-        // A delay too long for the clock saturates at `Int64.max` nanoseconds: past the end too.
-        guard !overflow, delay.nanosecondsSaturated < .max else {
+    /// The clock is exact: no tolerance.
+    public var minimumTolerance: VirtualTime.Stride { .zero }
+
+    /// Combine's one-shot form: at `date`, or as the clock next runs if that has passed.
+    public func schedule(after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?,
+                         _ action: @escaping () -> Void) {
+        enqueue(after: now.distance(to: date).magnitude, interval: nil, repeats: false, action)
+    }
+
+    /// Combine's repeating form. Its first run is waited for, as any timed work is (`debounce`
+    /// and `timeout` cancel theirs once it has run); after that it is a tick, which a clock run
+    /// until it is quiet does not wait for — unless `setWaitedFor` has said otherwise.
+    public func schedule(after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
+                         options: Never?, _ action: @escaping () -> Void) -> any Cancellable {
+        enqueue(after: now.distance(to: date).magnitude, interval: Swift.max(1, interval.magnitude), repeats: false, action)
+    }
+
+    @discardableResult
+    private func enqueue(after delay: Int64, interval: Int64?, repeats: Bool, _ action: @escaping () -> Void) -> ScheduledAction {
+        let (due, overflow) = now.nanoseconds.addingReportingOverflow(Swift.max(0, delay))
+        // Times and strides saturate at the clock's end (`Int64.max` nanoseconds): work due
+        // there is past the end too.
+        guard !overflow, due < VirtualTime.end.nanoseconds else {
             whenPastEnd?()
             return ScheduledAction(due: .end, sequence: nextSequence, action: nil)
         }
         let entry = ScheduledAction(due: VirtualTime(nanoseconds: due), sequence: nextSequence, action: action)
         entry.repeats = repeats
+        entry.interval = interval
+        push(entry)
+        return entry
+    }
+
+    /// A repeating action that has run and was not cancelled meanwhile is due again one
+    /// interval on; from now on it is a tick.
+    private func rearm(_ entry: ScheduledAction, every interval: Int64) {
+        guard entry.action != nil else { return }
+        let (due, overflow) = entry.due.nanoseconds.addingReportingOverflow(interval)
+        guard !overflow else {
+            entry.action = nil
+            return
+        }
+        entry.due = VirtualTime(nanoseconds: due)
+        if !entry.hinted { entry.repeats = true }
+        push(entry)
+    }
+
+    private func push(_ entry: ScheduledAction) {
+        entry.sequence = nextSequence
         nextSequence += 1
         queue.push(entry)
         queue.compactIfGrown()
-        return entry
     }
 
     /// Whether `schedule(_:)` queues its work for `runImmediateWork()` instead of running it at once.
     public var defersImmediateWork = false
     private var immediate: [() -> Void] = []
 
-    public func schedule(_ action: @escaping () -> Void) {
+    public func schedule(options: Never?, _ action: @escaping () -> Void) {
         if defersImmediateWork { immediate.append(action) } else { action() }
     }
 
@@ -208,9 +167,14 @@ public final class VirtualTimeScheduler: Scheduler {
             if shouldStop() { return }
             queue.pop()
             guard let action = head.action else { continue }
-            head.action = nil
             if head.due > now { now = head.due }
-            action()
+            if let interval = head.interval {
+                action()
+                rearm(head, every: interval)
+            } else {
+                head.action = nil
+                action()
+            }
             runImmediateWork(shouldStop: shouldStop)   // each timed action's immediate work finishes before the next
         }
         if time > now { now = time }
@@ -242,11 +206,15 @@ public final class VirtualTimeScheduler: Scheduler {
 /// One scheduled action; it is its own cancellation handle. (A handle with weak references
 /// would allocate a side table per action, and debounce schedules one per value.)
 private final class ScheduledAction: Cancellable {
-    let due: VirtualTime
-    let sequence: UInt64
+    var due: VirtualTime
+    var sequence: UInt64
     var action: (() -> Void)?
     /// A step of work that goes on for ever, which `runUntilQuiet` does not wait for.
     var repeats = false
+    /// For Combine's repeating form: how far on it is due again once it has run.
+    var interval: Int64?
+    /// Whether its scheduler was told if it is waited for (`setWaitedFor`), which then stands.
+    var hinted = false
 
     init(due: VirtualTime, sequence: UInt64, action: (() -> Void)?) {
         self.due = due
