@@ -47,12 +47,20 @@ extension Publishers.Debounce {
         /// Which value the current timer is for: an older timer that fires finds it moved on.
         var generation: UInt64 = 0
         var timer: (any Cancellable)?
+        /// The scheduler seen as a virtual clock, when it is one, with the due time in its
+        /// stride: the same calls, made where the time and stride types are known, so the
+        /// operator's generic code does not look their metadata up for every value.
+        private let clock: (any VirtualClockScheduler)?
+        private let clockDueTime: VirtualTime.Stride
 
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
              options: Context.SchedulerOptions?) {
             self.dueTime = dueTime
             self.scheduler = scheduler
             self.options = options
+            let stride = dueTime as? VirtualTime.Stride
+            clock = stride == nil ? nil : scheduler as? any VirtualClockScheduler
+            clockDueTime = stride ?? .zero
             super.init(downstream: downstream, name: "Debounce")
         }
 
@@ -67,14 +75,26 @@ extension Publishers.Debounce {
         override func relay(_ input: Output) -> Subscribers.Demand {
             generation &+= 1
             pending = input
-            let due = scheduler.now.advanced(by: dueTime)
-            let replaced = timer
-            // Held strongly, as Combine's timer holds it: a pending value keeps the chain
-            // alive until it is due (the clock drops the action once it is cancelled).
-            timer = scheduler.schedule(after: due, interval: dueTime, tolerance: scheduler.minimumTolerance,
-                                       options: options) { [generation] in self.fire(generation) }
-            replaced?.cancel()
+            // The one before is cancelled first (Combine's cancels it just after; no scheduler
+            // can tell). Held strongly, as Combine's timer holds it: a pending value keeps the
+            // chain alive until it is due (the clock drops the action once it is cancelled).
+            timer?.cancel()
+            let action = { [generation] in self.fire(generation) }
+            // `now`, `minimumTolerance`, then a timer at now + due time, every due time.
+            if let clock {
+                let due = clock.now.advanced(by: clockDueTime)
+                timer = clock.schedule(after: due, interval: clockDueTime, tolerance: clock.minimumTolerance, options: nil,
+                                       action)
+            } else {
+                timer = startTimer(action)
+            }
             return .none
+        }
+
+        private func startTimer(_ action: @escaping () -> Void) -> any Cancellable {
+            let due = scheduler.now.advanced(by: dueTime)
+            return scheduler.schedule(after: due, interval: dueTime, tolerance: scheduler.minimumTolerance,
+                                      options: options, action)
         }
 
         private func fire(_ started: UInt64) {

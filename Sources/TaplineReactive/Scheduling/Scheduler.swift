@@ -79,8 +79,9 @@ extension Scheduler {
 /// A scheduler on a virtual clock (the clock itself, or a queue that runs on it): Combine's
 /// `Scheduler` on `VirtualTime`, and what a host that runs the clock needs besides — work a
 /// `Duration` from now, with a handle, and ticks, work that goes on for ever, which a clock
-/// run until it is quiet does not wait for (`VirtualTimeScheduler.runUntilQuiet`).
-public protocol VirtualClockScheduler: Scheduler where SchedulerTimeType == VirtualTime {
+/// run until it is quiet does not wait for (`VirtualTimeScheduler.runUntilQuiet`). A virtual
+/// clock takes no options.
+public protocol VirtualClockScheduler: AnyObject, Scheduler where SchedulerTimeType == VirtualTime, SchedulerOptions == Never {
     /// Runs `action` after `delay`; the handle cancels it.
     @discardableResult
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Cancellable
