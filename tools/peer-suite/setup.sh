@@ -22,14 +22,14 @@ for t in AnyCancellable AnyPublisher AnySubscriber CurrentValueSubject Passthrou
   cp $OC/${t}Tests.swift $T/; done
 cp $OC/Subscriptions/EmptySubscriptionTests.swift $T/
 for t in Assign Completion Sink SubscribersDemand; do cp $OC/SubscribersTests/${t}Tests.swift $T/SubscribersTests/; done
-# Every operator the core implements. Left out: Breakpoint (no breakpoint), Encode (no encode/decode), MapKeyPath (no map(_: KeyPath)), OptionalPublisher
-# and ResultPublisher (no Optional.Publisher / Result.Publisher in the core).
+# Every operator the core implements. Left out: Breakpoint (no breakpoint), Encode (no encode/decode), OptionalPublisher
+# and ResultPublisher (the core has the publishers, not yet their operator specializations).
 for t in Collect CollectByCount CompactMap Debounce Delay Drop Empty Fail Filter First Just Last Map Output \
          Print Reduce RemoveDuplicates Scan Sequence SetFailureType Share Throttle Zip \
          AllSatisfy AssertNoFailure Autoconnect Buffer Catch Comparison Concatenate Contains Count Deferred \
          DropUntilOutput DropWhile FlatMap Future HandleEvents IgnoreOutput MakeConnectable MapError \
          MeasureInterval Multicast PrefixUntilOutput PrefixWhile ReceiveOn Record ReplaceEmpty ReplaceError \
-         ReplaceNil Retry SubscribeOn SwitchToLatest Timeout; do
+         ReplaceNil Retry SubscribeOn SwitchToLatest Timeout MapKeyPath; do
   cp $OC/PublisherTests/${t}Tests.swift $T/PublisherTests/; done
 chmod -R u+w $T
 python3 - <<'PY'
