@@ -133,6 +133,13 @@ public final class Interpreter {
         set { runtime.diagramWidth = max(40, newValue) }
     }
 
+    /// Asked for the terminal's width each time `marbles` draws, so that the diagram follows a
+    /// resized window (nil: `diagramWidth` stands).
+    public var terminalWidth: (() -> Int?)? {
+        get { runtime.terminalWidth }
+        set { runtime.terminalWidth = newValue }
+    }
+
     /// Runs `text` (a script, or one REPL entry). Returns the first error, if any.
     /// `name` is what diagnostics call the text (a file name, `<repl>`).
     @discardableResult
@@ -342,8 +349,10 @@ public final class Interpreter {
     /// count) an error of the statement that caused it, instead of the end of the process.
     /// The language checks those before it calls the core; this is for one it missed. Call it
     /// once, before any program runs (the `tapline` command does, at start-up).
+    /// It takes `ContractViolation.lock`, as whoever replaces the report for a while does, so
+    /// that it cannot replace one that is standing in meanwhile.
     public static func reportContractViolationsAsErrors() {
-        ContractViolation.report = ContractViolations.shared.report
+        ContractViolation.lock.withLock { _ in ContractViolation.report = ContractViolations.shared.report }
     }
 
     /// An entry is a top-level statement with its continuation lines, or several statements

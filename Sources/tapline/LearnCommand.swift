@@ -61,7 +61,7 @@ extension Tool {
     /// Writes a lesson: its introduction, its demonstration run (in an interpreter of its
     /// own), and the exercise.
     func showLesson(_ lesson: Lesson, number: Int, of count: Int, color: Bool, interactive: Bool) {
-        stdout.write(LessonPage.introduction(lesson, number: number, of: count, color: color))
+        stdout.write(LessonPage.introduction(lesson, number: number, of: count, color: color, width: Tool.terminalWidth))
         stdout.flush()
         let demo = REPL.makeInterpreter(tool: self, color: color)
         defer { demo.close() }
@@ -70,7 +70,8 @@ extension Tool {
         if let diagnostic = demo.run(lesson.demo, name: "demo") {
             report(diagnostic, of: demo)
         }
-        stdout.write(LessonPage.exercise(lesson, number: number, color: color, interactive: interactive))
+        stdout.write(LessonPage.exercise(lesson, number: number, color: color, interactive: interactive,
+                                         width: Tool.terminalWidth))
         stdout.flush()
     }
 }

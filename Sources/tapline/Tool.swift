@@ -152,6 +152,13 @@ final class Tool {
     /// `--trace` was given.
     var traces = false
 
+    /// The width of the terminal on standard output, as it is now (nil when it is not one).
+    static var terminalWidth: Int? {
+        var size = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Traces (coloured on a terminal) and diagrams as wide as the terminal.
     func configureTime(_ interpreter: Interpreter) {
         let colour = isatty(1) == 1 && getenv("NO_COLOR") == nil
@@ -160,8 +167,10 @@ final class Tool {
                 self.stdout.write(ANSI.paint(line.stamp, ANSI.dim) + " " + ANSI.paint(line.lane, ANSI.cyan) + "  " + line.event + "\n")
             }
         }
-        var size = winsize()
-        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { interpreter.diagramWidth = Int(size.ws_col) }
+        if isatty(1) == 1 {
+            interpreter.terminalWidth = { Tool.terminalWidth }
+            if let width = Tool.terminalWidth { interpreter.diagramWidth = width }
+        }
         if traces { interpreter.traces = true }
     }
 

@@ -77,6 +77,22 @@ struct LearnREPLTests {
         }
     }
 
+    /// Issue 31: in a window narrower than the lessons' 80 columns, their prose is wrapped
+    /// again to fit, and the headings' rules end at the window's edge.
+    @Test func aLessonReflowsToANarrowWindow() throws {
+        try withTemporaryDirectory { home in
+            let terminal = try #require(PseudoTerminal(arguments: ["-q"], home: home.path))
+            try #require(terminal.expectPrompt(), "no prompt: \(terminal.screen)")
+            try #require(terminal.resize(columns: 60, rows: 30), "screen: \(terminal.screen)")
+            terminal.type(":learn 4\r")
+            #expect(terminal.expect("is not\r\nflooded."), "screen: \(terminal.screen)")
+            #expect(terminal.expect("── Exercise " + String(repeating: "─", count: 47) + "\r\n"), "screen: \(terminal.screen)")
+            #expect(terminal.expectPrompt(), "screen: \(terminal.screen)")
+            terminal.type("\u{4}")
+            try #require(terminal.exitStatus() == 0, "screen: \(terminal.screen)")
+        }
+    }
+
     @Test func aMarbleCheckSaysAtWhichFrameItDiffers() throws {
         try withTemporaryDirectory { home in
             let terminal = try #require(PseudoTerminal(arguments: ["-q"], home: home.path))

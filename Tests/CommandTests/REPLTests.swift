@@ -225,6 +225,19 @@ struct REPLTests {
         }
     }
 
+    /// Issue 31: `marbles` draws as wide as the terminal is when it runs, so a diagram drawn
+    /// after the window narrows is folded into blocks that fit the new width.
+    @Test func marblesFollowsAResizedWindow() throws {
+        try withSession { terminal, _ in
+            try declareSubjectAndSink(terminal)
+            try #require(terminal.enter("for i in 0..<9 { send s i; wait 700ms }"), "screen: \(terminal.screen)")
+            #expect(terminal.enter("marbles", expecting: "6s"), "screen: \(terminal.screen)")
+            try #require(terminal.resize(columns: 50, rows: 30), "screen: \(terminal.screen)")
+            #expect(terminal.enter("marbles", expecting: "time  4s"), "screen: \(terminal.screen)")
+            try expectCleanExit(terminal)
+        }
+    }
+
     // MARK: - Steps
 
     /// Starts `tapline -q` on a new terminal with a new empty HOME and waits for its prompt.

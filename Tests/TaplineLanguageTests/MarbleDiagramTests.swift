@@ -25,13 +25,17 @@ struct MarbleDiagramTests {
          q                 12|
          q.map { $0 * 2 }  24|
 
+         | finished
+
          """),
-        // Long values get letters, the same in every lane; `^` marks a subscription.
+        // Long values get letters, the same in every lane; `^` marks a subscription. A key
+        // says what the marks drawn mean.
         ("subject q: String\nwait 100ms\nq.sink { _ in }\nwait 100ms\nsend q \"sw\"\nwait 100ms\nmarbles",
          """
          time  0
          q      ^a-
 
+         ^ subscription
          a = "sw"
 
          """),
@@ -41,6 +45,8 @@ struct MarbleDiagramTests {
          time  0
          q     ^-!
          r         ^#
+
+         ^ subscription  ! cancel  # failure
 
          """),
         // Nothing recorded yet.
@@ -67,6 +73,7 @@ struct MarbleDiagramTests {
          t.map { ask($0) }.switchToLatest()
                                ^-----2--|
 
+         ^ subscription  ! cancel  | finished
          A = (1|)
          B = (2|)
          a = AnyPublisher<Int, Never>
@@ -78,6 +85,42 @@ struct MarbleDiagramTests {
     @Test("the diagram of a run", arguments: diagramCases)
     func diagram(program: String, expected: String) {
         #expect(Self.recorded(program) == expected)
+    }
+
+    /// Past the 52 Latin letters come Greek ones; past those, `?`, counted in one legend line.
+    @Test func valuesPastTheLettersGetGreekThenQuestionMarks() {
+        let output = Self.recorded("subject q: Int\nq.sink { _ in }\nfor i in 1...90 { send q i * 1000; wait 100ms }\nmarbles", width: 200)
+        let legend = output.split(separator: "\n").filter { $0.contains(" = ") }
+        #expect(legend.count == 83)
+        #expect(legend.contains("Z = 52000"))
+        #expect(legend.contains("α = 53000"))
+        #expect(legend.contains("Ω = 82000"))
+        #expect(legend.last == "? = any of 8 more values or groups: the letters ran out ('trace on' shows each)")
+    }
+
+    /// A lane's name writes a closure longer than 24 characters as `{ … }`; braces in strings
+    /// do not count.
+    @Test func longClosuresAreShortInLaneNames() {
+        #expect(LaneName.abbreviatingClosures("s.map { value in value * 2 + 1_000_000 }.filter { $0 > 0 }") == "s.map { … }.filter { $0 > 0 }")
+        #expect(LaneName.abbreviatingClosures("s.map { \"}\" + String($0) }") == "s.map { \"}\" + String($0) }")
+        #expect(LaneName.abbreviatingClosures("s.sink { v in if v > 0 { print(\"positive \\(v)\") } }") == "s.sink { … }")
+        #expect(LaneName.abbreviatingClosures("(s.map { $0 })") == "(s.map { $0 })")
+    }
+
+    /// The width is asked for at each `marbles`, so the diagram follows a resized window.
+    @Test func theWidthIsAskedForEachTime() {
+        var output = ""
+        let interpreter = Interpreter(output: { output += $0 }, echoes: false)
+        interpreter.recordsEvents = true
+        var columns = 200
+        interpreter.terminalWidth = { columns }
+        _ = interpreter.run("subject q: Int\nq.sink { _ in }\nfor i in 0..<6 { send q i; wait 900ms }\nmarbles")
+        #expect(!output.contains("\n\ntime"))
+        output = ""
+        columns = 40
+        _ = interpreter.run("marbles")
+        #expect(output.contains("\n\ntime"))
+        interpreter.close()
     }
 
     @Test func aLongNameGoesOnItsOwnLineAndLanesFoldAtTheWidth() {
@@ -98,7 +141,8 @@ struct MarbleDiagramTests {
         let output = Self.recorded(program, width: 40)
         let lines = output.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= 40 }, "\(output)")
-        #expect(lines.contains("q.map { $0 + 1 }.map { $0 + 2 }.map { $…"))
+        // Its start (the chain's root) and its end (the stage the lane shows) are kept.
+        #expect(lines.contains("q.map { $0 + …{ $0 + 3 }.map { $0 + 4 }"))
     }
 
     @Test func theTraceSaysWhatCombineDropsAndTheDemandLeft() {
@@ -153,7 +197,7 @@ struct MarbleDiagramTests {
         #expect(counter.texts.contains("q.debounce(for: 300ms)"))
         #expect(counter.texts.contains("a = \"<&>\""))
         #expect(counter.count["circle"] == 4)        // a b c on q; b after debounce (c is cut off by |)
-        #expect(counter.count["path"] == 4)          // an arrowhead a lane, a ^ each
+        #expect(counter.count["path"] == 5)          // an arrowhead a lane, a ^ each, the key's ^
     }
 
     @Test func savingWhereNothingCanBeWrittenIsALocatedError() {

@@ -18,7 +18,7 @@ extension Compiler {
             return { _ in
                 guard let recorder = runtime.recorder else { return }
                 let diagram = MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
-                runtime.write(diagram.text(width: runtime.diagramWidth))
+                runtime.write(diagram.text(width: runtime.currentDiagramWidth))
             }
         case .clear:
             return { _ in runtime.recorder?.clear() }

@@ -1,5 +1,5 @@
 /// The name of a lane of `trace` and `marbles`: a chain's text on one line, as far as the
-/// stage (`q.debounce(for: 300ms)`). Past `longest` characters it keeps its start and its end
+/// stage (`q.debounce(for: 300ms)`), a long closure in it written `{ … }`. Past `longest` characters it keeps its start and its end
 /// with `…` between: a chain of thousands of stages would otherwise copy its whole text at
 /// each stage, and a trace would print that text with every event.
 struct LaneName {
@@ -19,7 +19,8 @@ struct LaneName {
     var isShortened: Bool { end != nil }
 
     /// The name of `whole`, a chain's text already on one line.
-    init(_ whole: String) {
+    init(_ text: String) {
+        let whole = LaneName.abbreviatingClosures(text)
         if whole.count > LaneName.longest {
             self.init(start: whole, end: whole)
         } else {
@@ -39,7 +40,8 @@ struct LaneName {
 
     /// The name of the chain that goes on from this one with `text` (`.map { $0 }`,
     /// or a new line and `.filter { … }`).
-    func adding(_ text: String) -> LaneName {
+    func adding(_ stage: String) -> LaneName {
+        let text = LaneName.abbreviatingClosures(stage)
         guard let end else {
             var whole = shown
             LaneName.append(text[...], to: &whole, sameLine: true)
@@ -67,6 +69,32 @@ struct LaneName {
             if !name.isEmpty, trimmed.first != "." { name += " " }
             name += trimmed
         }
+    }
+
+    /// `text` with every closure whose body is longer than 24 characters written `{ … }`, so
+    /// that a chain of closures stays a line a diagram can hold and a trace line stays short.
+    static func abbreviatingClosures(_ text: String) -> String {
+        var out = "", body = ""
+        var depth = 0
+        var quoted = false, escaped = false
+        for character in text {
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "{" {
+                depth += 1
+                if depth == 1 { body = ""; continue }
+            } else if character == "}", depth > 0 {
+                depth -= 1
+                if depth == 0 {
+                    out += body.count > 24 ? "{ … }" : "{" + body + "}"
+                    continue
+                }
+            }
+            if depth > 0 { body.append(character) } else { out.append(character) }
+        }
+        return depth > 0 ? out + "{" + body : out
     }
 
     private static func isBlank(_ character: Character) -> Bool {

@@ -144,8 +144,30 @@ struct MarbleDiagram {
 }
 
 extension MarbleDiagram {
-    /// Characters that mean something in a marble string, so never a value drawn as itself.
-    private static let reserved: Set<Character> = Marbles.syntax.union(["^", "!"])
+    /// Characters that mean something in a marble string, so never a value drawn as itself
+    /// (`?` stands for the values past the last letter).
+    private static let reserved: Set<Character> = Marbles.syntax.union(["^", "!", "?"])
+
+    /// The marks that are not values, in the order the key lists them, with what each means.
+    static let marks: [(Character, String)] = [("^", "subscription"), ("!", "cancel"), ("|", "finished"), ("#", "failure")]
+
+    /// The marks the diagram draws, with what each means, in the key's order.
+    var keyMarks: [(Character, String)] {
+        let drawn = Set(symbols.joined())
+        return MarbleDiagram.marks.filter { drawn.contains($0.0) }
+    }
+
+    /// What the marks drawn mean, one line: only those the diagram has (`^ subscription  | finished`).
+    var key: String { keyMarks.map { "\($0.0) \($0.1)" }.joined(separator: "  ") }
+
+    /// `text` in at most `limit` characters: its start and its end, with `…` between, so that a
+    /// chain's name keeps its root and the stage the lane shows.
+    static func cut(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let head = max(1, limit / 3)
+        return String(text.prefix(head)) + "…" + String(text.suffix(max(0, limit - head - 1)))
+    }
+
 
     /// Gives each frame of each lane one character: `-` where a subscription is live, a
     /// value's letter, `|`, `#`, `^`, `!`, or a letter for a group of simultaneous events
@@ -170,6 +192,9 @@ extension MarbleDiagram {
             }
         }
         legend = letters.legend
+        if letters.unnamed > 0 {
+            legend.append(("?", "any of \(letters.unnamed) more values or groups: the letters ran out ('trace on' shows each)"))
+        }
     }
 
     /// A value drawn as itself: one character that is not marble syntax.
@@ -181,11 +206,16 @@ extension MarbleDiagram {
     }
 
     /// Fresh letters for values and groups: the same letter for the same value in every lane.
+    /// After the Latin letters come Greek ones that look like no Latin letter; when those run
+    /// out too, the rest are `?`, counted in one legend line.
     private struct Letters {
         var taken: Set<Character>
         var values: [(Value, Character)] = []
         var groups: [String: Character] = [:]
         var legend: [(Character, String)] = []
+        /// How many values and groups got `?`.
+        var unnamed = 0
+        private static let more = "αβγδεζηθκλμξπρστφχψωΓΔΘΛΞΠΣΦΨΩ"
 
         mutating func symbol(for mark: Mark) -> Character {
             switch mark {
@@ -198,7 +228,7 @@ extension MarbleDiagram {
                 if let known = values.first(where: { ValueArithmetic.equal($0.0, value) }) { return known.1 }
                 let letter = fresh("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
                 values.append((value, letter))
-                legend.append((letter, value.debugDescription))
+                if letter == "?" { unnamed += 1 } else { legend.append((letter, value.debugDescription)) }
                 return letter
             }
         }
@@ -207,12 +237,12 @@ extension MarbleDiagram {
             if let known = groups[text] { return known }
             let letter = fresh("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
             groups[text] = letter
-            legend.append((letter, text))
+            if letter == "?" { unnamed += 1 } else { legend.append((letter, text)) }
             return letter
         }
 
         private mutating func fresh(_ pool: String) -> Character {
-            let letter = pool.first { !taken.contains($0) } ?? "?"
+            guard let letter = (pool + Letters.more).first(where: { !taken.contains($0) }) else { return "?" }
             taken.insert(letter)
             return letter
         }
@@ -239,17 +269,17 @@ extension MarbleDiagram {
                 let drawn = String(columns.map { symbols[index][$0] })
                 if lane.name.count > nameWidth - 2 {
                     // On a line of its own, cut to the width: no line of the diagram wraps.
-                    lines.append(lane.name.count <= width ? lane.name : String(lane.name.prefix(width - 1)) + "…")
+                    lines.append(MarbleDiagram.cut(lane.name, to: width - 1))
                     lines.append(String(repeating: " ", count: nameWidth) + drawn)
                 } else {
                     lines.append(pad(lane.name, nameWidth) + drawn)
                 }
             }
         }
-        if !legend.isEmpty {
-            lines.append("")
-            lines += legend.map { "\($0.0) = \($0.1)" }
-        }
+        let key = self.key
+        if !key.isEmpty || !legend.isEmpty { lines.append("") }
+        if !key.isEmpty { lines.append(key) }
+        lines += legend.map { "\($0.0) = \($0.1)" }
         return lines.map { $0.droppingTrailing(while: { $0 == " " }) }.joined(separator: "\n")
     }
 

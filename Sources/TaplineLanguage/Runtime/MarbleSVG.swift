@@ -14,14 +14,22 @@ struct MarbleSVG {
     private static let step = 22.0, laneHeight = 56.0, margin = 16.0, rulerHeight = 28.0, legendLine = 18.0
     private static let palette = ["#f4c430", "#7fc8f8", "#ff8c69", "#9ad18b", "#c9a0dc", "#f7a1c4", "#8fd3c7", "#f2b880"]
 
+    /// How many characters a label or legend line may take: the timeline's width, and at least
+    /// 60, so that a long chain's name does not make the picture wide and its timeline small.
+    private var labelLimit: Int { max(60, Int((Double(diagram.frameCount) * Self.step + 24) / 7.5)) }
+
     private var width: Double {
-        let longest = (diagram.lanes.map(\.name.count) + diagram.legend.map { $0.1.count + 4 }).max() ?? 0
+        let texts = diagram.lanes.map(\.name) + diagram.legend.map { "\($0.0) = \($0.1)" } + [diagram.key]
+        let longest = texts.map { min($0.count, labelLimit) }.max() ?? 0
         return Self.margin * 2 + max(Double(diagram.frameCount) * Self.step + 24, Double(longest) * 7.5)
     }
     private var height: Double {
-        Self.margin * 2 + Self.rulerHeight + Double(diagram.lanes.count) * Self.laneHeight
-            + Double(diagram.legend.count + (diagram.omitted > 0 ? 1 : 0)) * Self.legendLine
+        let lines = diagram.legend.count + (diagram.omitted > 0 ? 1 : 0) + (diagram.key.isEmpty ? 0 : 1)
+        return Self.margin * 2 + Self.rulerHeight + Double(diagram.lanes.count) * Self.laneHeight + Double(lines) * Self.legendLine
     }
+
+    /// `text` cut to the label limit, its start and end kept.
+    private func fitted(_ text: String) -> String { MarbleDiagram.cut(text, to: labelLimit) }
 
     /// The whole document.
     var document: String {
@@ -47,7 +55,7 @@ struct MarbleSVG {
     }
 
     private func drawLane(_ svg: inout SVGWriter, _ lane: MarbleDiagram.Lane, symbols: [Character], top: Double) {
-        svg.text(lane.name, x: Self.margin, y: top + 12, size: 12, fill: "#24292e", anchor: "start")
+        svg.text(fitted(lane.name), x: Self.margin, y: top + 12, size: 12, fill: "#24292e", anchor: "start")
         let y = top + 34
         let end = Self.margin + Double(diagram.frameCount) * Self.step + 16
         svg.line(x1: Self.margin, y1: y, x2: end, y2: y, stroke: "#d6dadf", width: 1.5)
@@ -60,21 +68,35 @@ struct MarbleSVG {
         }
     }
 
-    private func drawMark(_ svg: inout SVGWriter, _ symbol: Character, at x: Double, y: Double) {
+    /// One mark; `scale` draws the completion, failure, subscription and cancel marks smaller
+    /// (the key's).
+    private func drawMark(_ svg: inout SVGWriter, _ symbol: Character, at x: Double, y: Double, scale k: Double = 1) {
         switch symbol {
         case "|":
-            svg.line(x1: x, y1: y - 11, x2: x, y2: y + 11, stroke: "#24292e", width: 3)
+            svg.line(x1: x, y1: y - 11 * k, x2: x, y2: y + 11 * k, stroke: "#24292e", width: 3)
         case "#":
-            svg.line(x1: x - 7, y1: y - 7, x2: x + 7, y2: y + 7, stroke: "#c0392b", width: 3)
-            svg.line(x1: x - 7, y1: y + 7, x2: x + 7, y2: y - 7, stroke: "#c0392b", width: 3)
+            svg.line(x1: x - 7 * k, y1: y - 7 * k, x2: x + 7 * k, y2: y + 7 * k, stroke: "#c0392b", width: 3)
+            svg.line(x1: x - 7 * k, y1: y + 7 * k, x2: x + 7 * k, y2: y - 7 * k, stroke: "#c0392b", width: 3)
         case "^":
-            svg.path("M \(x - 6) \(y + 12) L \(x) \(y + 4) L \(x + 6) \(y + 12) Z", stroke: "#24292e", width: 1.5, fill: "#24292e")
+            svg.path("M \(x - 6 * k) \(y + 12 * k) L \(x) \(y + 4 * k) L \(x + 6 * k) \(y + 12 * k) Z", stroke: "#24292e",
+                     width: 1.5, fill: "#24292e")
         case "!":
-            svg.line(x1: x, y1: y - 10, x2: x, y2: y + 10, stroke: "#8a6d3b", width: 2, dashed: true)
+            svg.line(x1: x, y1: y - 10 * k, x2: x, y2: y + 10 * k, stroke: "#8a6d3b", width: 2, dashed: true)
         default:
             let colour = Self.palette[Int(symbol.unicodeScalars.first?.value ?? 0) % Self.palette.count]
             svg.circle(x: x, y: y, radius: 10, fill: colour, stroke: "#24292e")
             svg.text(String(symbol), x: x, y: y + 4, size: 12, fill: "#111111", anchor: "middle", bold: true)
+        }
+    }
+
+    /// The marks drawn, each as the picture draws it, with what it means.
+    private func drawKey(_ svg: inout SVGWriter, y: Double) {
+        var x = Self.margin + 8
+        for (mark, meaning) in diagram.keyMarks {
+            // The subscription mark hangs below its point: it is raised to sit beside the text.
+            drawMark(&svg, mark, at: x, y: mark == "^" ? y - 10 : y - 4, scale: 0.6)
+            svg.text(meaning, x: x + 10, y: y, size: 12, fill: "#24292e", anchor: "start")
+            x += 10 + Double(meaning.count) * 7.5 + 18
         }
     }
 
@@ -84,8 +106,12 @@ struct MarbleSVG {
             svg.text("\(diagram.omitted) earlier event(s) left out", x: Self.margin, y: y, size: 11, fill: "#6a737d", anchor: "start")
             y += Self.legendLine
         }
+        if !diagram.keyMarks.isEmpty {
+            drawKey(&svg, y: y)
+            y += Self.legendLine
+        }
         for (letter, meaning) in diagram.legend {
-            svg.text("\(letter) = \(meaning)", x: Self.margin, y: y, size: 12, fill: "#24292e", anchor: "start")
+            svg.text(fitted("\(letter) = \(meaning)"), x: Self.margin, y: y, size: 12, fill: "#24292e", anchor: "start")
             y += Self.legendLine
         }
     }

@@ -39,6 +39,11 @@ final class Runtime {
     var warn: (Diagnostic) -> Void = { _ in }
     /// How wide `marbles` draws (the terminal's width, or 80).
     var diagramWidth = 80
+    /// Asked for the terminal's width at each `marbles`, so that a diagram follows a resized
+    /// window; nil (or a nil answer) keeps `diagramWidth`.
+    var terminalWidth: (() -> Int?)?
+    /// The width the next diagram is drawn in.
+    var currentDiagramWidth: Int { terminalWidth?().map { max(40, $0) } ?? diagramWidth }
 
     /// Where `trace` lines go: with the program's output unless the host colours them.
     lazy var traceOutput: (TraceLine) -> Void = { [unowned self] line in self.write(line.text) }
