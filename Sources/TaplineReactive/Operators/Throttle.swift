@@ -60,17 +60,34 @@ extension Publishers.Throttle {
         private var demand = Subscribers.Demand.none
         private var pendingValue: Output?
         private var pendingCompletion: Subscribers.Completion<Failure>?
+        /// Whether a value, or a completion, waits: kept beside them, since asking an optional
+        /// of a generic type whether it holds something looks its type's metadata up, at every
+        /// value a burst sends.
+        private var valueWaits = false, completionWaits = false
         private var lastEmission: Context.SchedulerTimeType?
-        /// When the last event came (the subscriber's making, its subscription, a value, the
-        /// completion): Combine's throttle notes each, so a scheduler sees each read.
-        private var lastEvent: Context.SchedulerTimeType
+        /// The scheduler seen as a virtual clock, when it is one, with the interval and the last
+        /// emission in its types: the same calls, made where the time and stride types are
+        /// known, so the generic code does not look their metadata up for every value.
+        private let clock: (any VirtualClockScheduler)?
+        private let clockInterval: VirtualTime.Stride
+        private var lastEmissionOnClock: VirtualTime?
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             state = .awaiting(downstream)
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
-            lastEvent = scheduler.now
+            let stride = interval as? VirtualTime.Stride
+            clock = stride == nil ? nil : scheduler as? any VirtualClockScheduler
+            clockInterval = stride ?? .zero
+            noteEvent()
+        }
+
+        /// Combine's throttle reads the time of every event it receives (the subscriber's
+        /// making, its subscription, a value, the completion); so does this, so that a
+        /// scheduler sees each read.
+        private func noteEvent() {
+            if let clock { _ = clock.now } else { _ = scheduler.now }
         }
 
         var description: String { "Throttle" }
@@ -82,7 +99,7 @@ extension Publishers.Throttle {
                 subscription.cancel()
                 return
             }
-            lastEvent = scheduler.now
+            noteEvent()
             state = .subscribed(subscription, downstream)
             subscription.request(.unlimited)
             downstream.receive(subscription: self)
@@ -90,31 +107,49 @@ extension Publishers.Throttle {
 
         func receive(_ input: Output) -> Subscribers.Demand {
             guard case .subscribed = state else { return .none }
-            let now = scheduler.now
-            lastEvent = now
-            guard demand > 0 else { return .none }
-            let waiting = pendingValue != nil || pendingCompletion != nil
-            if waiting {
-                if latest { pendingValue = input }
-                return .none
-            }
-            demand -= 1
-            pendingValue = input
-            let earliest = lastEmission.map { $0.advanced(by: interval) } ?? now
-            if earliest <= now {
-                scheduler.schedule { [weak self] in self?.emit() }
+            if let clock {
+                let now = clock.now
+                guard accepts(input) else { return .none }
+                let earliest = lastEmissionOnClock.map { $0.advanced(by: clockInterval) } ?? now
+                if earliest <= now {
+                    clock.schedule { [weak self] in self?.emit() }
+                } else {
+                    clock.schedule(after: earliest) { [weak self] in self?.emit() }
+                }
             } else {
-                scheduler.schedule(after: earliest) { [weak self] in self?.emit() }
+                let now = scheduler.now
+                guard accepts(input) else { return .none }
+                let earliest = lastEmission.map { $0.advanced(by: interval) } ?? now
+                if earliest <= now {
+                    scheduler.schedule { [weak self] in self?.emit() }
+                } else {
+                    scheduler.schedule(after: earliest) { [weak self] in self?.emit() }
+                }
             }
             return .none
         }
 
+        /// Takes a value: true when it found demand and nothing waiting, and is to be scheduled;
+        /// otherwise it replaces what waits (`latest: true`) or is dropped.
+        private func accepts(_ input: Output) -> Bool {
+            guard demand > 0 else { return false }
+            if valueWaits || completionWaits {
+                if latest { pendingValue = input }
+                return false
+            }
+            demand -= 1
+            pendingValue = input
+            valueWaits = true
+            return true
+        }
+
         func receive(completion: Subscribers.Completion<Failure>) {
             guard case .subscribed(let subscription, let downstream) = state else { return }
-            lastEvent = scheduler.now
+            noteEvent()
             state = .finishing(subscription, downstream)
-            let waiting = pendingValue != nil || pendingCompletion != nil
+            let waiting = valueWaits || completionWaits
             pendingCompletion = completion
+            completionWaits = true
             if !waiting { scheduler.schedule { [weak self] in self?.emit() } }
         }
 
@@ -125,9 +160,12 @@ extension Publishers.Throttle {
             case .subscribed(_, let current), .finishing(_, let current): downstream = current
             case .awaiting, .ended: return
             }
-            if pendingValue != nil, pendingCompletion == nil { lastEmission = scheduler.now }
+            if valueWaits, !completionWaits {
+                if let clock { lastEmissionOnClock = clock.now } else { lastEmission = scheduler.now }
+            }
             let value = pendingValue.take()
             let completion = pendingCompletion.take()
+            (valueWaits, completionWaits) = (false, false)
             if completion != nil { state = .ended }
             let more = value.map { downstream.receive($0) } ?? .none
             if let completion { downstream.receive(completion: completion) }
@@ -147,6 +185,7 @@ extension Publishers.Throttle {
                 state = .ended
                 pendingValue = nil
                 pendingCompletion = nil
+                (valueWaits, completionWaits) = (false, false)
                 subscription.cancel()
             case .awaiting:
                 state = .ended
