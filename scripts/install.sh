@@ -54,7 +54,7 @@ fi
 manifest_folder=$prefix/share/tapline
 manifest=$manifest_folder/install-manifest
 vscode_extensions=$HOME/.vscode/extensions
-vscode_files=(package.json language-configuration.json syntaxes/tapline.tmLanguage.json)
+vscode_files=(package.json extension.js language-configuration.json syntaxes/tapline.tmLanguage.json)
 saved_suffix=.tapline-saved
 
 # What goes where: three parallel lists, one entry per file.

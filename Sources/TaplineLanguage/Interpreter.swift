@@ -18,6 +18,12 @@ public final class Interpreter {
     /// next entry) instead of as the check ends: `tapline --check` then exits with them still
     /// held, as clang's `-disable-free` does, and never pays for freeing them piece by piece.
     private var checkedEntry: (program: [CompiledStatement], compiler: Compiler)?
+
+    /// The declarations of the entry last checked (`check`) as well as the session's, as if it
+    /// had run: what an editor completes and finds definitions in.
+    public var checkedDeclarations: [Declaration] {
+        Interpreter.declarations(of: checkedEntry?.compiler.globals ?? globals)
+    }
     /// Declarations of failed entries that the session forgot: let go with the session (a view
     /// that shows itself, or a func that calls itself, holds itself until then).
     private var forgotten: [Entity] = []

@@ -4,10 +4,11 @@
 struct Options: Equatable {
     /// What the command does.
     enum Mode: Equatable {
-        /// `--help [TOPIC]`, `--version`, `--machine`, `learn [N]`.
+        /// `--help [TOPIC]`, `--version`, `--machine`, `learn [N]`, `lsp`.
         case help(topic: String?)
         case version
         case machine
+        case languageServer
         case learn([String])
         /// A program: run it (`--check`: check it; `--swift`: write it as Swift), or, with
         /// `-i` or with no program on a terminal, start the REPL with it.
@@ -53,6 +54,10 @@ struct Options: Equatable {
         var rest = arguments[...]
         // A subcommand, as in 'swift build': a script named learn runs as './learn'.
         if rest.first == "learn" { return Options(mode: .learn(Array(rest.dropFirst()))) }
+        if rest.first == "lsp" {
+            guard rest.count == 1 else { throw UsageError(message: "'lsp' takes no arguments: editors start it as 'tapline lsp'") }
+            return Options(mode: .languageServer)
+        }
         var action: Action = .run
         var flags: [String] = []
         while let first = rest.first, first.hasPrefix("-"), first != "-" {

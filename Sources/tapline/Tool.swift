@@ -20,6 +20,7 @@ let usage = """
                               (--lang ko: in Korean; a ko_* locale chooses it too)
       tapline -q              start the REPL without the banner
       tapline --machine       serve one session as line-delimited JSON on stdin/stdout (docs/MACHINE.md)
+      tapline lsp             the Language Server Protocol on stdin/stdout, for editors (docs/INTEGRATIONS.md)
       tapline                 on a terminal: the interactive REPL
       tapline --help          show this help
       tapline --help TOPIC    a help page: an operator (debounce), commands, values, …
@@ -258,6 +259,7 @@ final class Tool {
             stdout.flush()
             return Exit.success
         case .machine: return onLargeStack { Machine(tool: self).run() }
+        case .languageServer: return onLargeStack { LanguageServer(tool: self).run() }
         case .learn(let rest): return learn(rest)
         case .program(let action): return program(action, options)
         }

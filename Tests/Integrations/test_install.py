@@ -27,6 +27,7 @@ UNDER_PREFIX = [
     "share/vim/vimfiles/ftdetect/tapline.vim",
     "share/vim/vimfiles/ftplugin/tapline.vim",
     "share/tapline/editors/vscode/package.json",
+    "share/tapline/editors/vscode/extension.js",
     "share/tapline/editors/vscode/language-configuration.json",
     "share/tapline/editors/vscode/syntaxes/tapline.tmLanguage.json",
     "share/tapline/install-manifest",

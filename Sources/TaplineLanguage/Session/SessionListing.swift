@@ -17,6 +17,8 @@ extension Interpreter {
         /// What completion offers after its name and a dot, when it is one of the program's
         /// types or a value of one: its members. Empty for anything else.
         public var members: [String] = []
+        /// Where it was declared, in the session's text (an editor's "go to definition").
+        public var range: SourceRange?
 
         public enum Kind: Sendable {
             case button, subject, current, published, subscriber, function, view, subscription, publisher, bag, value, type
@@ -24,8 +26,14 @@ extension Interpreter {
     }
 
     /// Everything declared, in declaration order.
-    public var declarations: [Declaration] {
-        globals.values.sorted { $0.range.start.offset < $1.range.start.offset }.map(\.declaration)
+    public var declarations: [Declaration] { Interpreter.declarations(of: globals) }
+
+    static func declarations(of globals: [String: Entity]) -> [Declaration] {
+        globals.values.sorted { $0.range.start.offset < $1.range.start.offset }.map { entity in
+            var declaration = entity.declaration
+            declaration.range = entity.range
+            return declaration
+        }
     }
 
     /// Subscriptions made at the top level without `let`, kept for the session, whose
