@@ -4,7 +4,8 @@ import TaplineLanguage
 /// `tapline lsp`: the Language Server Protocol on standard input and output, for editors.
 /// Each open document is checked as `tapline --check` checks a file, in a session of its own
 /// (nothing runs): its warnings and first error come back as diagnostics with their message
-/// ids; hovering over an operator or a help topic shows its `:help` page; completion offers
+/// ids; hovering over an operator or a help topic shows its `:help` page, over a declared name
+/// its declaration; completion offers
 /// what the REPL's TAB offers (commands, declared names, operators and members); "go to
 /// definition" finds where a name the document declares is declared.
 ///
@@ -106,11 +107,21 @@ final class LanguageServer {
 
     // MARK: Hover and completion
 
-    /// An operator's or a topic's `:help` page, for the word under the cursor.
+    /// For the word under the cursor: an operator's or a topic's `:help` page, or how the
+    /// document declares the name (`subject query: String`).
     private func hover(_ params: JSON) -> JSON {
-        guard let word = word(params), Help.knows(word) else { return .null }
-        return .object([("contents", .object([("kind", .string("markdown")),
-                                               ("value", .string("```text\n" + Help.text(for: word) + "```"))]))])
+        guard let word = word(params) else { return .null }
+        let value: String
+        if Help.knows(word) {
+            value = "```text\n" + Help.text(for: word) + "```"
+        } else if let uri = params["textDocument"]?["uri"]?.string, let text = documents[uri],
+                  let declared = LanguageServer.declarations(LanguageServer.lines(text), name: LanguageServer.path(of: uri))
+                      .first(where: { $0.name == word }) {
+            value = "```swift\n\(declared.keyword) \(declared.name)" + (declared.type.map { ": " + $0 } ?? "") + "\n```"
+        } else {
+            return .null
+        }
+        return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(value))]))])
     }
 
     /// Where the name under the cursor is declared in its document, if the document declares it.

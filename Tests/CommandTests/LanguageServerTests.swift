@@ -21,6 +21,7 @@ struct LanguageServerTests {
             Self.notification("initialized", [:]),
             Self.notification("textDocument/didOpen", ["textDocument": ["uri": Self.uri, "languageId": "tapline", "version": 1, "text": Self.document]]),
             Self.request(2, "textDocument/hover", Self.at(line: 1, character: 9)),
+            Self.request(7, "textDocument/hover", Self.at(line: 2, character: 7)),
             Self.notification("textDocument/didChange", ["textDocument": ["uri": Self.uri, "version": 2],
                                                         "contentChanges": [["text": "subject query: String\nquery.deb"]]]),
             Self.request(3, "textDocument/completion", Self.at(line: 1, character: 9)),
@@ -45,6 +46,9 @@ struct LanguageServerTests {
 
         let hover = try #require(Self.result(2, messages) as? [String: Any])
         #expect(((hover["contents"] as? [String: Any])?["value"] as? String)?.contains("Waits until the upstream has been quiet") == true)
+
+        let declaration = try #require(Self.result(7, messages) as? [String: Any])
+        #expect((declaration["contents"] as? [String: Any])?["value"] as? String == "```swift\nsubject query: String\n```")
 
         let completion = try #require(Self.result(3, messages) as? [[String: Any]])
         #expect(completion.compactMap { $0["label"] as? String } == ["debounce(for:"])
