@@ -47,9 +47,8 @@ extension Publishers.Debounce {
         /// Which value the current timer is for: an older timer that fires finds it moved on.
         var generation: UInt64 = 0
         var timer: (any Cancellable)?
-        /// The scheduler seen as a virtual clock, when it is one, with the due time in its
-        /// stride: the same calls, made where the time and stride types are known, so the
-        /// operator's generic code does not look their metadata up for every value.
+        /// The scheduler as a virtual clock, with the due time in its stride, when it is one
+        /// (`VirtualClockView`; kept apart, as an optional pair costs a look-up to unwrap).
         private let clock: (any VirtualClockScheduler)?
         private let clockDueTime: VirtualTime.Stride
 
@@ -58,9 +57,8 @@ extension Publishers.Debounce {
             self.dueTime = dueTime
             self.scheduler = scheduler
             self.options = options
-            let stride = dueTime as? VirtualTime.Stride
-            clock = stride == nil ? nil : scheduler as? any VirtualClockScheduler
-            clockDueTime = stride ?? .zero
+            let view = VirtualClockView(scheduler, dueTime)
+            (clock, clockDueTime) = (view?.clock, view?.stride ?? .zero)
             super.init(downstream: downstream, name: "Debounce")
         }
 

@@ -65,9 +65,9 @@ extension Publishers.Throttle {
         /// value a burst sends.
         private var valueWaits = false, completionWaits = false
         private var lastEmission: Context.SchedulerTimeType?
-        /// The scheduler seen as a virtual clock, when it is one, with the interval and the last
-        /// emission in its types: the same calls, made where the time and stride types are
-        /// known, so the generic code does not look their metadata up for every value.
+        /// The scheduler as a virtual clock, with the interval in its stride, when it is one
+        /// (`VirtualClockView`; kept apart, as an optional pair costs a look-up to unwrap); the
+        /// last emission is then kept in the clock's time.
         private let clock: (any VirtualClockScheduler)?
         private let clockInterval: VirtualTime.Stride
         private var lastEmissionOnClock: VirtualTime?
@@ -77,9 +77,8 @@ extension Publishers.Throttle {
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
-            let stride = interval as? VirtualTime.Stride
-            clock = stride == nil ? nil : scheduler as? any VirtualClockScheduler
-            clockInterval = stride ?? .zero
+            let view = VirtualClockView(scheduler, interval)
+            (clock, clockInterval) = (view?.clock, view?.stride ?? .zero)
             noteEvent()
         }
 

@@ -92,3 +92,19 @@ public protocol VirtualClockScheduler: AnyObject, Scheduler where SchedulerTimeT
     /// all, or back: a timed group that now holds values has something to deliver.
     func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool)
 }
+
+/// A time operator's scheduler seen as a virtual clock, when it is one, with the operator's
+/// interval in the clock's stride. The operator makes the same calls, in the same order,
+/// through the view as it would through the scheduler, but where the time and stride types
+/// are known: through an operator's unspecialised generic code, every call on a generic
+/// scheduler looks the metadata of those types up (`debounce`, `throttle`).
+struct VirtualClockView {
+    let clock: any VirtualClockScheduler
+    let stride: VirtualTime.Stride
+
+    /// The view of `scheduler`, with `stride`; nil when the scheduler is not a virtual clock.
+    init?<S: Scheduler>(_ scheduler: S, _ stride: S.SchedulerTimeType.Stride) {
+        guard let stride = stride as? VirtualTime.Stride, let clock = scheduler as? any VirtualClockScheduler else { return nil }
+        (self.clock, self.stride) = (clock, stride)
+    }
+}
