@@ -11,10 +11,7 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
     /// Adds a duration, saturating instead of overflowing.
-    public static func + (lhs: VirtualTime, rhs: Duration) -> VirtualTime {
-        let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanosecondsSaturated)
-        return VirtualTime(nanoseconds: overflow ? .max : sum)
-    }
+    public static func + (lhs: VirtualTime, rhs: Duration) -> VirtualTime { lhs.advanced(by: Stride(rhs)) }
 
     /// The time between two instants.
     public static func - (lhs: VirtualTime, rhs: VirtualTime) -> Duration {
