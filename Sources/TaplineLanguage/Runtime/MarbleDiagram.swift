@@ -29,6 +29,8 @@ struct MarbleDiagram {
     /// The symbol each frame of each lane is drawn with, and what the letters stand for.
     private(set) var symbols: [[Character]] = []
     private(set) var legend: [(Character, String)] = []
+    /// The marks the diagram draws that are not values, with what each means, in the key's order.
+    private(set) var keyMarks: [(Character, String)] = []
     /// Events the recording let go (bounded), or that fell before the drawn window.
     let omitted: Int
     let omittedUntil: Int64
@@ -151,12 +153,6 @@ extension MarbleDiagram {
     /// The marks that are not values, in the order the key lists them, with what each means.
     static let marks: [(Character, String)] = [("^", "subscription"), ("!", "cancel"), ("|", "finished"), ("#", "failure")]
 
-    /// The marks the diagram draws, with what each means, in the key's order.
-    var keyMarks: [(Character, String)] {
-        let drawn = Set(symbols.joined())
-        return MarbleDiagram.marks.filter { drawn.contains($0.0) }
-    }
-
     /// What the marks drawn mean, one line: only those the diagram has (`^ subscription  | finished`).
     var key: String { keyMarks.map { "\($0.0) \($0.1)" }.joined(separator: "  ") }
 
@@ -167,7 +163,6 @@ extension MarbleDiagram {
         let head = max(1, limit / 3)
         return String(text.prefix(head)) + "…" + String(text.suffix(max(0, limit - head - 1)))
     }
-
 
     /// Gives each frame of each lane one character: `-` where a subscription is live, a
     /// value's letter, `|`, `#`, `^`, `!`, or a letter for a group of simultaneous events
@@ -191,6 +186,8 @@ extension MarbleDiagram {
                 return letters.group("(" + shown + ")" + (drawn.count <= 24 ? "" : " \(drawn.count) events"))
             }
         }
+        let drawn = Set(symbols.joined())
+        keyMarks = MarbleDiagram.marks.filter { drawn.contains($0.0) }
         legend = letters.legend
         if letters.unnamed > 0 {
             legend.append(("?", "any of \(letters.unnamed) more values or groups: the letters ran out ('trace on' shows each)"))
