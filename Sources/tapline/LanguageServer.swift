@@ -15,6 +15,9 @@ final class LanguageServer {
     private let tool: Tool
     /// The text of each open document, by URI.
     private var documents: [String: String] = [:]
+    /// What each open document declares, worked out once for each version of its text: hover
+    /// and go to definition ask at every move of the pointer.
+    private var declared: [String: [Interpreter.Declaration]] = [:]
     private var shutDown = false
 
     init(tool: Tool) { self.tool = tool }
@@ -45,6 +48,7 @@ final class LanguageServer {
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
+            declared[uri] = nil
             publish(uri, .array([]))
         case "textDocument/hover": respond(id: id, result: hover(params))
         case "textDocument/completion": respond(id: id, result: completion(params))
@@ -75,6 +79,7 @@ final class LanguageServer {
         if case .array(let items)? = changes { text = items.last?["text"]?.string } else { text = params["textDocument"]?["text"]?.string }
         guard let text else { return }
         documents[uri] = text
+        declared[uri] = nil
         publish(uri, diagnostics(text, name: LanguageServer.path(of: uri)))
     }
 
@@ -115,8 +120,7 @@ final class LanguageServer {
         if Help.knows(word) {
             value = "```text\n" + Help.text(for: word) + "```"
         } else if let uri = params["textDocument"]?["uri"]?.string, let text = documents[uri],
-                  let declared = LanguageServer.declarations(LanguageServer.lines(text), name: LanguageServer.path(of: uri))
-                      .first(where: { $0.name == word }) {
+                  let declared = declarations(of: uri, text).first(where: { $0.name == word }) {
             value = "```swift\n\(declared.keyword) \(declared.name)" + (declared.type.map { ": " + $0 } ?? "") + "\n```"
         } else {
             return .null
@@ -127,8 +131,7 @@ final class LanguageServer {
     /// Where the name under the cursor is declared in its document, if the document declares it.
     private func definition(_ params: JSON) -> JSON {
         guard let uri = params["textDocument"]?["uri"]?.string, let text = documents[uri], let word = word(params) else { return .null }
-        let declarations = LanguageServer.declarations(LanguageServer.lines(text), name: LanguageServer.path(of: uri))
-        guard let range = declarations.first(where: { $0.name == word })?.range else { return .null }
+        guard let range = declarations(of: uri, text).first(where: { $0.name == word })?.range else { return .null }
         return .object([("uri", .string(uri)), ("range", LanguageServer.range(range, in: LanguageServer.lines(text)))])
     }
 
@@ -154,6 +157,14 @@ final class LanguageServer {
         let declarations = LanguageServer.declarations(others, name: LanguageServer.path(of: uri))
         let (_, candidates) = Completer.complete(before, declarations: declarations)
         return .array(candidates.map { .object([("label", .string($0))]) })
+    }
+
+    /// What the open document `uri` declares, from the cache while its text has not changed.
+    private func declarations(of uri: String, _ text: String) -> [Interpreter.Declaration] {
+        if let known = declared[uri] { return known }
+        let found = LanguageServer.declarations(LanguageServer.lines(text), name: LanguageServer.path(of: uri))
+        declared[uri] = found
+        return found
     }
 
     /// What a document declares, checked in a session of its own; when the check stops at an
