@@ -146,6 +146,13 @@ public final class Interpreter {
         set { runtime.terminalWidth = newValue }
     }
 
+    /// Receives each drawing of a view's body (`var body: some View { … }`) instead of the
+    /// program's output, which by default shows it as a box of text: a notebook shows it as
+    /// HTML, in place.
+    public func drawViews(_ receive: @escaping (ViewDrawing) -> Void) {
+        runtime.drawView = receive
+    }
+
     /// Runs `text` (a script, or one REPL entry). Returns the first error, if any.
     /// `name` is what diagnostics call the text (a file name, `<repl>`).
     @discardableResult

@@ -19,6 +19,9 @@ final class Machine {
     private let captured = Capture()
     /// Warnings of the request being served (they come before the entry runs).
     private var warnings: [Diagnostic] = []
+    /// The views the request being served drew: the last drawing of each, in the order they
+    /// first drew (a notebook shows each in one panel, updated in place).
+    private var drawings: [ViewDrawing] = []
 
     /// Collects what the interpreter prints while one request runs.
     final class Capture {
@@ -28,7 +31,15 @@ final class Machine {
     init(tool: Tool) {
         self.tool = tool
         interpreter = Machine.makeInterpreter(captured)
+        listen()
+    }
+
+    /// Takes the session's warnings and its views' drawings for the reply.
+    private func listen() {
         interpreter.warn = { [unowned self] in warnings.append($0) }
+        interpreter.drawViews { [unowned self] drawing in
+            if let index = drawings.firstIndex(where: { $0.name == drawing.name }) { drawings[index] = drawing } else { drawings.append(drawing) }
+        }
     }
 
     private static func makeInterpreter(_ captured: Capture) -> Interpreter {
@@ -126,16 +137,22 @@ extension Machine {
     private func execute(_ code: String, name: String) -> [(String, JSON)] {
         captured.text = ""
         warnings = []
+        drawings = []
         let error = interpreter.run(code, name: name)
         let diagnostics = warnings + (error.map { [$0] } ?? [])
         let status = error == nil ? "ok" : error?.id == .interrupted ? "interrupted" : "error"
         let rendered = diagnostics.map { interpreter.format($0) }
         let out = captured.text
         captured.text = ""
+        let views: [JSON] = drawings.map { drawing in
+            .object([("name", .string(drawing.name)), ("shown", .bool(drawing.pieces != nil)),
+                     ("text", drawing.text.map(JSON.string) ?? .null), ("html", .string(drawing.html))])
+        }
+        drawings = []
         return [
             ("status", .string(status)), ("stdout", .string(out)), ("stderr", .string(rendered.joined())),
             ("diagnostics", .array(zip(diagnostics, rendered).map { describe($0, rendered: $1) })),
-        ]
+        ] + (views.isEmpty ? [] : [("views", .array(views))])
     }
 
     /// A diagnostic as data: lines and columns within its own piece of text (1-based;
@@ -226,7 +243,7 @@ extension Machine {
     func reset() -> [(String, JSON)] {
         interpreter.close()
         interpreter = Machine.makeInterpreter(captured)
-        interpreter.warn = { [unowned self] in warnings.append($0) }
+        listen()
         return [("status", .string("ok"))]
     }
 

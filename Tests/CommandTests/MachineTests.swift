@@ -112,6 +112,18 @@ struct MachineTests {
         #expect(reply.hasSuffix(#"</svg>\n","stdout":"","stderr":"","diagnostics":[]}"#), "reply: \(reply)")
     }
 
+    /// A view's body comes as data, not in stdout: its box of text and its HTML, the last
+    /// drawing of each view the request drew; then, when it is dismantled, `shown` false.
+    @Test func viewsComeAsDataBesideTheOutput() throws {
+        let requests = [#"{"id":1,"type":"run","code":"view V { body { Text(\"hi\") } }\nshow V"}"#, #"{"id":2,"type":"run","code":"hide V"}"#]
+        let result = try Tapline.run(["--machine"], stdin: requests.joined(separator: "\n") + "\n")
+        let replies = result.stdout.split(separator: "\n").map(String.init)
+        #expect(replies.count == 3)
+        #expect(replies.dropFirst().first?.hasPrefix(#"{"id":1,"status":"ok","stdout":"","stderr":"","diagnostics":[],"views":[{"name":"V","shown":true,"text":"╭─ V ─╮\n│ hi  │\n╰─────╯\n","html":"<div class=\"tapline-view\" data-view=\"V\""#) == true,
+                "\(result.stdout)")
+        #expect(replies.last?.contains(#""views":[{"name":"V","shown":false,"text":null,"html":"#) == true, "\(result.stdout)")
+    }
+
     @Test func extraArgumentsAreAUsageError() throws {
         let result = try Tapline.run(["--machine", "script.tapline"])
         #expect(result.status == 2)

@@ -47,6 +47,8 @@ struct SwiftExportTests {
             "prints durations: Swift prints a Duration its own way",
         "scripts/semantics/marbles-long-recordings.tapline":
             "draws its run: `marbles` shows Tapline's recording, which Swift has no form for",
+        "scripts/examples/counter-view.tapline":
+            "a view's body: what it shows is SwiftUI's to draw, and SwiftUI is not on Linux",
     ]
 
     /// One program to export: where it comes from, and its text; with a `fileName`, it is

@@ -47,7 +47,7 @@ struct ParserTests {
             (published p _ "a")
             (subscriber sub (call .max 2) { (call print $0) } { (call print $0) })
             (func f () _ { (call print 1) })
-            (view V { (func g () _ { }) } { (tap b) } { })
+            (view V { (func g () _ { }) } { (tap b) } { } _)
             (switch $p (case "a" "b" { V }) (default { V }))
             (let token (call (. s sink) { (_) in }))
             (tap b)
@@ -166,7 +166,7 @@ struct ParserTests {
 
             """),
         ("view V { print(1) }", """
-            t:1:10: error: a view holds 'func', 'on appear { … }' and 'on disappear { … }', found 'print'
+            t:1:10: error: a view holds 'func', 'on appear { … }', 'on disappear { … }' and 'var body: some View { … }', found 'print'
              1 | view V { print(1) }
                |          ^~~~~
 

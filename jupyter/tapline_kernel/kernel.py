@@ -53,6 +53,9 @@ class TaplineKernel(Kernel):
         super().__init__(**kwargs)
         self.machine = None
         self._silent = False
+        # The display id of each view's current mount (`_view`).
+        self._view_mounts = {}
+        self._view_count = 0
 
     # -- the session ---------------------------------------------------------------------
 
@@ -81,6 +84,24 @@ class TaplineKernel(Kernel):
         if not self._silent:
             self.send_response(self.iopub_socket, "display_data", {"data": data, "metadata": {}})
 
+    def _view(self, view):
+        """A view's body as a panel in this cell; the panels earlier cells show for the same
+        mount follow it, as a screen shows one view. A view mounted again gets new panels."""
+        if self._silent:
+            return
+        mounts = self._view_mounts
+        name = view["name"]
+        if name not in mounts:
+            self._view_count += 1
+            mounts[name] = f"tapline-view-{self._view_count}"
+        display_id = mounts[name]
+        data = {"text/html": view["html"], "text/plain": view.get("text") or f"<{name} dismantled>"}
+        content = {"data": data, "metadata": {}, "transient": {"display_id": display_id}}
+        self.send_response(self.iopub_socket, "update_display_data", content)
+        self.send_response(self.iopub_socket, "display_data", content)
+        if not view["shown"]:
+            del mounts[name]
+
     def _error(self, ename, evalue, traceback):
         content = {"ename": ename, "evalue": evalue, "traceback": traceback}
         if not self._silent:
@@ -94,6 +115,8 @@ class TaplineKernel(Kernel):
         for warning in (d for d in diagnostics if d["severity"] != "error"):
             self._stream("stderr", warning["rendered"])
         self._stream("stdout", reply.get("stdout", ""))
+        for view in reply.get("views", []):
+            self._view(view)
         if reply.get("status") == "ok":
             return None
         errors = [d for d in diagnostics if d["severity"] == "error"]
@@ -125,6 +148,7 @@ class TaplineKernel(Kernel):
             return self._help(step.text)
         if step.kind == "reset":
             reply = self._request("reset")
+            self._view_mounts.clear()
             if reply.get("status") == "ok":
                 self._stream("stdout", "the session is empty again\n")
             return self._outcome(reply)

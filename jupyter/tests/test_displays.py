@@ -73,6 +73,24 @@ class DisplayTests(unittest.TestCase):
         self.assertEqual(reply["ename"], "interrupted")
         self.assertEqual([kind for kind, _ in self.kernel.machine.requests], ["is_complete"])
 
+    def test_a_view_is_a_panel_that_later_cells_update(self):
+        drawn = lambda shown, html: {"name": "Counter", "shown": shown, "text": "box\n" if shown else None, "html": html}
+        replies = iter([[drawn(True, "<b>0</b>")], [drawn(True, "<b>1</b>")], [drawn(False, "<i>gone</i>")], [drawn(True, "<b>2</b>")]])
+        self.kernel.machine.request = lambda kind, **fields: (
+            {"status": "complete"} if kind == "is_complete"
+            else {"status": "ok", "stdout": "", "stderr": "", "diagnostics": [], "views": next(replies)}
+        )
+        for cell in ["show Counter", "tap plus", "hide Counter", "show Counter"]:
+            self.kernel.do_execute(cell, False)
+        ids = [content["transient"]["display_id"] for _, content in self.sent]
+        kinds = [kind for kind, _ in self.sent]
+        self.assertEqual(kinds, ["update_display_data", "display_data"] * 4)
+        # One mount, one id: the panels of the first cells follow the view until it goes.
+        self.assertEqual(len(set(ids[:6])), 1)
+        self.assertNotEqual(ids[6], ids[5])
+        self.assertEqual(self.sent[3][1]["data"], {"text/html": "<b>1</b>", "text/plain": "box\n"})
+        self.assertEqual(self.sent[5][1]["data"], {"text/html": "<i>gone</i>", "text/plain": "<Counter dismantled>"})
+
     def test_a_session_that_cannot_start_is_a_plain_error(self):
         self.kernel.machine = None
         with mock.patch.dict(os.environ, {"TAPLINE": "/bin/false"}):

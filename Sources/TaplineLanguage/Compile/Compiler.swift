@@ -103,7 +103,7 @@ final class Compiler {
         case .published(let name, let type, let initial): return try valueSubject(name, type: type, initial: initial, isPublished: true)
         case .subscriber(let name, let demand, let body, let completion): return try subscriber(name, demand: demand, body: body, completion: completion)
         case .function(let declaration): return try function(declaration)
-        case .view(let name, let functions, let appear, let disappear): return try view(name, functions: functions, appear: appear, disappear: disappear)
+        case .view(let declaration): return try view(declaration)
         case .switchStatement(let subject, let cases): return try switchStatement(subject, cases: cases)
         case .letBinding(let name, let value): return try letBinding(name, value)
         case .variable(let name, let value): return try bag(name, value)

@@ -211,9 +211,10 @@ extension Compiler {
         box.body = action
     }
 
-    /// `view NAME { func …; on appear { … }; on disappear { … } }`
-    func view(_ name: Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt]) throws(Diagnostic) -> Action {
-        let box = ViewBox()
+    /// `view NAME { func …; on appear { … }; on disappear { … }; var body: some View { … } }`
+    func view(_ declaration: ViewDecl) throws(Diagnostic) -> Action {
+        let (name, functions) = (declaration.name, declaration.functions)
+        let box = ViewBox(name: name.text)
         let entity = Entity(name: name.text, range: name.range, kind: .view(box))
         try declare(entity)
         let saved = viewFunctions
@@ -231,8 +232,9 @@ extension Compiler {
             if case .function(let function) = entity.kind { return function }
             return nil
         }
-        box.appear = try inFrameAction(appear)
-        box.disappear = try inFrameAction(disappear)
+        box.appear = try inFrameAction(declaration.appear)
+        box.disappear = try inFrameAction(declaration.disappear)
+        box.body = try declaration.body.map { (statements) throws(Diagnostic) in try viewBody(statements) }
         return { _ in entity.isInitialized = true }
     }
 

@@ -49,7 +49,17 @@ enum Messages {
             ?? "; use String, Int, Double, Bool, Void or Any"))
     }
     static func viewMember(found: String) -> Message {
-        Message(.viewMember, "a view holds 'func', 'on appear { … }' and 'on disappear { … }', found \(found)")
+        Message(.viewMember, "a view holds 'func', 'on appear { … }', 'on disappear { … }' and 'var body: some View { … }', found \(found)")
+    }
+    static func viewBodyElement(found: String) -> Message {
+        Message(.viewBodyElement, "a view's body shows Text(…), a button's name, VStack { … }, HStack { … }, Divider(), Spacer() "
+            + "and 'if … { … } else { … }', found '\(found)'")
+    }
+    static let viewBodyButton = Message(.viewBodyButton, "a body shows a button declared before the view: write 'button plus \"+\" { … }' "
+        + "at the top level and 'plus' in the body; 'tap plus' presses it")
+    static func textNeedsString(_ type: String) -> Message {
+        Message(.textNeedsString, "initializer 'init(_:)' requires that '\(type)' conform to 'StringProtocol'; "
+            + "show it with interpolation: Text(\"\\(value)\")")
     }
     static let forNeedsRange = Message(.forNeedsRange, "'for' needs a range: 'for i in 1...3 { … }' or 'for i in 0..<n { … }'")
     static func nonAssociative(_ op: String) -> Message { Message(.nonAssociative, "'\(op)' cannot be chained; add parentheses") }

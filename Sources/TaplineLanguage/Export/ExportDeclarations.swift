@@ -103,7 +103,12 @@ extension SwiftExporter {
 
     /// `view NAME { func…; on appear { … }; on disappear { … } }`: a class with its bag, as a
     /// `UIViewRepresentable`'s coordinator keeps one.
-    func viewClass(_ name: Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt], into out: inout SwiftWriter) throws(Diagnostic) {
+    func viewClass(_ view: ViewDecl, into out: inout SwiftWriter) throws(Diagnostic) {
+        let (name, functions, appear, disappear) = (view.name, view.functions, view.appear, view.disappear)
+        if let body = view.body {
+            throw Diagnostic.error(Messages.cannotExport("the body of view '\(name.text)'",
+                hint: "what a body shows is SwiftUI's to draw, and SwiftUI is not on Linux; the view exports without its body if you take it out"), at: body.first?.range ?? name.range)
+        }
         let mounted = mountedViews.contains(name.text) ? ": MountedView" : ""
         var context = ExportContext()
         context.bag = "bag"

@@ -93,8 +93,8 @@ extension SwiftExporter {
             return   // a property of the view model, written with it
         case .subscriber(let name, let demand, let body, let completion):
             try subscriberClass(name, demand: demand, body: body, completion: completion, into: &out)
-        case .view(let name, let functions, let appear, let disappear):
-            try viewClass(name, functions: functions, appear: appear, disappear: disappear, into: &out)
+        case .view(let view):
+            try viewClass(view, into: &out)
         case .expression(let value) where !SwiftExporter.isCall(value):
             // A value on its own (the REPL shows it) does nothing in a program: Swift says so with `_ =`.
             out.line("_ = " + (try expression(value, context)))

@@ -62,7 +62,7 @@ extension SwiftExporter {
         case .button(_, _, let action): return action.map { [$0] } ?? []
         case .subscriber(_, _, let body, let completion): return [body.body] + (completion.map { [$0.body] } ?? [])
         case .function(let declaration): return [declaration.body]
-        case .view(_, let functions, let appear, let disappear): return [functions, appear, disappear]
+        case .view(let view): return [view.functions, view.appear, view.disappear]
         case .switchStatement(_, let cases): return cases.map(\.body)
         case .repeatLoop(_, let body), .forLoop(_, _, _, _, let body): return [body]
         case .ifStatement(_, let body, let elseBody), .ifCase(_, _, let body, let elseBody): return [body] + (elseBody.map { [$0] } ?? [])

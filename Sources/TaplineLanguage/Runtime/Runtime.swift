@@ -111,6 +111,12 @@ final class Runtime {
         }
     }
 
+    /// Where a view's body is drawn (`Interpreter.drawsViews`); by default its box of text
+    /// joins the program's output.
+    lazy var drawView: (ViewDrawing) -> Void = { [unowned self] drawing in
+        if let text = drawing.text { writeRaw(text) }
+    }
+
     /// Where the REPL's echo of an expression's value goes (one line, no newline).
     var echo: (String) -> Void = { _ in }
 

@@ -11,6 +11,25 @@ final class ViewBox {
     /// The view's own funcs: a func that calls itself holds itself through its body, so the
     /// view lets go of their bodies when the session ends.
     var functions: [FunctionBox] = []
+    /// What the view shows (`var body: some View { … }`), if it has a body.
+    var body: ViewBody?
+    /// While shown: the `objectWillChange` subscriptions that make the body draw again, the
+    /// objects they watch, and what it showed last.
+    var watching: [AnyCancellable] = []
+    var watched: [ObjectIdentifier] = []
+    var shown: [ViewPiece]?
+    var redrawIsDue = false
+    var isDrawing = false
+    let name: String
+
+    init(name: String) { self.name = name }
+}
+
+/// A view's body compiled (`Compiler.viewBody`): what it shows now, and the ObservableObjects
+/// it reads now.
+struct ViewBody {
+    let pieces: () throws -> [ViewPiece]
+    let observed: () throws -> [ObservableObjectPublisher]
 }
 
 extension Runtime {
@@ -22,17 +41,70 @@ extension Runtime {
         defer { bagOwners.removeLast() }
         // An `on appear` that remounts its own view nests: one level of the depth budget.
         try nested(at: statementRange ?? .zero) { try view.appear?() }
+        if view.body != nil, view.isShown { try draw(view) }
     }
 
     /// Dismantles a view: `on disappear` runs, then its bag is cancelled.
     func hide(_ view: ViewBox) throws {
         guard view.isShown else { return }
         view.isShown = false
+        if view.body != nil { dismantleBody(of: view) }
         defer {
             let bag = view.bag
             view.bag.removeAll()
             for token in bag { token.cancel() }
         }
         try nested(at: statementRange ?? .zero) { try view.disappear?() }
+    }
+}
+
+// MARK: - Bodies
+
+/// A view with a body draws when it is mounted and again after each change to what it
+/// observes, as SwiftUI runs a body again: the program's `published` values (the program is
+/// the ObservableObject that holds them) and every ObservableObject its body reads. The
+/// change marks the view; it draws on the main queue's next turn, when the new value is in
+/// place, and shows itself only when what it shows differs from the last time.
+extension Runtime {
+    func draw(_ view: ViewBox) throws {
+        guard let body = view.body, view.isShown else { return }
+        view.redrawIsDue = false
+        // A body that changes what it observes while it draws would draw without end.
+        view.isDrawing = true
+        defer { view.isDrawing = false }
+        let pieces = try nested(at: statementRange ?? .zero) { try body.pieces() }
+        try watch(view, body)
+        guard pieces != view.shown else { return }
+        view.shown = pieces
+        drawView(ViewDrawing(name: view.name, pieces: pieces))
+    }
+
+    private func watch(_ view: ViewBox, _ body: ViewBody) throws {
+        let objects = [objectWillChange] + (try body.observed())
+        let identities = objects.map(ObjectIdentifier.init)
+        guard identities != view.watched else { return }
+        view.watching.forEach { $0.cancel() }
+        view.watched = identities
+        view.watching = objects.map { object in
+            object.sink { [weak self, weak view] _ in if let view { self?.invalidate(view) } }
+        }
+    }
+
+    private func invalidate(_ view: ViewBox) {
+        guard view.isShown, !view.redrawIsDue, !view.isDrawing else { return }
+        view.redrawIsDue = true
+        clock.schedule(options: nil) { [weak self, weak view] in
+            guard let self, let view else { return }
+            deliver { try self.draw(view) }
+        }
+    }
+
+    func dismantleBody(of view: ViewBox) {
+        view.watching.forEach { $0.cancel() }
+        view.watching = []
+        view.watched = []
+        view.redrawIsDue = false
+        if view.shown != nil { drawView(ViewDrawing(name: view.name, pieces: nil)) }
+        view.shown = nil
     }
 }

@@ -166,6 +166,18 @@ public struct Parameter: Sendable {
     public var type: TypeExpr?
 }
 
+/// A `view` declaration: its funcs, what runs when it is mounted and dismantled, and the
+/// body it shows, if it has one (`var body: some View { … }`).
+public struct ViewDecl: Sendable {
+    public var name: Name
+    public var functions: [Stmt]
+    public var appear: [Stmt]
+    public var disappear: [Stmt]
+    /// The body's statements as written (`Text(…)`, a button's name, stacks, `if`): the
+    /// compiler reads them as the elements the view shows.
+    public var body: [Stmt]?
+}
+
 /// A `func` declaration.
 public struct FunctionDecl: Sendable {
     public var name: Name
@@ -257,7 +269,7 @@ public enum StmtKind: Sendable {
     case published(Name, TypeName?, Expr)
     case subscriber(Name, demand: Expr, body: ClosureExpr, completion: ClosureExpr?)
     case function(FunctionDecl)
-    case view(Name, functions: [Stmt], appear: [Stmt], disappear: [Stmt])
+    case view(ViewDecl)
     case switchStatement(Expr, cases: [SwitchCase])
     case letBinding(Name, Expr)
     /// `var bag = Set<AnyCancellable>()`: a bag of subscriptions.

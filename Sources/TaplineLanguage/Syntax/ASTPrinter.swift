@@ -26,8 +26,8 @@ public enum ASTPrinter {
                 group([parameter.label ?? "_", parameter.name.text] + (parameter.type.map { [print($0)] } ?? []))
             }
             return group("func", function.name.text, group(parameters), function.result.map(print) ?? "_", block(function.body))
-        case .view(let name, let functions, let appear, let disappear):
-            return group("view", name.text, block(functions), block(appear), block(disappear))
+        case .view(let view):
+            return group("view", view.name.text, block(view.functions), block(view.appear), block(view.disappear), view.body.map(block) ?? "_")
         case .switchStatement(let subject, let cases):
             let arms = cases.map { arm in
                 group(arm.patterns.isEmpty ? "default" : "case", arm.patterns.map(print).joined(separator: " "), block(arm.body))

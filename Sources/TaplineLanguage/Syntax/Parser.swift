@@ -977,40 +977,62 @@ public struct Parser {
         }
     }
 
-    // view = "view" NAME "{" { func | "on" ( "appear" | "disappear" ) block } "}" ;
+    // view = "view" NAME "{" { func | "on" ( "appear" | "disappear" ) block | view-body } "}" ;
     private mutating func parseView() throws(Diagnostic) -> StmtKind {
         skip()
         let name = try expectName(Messages.nameAfter("view"))
-        var functions: [Stmt] = []
-        var appear: [Stmt] = []
-        var disappear: [Stmt] = []
+        var view = ViewDecl(name: name, functions: [], appear: [], disappear: [], body: nil)
         try nested { (parser: inout Parser) throws(Diagnostic) in
             _ = try parser.expect(.lbrace, "to start the view's body")
             parser.skipNewlines()
             while !parser.match(.rbrace) {
-                let start = parser.current.range
-                switch parser.current.kind {
-                case .keyword(.func):
-                    let function = try parser.parseFunction()
-                    functions.append(Stmt(.function(function), start.to(parser.previous.range)))
-                case .identifier(let word) where parser.spells(word, "on"):
-                    parser.skip()
-                    guard case .identifier(let eventWord) = parser.current.kind, case let event = parser.text(of: eventWord),
-                          event == "appear" || event == "disappear" else {
-                        throw parser.unexpected(Messages.expected("'appear' or 'disappear' after 'on'", found: parser.quoted(parser.current)))
-                    }
-                    parser.skip()
-                    let body = try parser.parseBlock("to start 'on \(event)'")
-                    if event == "appear" { appear += body } else { disappear += body }
-                case .eof:
-                    throw parser.unexpected(Messages.expected("'}' to close the view", found: parser.quoted(parser.current)))
-                default:
-                    throw parser.unexpected(Messages.viewMember(found: parser.quoted(parser.current)))
-                }
+                try parser.parseViewMember(into: &view)
                 try parser.endStatement()
             }
         }
-        return .view(name, functions: functions, appear: appear, disappear: disappear)
+        return .view(view)
+    }
+
+    private mutating func parseViewMember(into view: inout ViewDecl) throws(Diagnostic) {
+        let start = current.range
+        switch current.kind {
+        case .keyword(.func):
+            let function = try parseFunction()
+            view.functions.append(Stmt(.function(function), start.to(previous.range)))
+        case .identifier(let word) where spells(word, "on"):
+            skip()
+            guard case .identifier(let eventWord) = current.kind, case let event = text(of: eventWord),
+                  event == "appear" || event == "disappear" else {
+                throw unexpected(Messages.expected("'appear' or 'disappear' after 'on'", found: quoted(current)))
+            }
+            skip()
+            let body = try parseBlock("to start 'on \(event)'")
+            if event == "appear" { view.appear += body } else { view.disappear += body }
+        case .eof:
+            throw unexpected(Messages.expected("'}' to close the view", found: quoted(current)))
+        default:
+            guard let body = try parseViewBody() else { throw unexpected(Messages.viewMember(found: quoted(current))) }
+            view.body = (view.body ?? []) + body
+        }
+    }
+
+    // view-body = ( "body" | "var" "body" [ ":" "some" "View" ] ) block ;
+    private mutating func parseViewBody() throws(Diagnostic) -> [Stmt]? {
+        let isVar = current.kind == .keyword(.var)
+        let nameAt = isVar ? position + 1 : position
+        guard case .identifier(let word) = kind(at: nameAt), spells(word, "body") else { return nil }
+        if isVar { skip() }
+        skip()
+        if match(.colon) {
+            // `some View` is the only type a body has; it is read and says nothing more.
+            guard case .identifier(let some) = current.kind, spells(some, "some"), case .identifier(let type) = peekKind(),
+                  spells(type, "View") else {
+                throw unexpected(Messages.expected("'some View' after 'body:'", found: quoted(current)))
+            }
+            skip()
+            skip()
+        }
+        return try parseBlock("to start the view's body")
     }
 
     // switch = "switch" expr "{" { ( "case" pattern { "," pattern } | "default" ) ":" { statement sep } } "}" ;
