@@ -4,12 +4,14 @@
 struct Options: Equatable {
     /// What the command does.
     enum Mode: Equatable {
-        /// `--help [TOPIC]`, `--version`, `--machine`, `learn [N]`, `lsp`.
+        /// `--help [TOPIC]`, `--version`, `--machine`, `learn [N]`, `lsp`, `serve`.
         case help(topic: String?)
         case version
         case machine
         case languageServer
         case learn([String])
+        /// `serve [--port N] [--learn N] [FILE]`: the playground on 127.0.0.1.
+        case serve(port: Int, lesson: String?)
         /// A program: run it (`--check`: check it; `--swift`: write it as Swift), or, with
         /// `-i` or with no program on a terminal, start the REPL with it.
         case program(Action)
@@ -58,6 +60,7 @@ struct Options: Equatable {
             guard rest.count == 1 else { throw UsageError(message: "'lsp' takes no arguments: editors start it as 'tapline lsp'") }
             return Options(mode: .languageServer)
         }
+        if rest.first == "serve" { return try serve(Array(rest.dropFirst())) }
         var action: Action = .run
         var flags: [String] = []
         while let first = rest.first, first.hasPrefix("-"), first != "-" {
@@ -87,6 +90,34 @@ struct Options: Equatable {
         options.scriptArguments = Array(rest)
         options.mode = .program(action)
         try options.checkSource(action)
+        return options
+    }
+
+    /// `serve [--port N] [--learn N] [FILE]`.
+    private static func serve(_ arguments: [String]) throws(UsageError) -> Options {
+        var port = 8090
+        var lesson: String?
+        var source: Source?
+        var rest = arguments[...]
+        while let first = rest.popFirst() {
+            switch first {
+            case "--port":
+                guard let text = rest.popFirst(), let number = Int(text), (0...65535).contains(number) else {
+                    throw UsageError(message: "'--port' needs a port number from 0 to 65535 (0: any free port)")
+                }
+                port = number
+            case "--learn":
+                guard let number = rest.popFirst() else { throw UsageError(message: "'--learn' needs a lesson number: tapline serve --learn 7") }
+                lesson = number
+            case let option where option.hasPrefix("-"):
+                throw UsageError(message: "unknown option '\(option)' for 'serve' (it takes --port N, --learn N and a file)")
+            default:
+                guard source == nil else { throw UsageError(message: "'serve' takes one file: tapline serve FILE") }
+                source = .file(first)
+            }
+        }
+        var options = Options(mode: .serve(port: port, lesson: lesson))
+        options.source = source
         return options
     }
 

@@ -21,6 +21,8 @@ let usage = """
       tapline -q              start the REPL without the banner
       tapline --machine       serve one session as line-delimited JSON on stdin/stdout (docs/MACHINE.md)
       tapline lsp             the Language Server Protocol on stdin/stdout, for editors (docs/INTEGRATIONS.md)
+      tapline serve [FILE]    the playground in a browser, on 127.0.0.1 (docs/PLAYGROUND.md)
+                              (--port N, default 8090, 0 any free one; --learn N: open lesson N)
       tapline                 on a terminal: the interactive REPL
       tapline --help          show this help
       tapline --help TOPIC    a help page: an operator (debounce), commands, values, …
@@ -261,6 +263,7 @@ final class Tool {
         case .machine: return onLargeStack { Machine(tool: self).run() }
         case .languageServer: return onLargeStack { LanguageServer(tool: self).run() }
         case .learn(let rest): return learn(rest)
+        case .serve(let port, let lesson): return onLargeStack { self.serve(port: port, lesson: lesson, source: options.source) }
         case .program(let action): return program(action, options)
         }
     }

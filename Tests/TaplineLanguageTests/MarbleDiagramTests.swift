@@ -107,6 +107,14 @@ struct MarbleDiagramTests {
         #expect(LaneName.abbreviatingClosures("(s.map { $0 })") == "(s.map { $0 })")
     }
 
+    /// Each mark of the SVG carries the events it stands for, in `trace`'s words, as its
+    /// title: a tooltip anywhere, and the line the playground shows when the mark is clicked.
+    @Test func eachMarkHoldsItsEventsAsTraceWritesThem() throws {
+        let svg = try #require(Diagrams.svg(of: "subject s: Int\ns.sink { _ in }\nwait 100ms\nsend s 1\nsend s 2"))
+        #expect(svg.contains("<g class=\"mark\"><title>s\n[   100ms] send value: (1)\n[   100ms] send value: (2)</title>"))
+        #expect(svg.contains("<title>s\n[     0ms] receive subscription: (PassthroughSubject)\n[     0ms] request unlimited</title>"))
+    }
+
     /// The width is asked for at each `marbles`, so the diagram follows a resized window.
     @Test func theWidthIsAskedForEachTime() {
         var output = ""

@@ -19,6 +19,8 @@ struct MarbleDiagram {
         var marks: [Int: [Mark]] = [:]
         /// Whether a subscription was live in each frame (the lane's line is drawn there).
         var live: [Bool]
+        /// What happened in each frame that has a mark, in `trace`'s words with its time.
+        var events: [Int: [String]] = [:]
     }
 
     /// The length of a frame, in nanoseconds, and the absolute frame the diagram starts at.
@@ -67,8 +69,11 @@ struct MarbleDiagram {
                 cursor += 1
                 Recorder.apply(entry, to: &live)
                 guard entry.time >= first * frameLength else { early += 1; continue }
-                guard let mark = MarbleDiagram.mark(entry.event) else { continue }
                 let row = rows.row(entry.lane, entry.subscription)
+                if let words = TraceLine.words(entry.event, bySubject: entry.subscription == 0) {
+                    lanes[row].events[column, default: []].append(TraceLine(time: entry.time, lane: "", width: 0, event: words).stamp + " " + words)
+                }
+                guard let mark = MarbleDiagram.mark(entry.event) else { continue }
                 lanes[row].marks[column, default: []].append(mark)
                 if rows.drawsLive(live[entry.lane] ?? [], in: row, of: entry.lane, for: entry.subscription) { lanes[row].live[column] = true }
                 used.insert(row)

@@ -64,7 +64,10 @@ struct MarbleSVG {
         }
         svg.path("M \(end - 8) \(y - 5) L \(end) \(y) L \(end - 8) \(y + 5)", stroke: "#24292e", width: 2)
         for (column, symbol) in symbols.enumerated() where symbol != "-" && symbol != " " {
+            // The events behind a mark, as `trace` writes them: its tooltip.
+            svg.openMark(title: ([lane.name] + (lane.events[column] ?? [])).joined(separator: "\n"))
             drawMark(&svg, symbol, at: x(column), y: y)
+            svg.closeMark()
         }
     }
 
@@ -142,6 +145,18 @@ struct SVGWriter {
 
     mutating func path(_ data: String, stroke: String, width: Double, fill: String = "none") {
         body.append("<path d=\"\(data)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\"/>")
+    }
+
+    /// A group whose tooltip (and, in the playground, the line a click shows) is `title`.
+    mutating func openMark(title: String) {
+        body.append("<g class=\"mark\"><title>\(Self.escapeLines(title))</title>")
+    }
+
+    mutating func closeMark() { body.append("</g>") }
+
+    /// Text as XML character data that keeps its line breaks (a tooltip's lines).
+    static func escapeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "\n")
     }
 
     mutating func text(_ content: String, x: Double, y: Double, size: Double, fill: String, anchor: String, bold: Bool = false) {

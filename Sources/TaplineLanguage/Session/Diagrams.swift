@@ -24,6 +24,9 @@ public enum Diagrams {
 }
 
 extension Interpreter {
+    /// Where the session's virtual clock stands, as `trace` writes a time (`1200ms`).
+    public var clockTime: String { runtime.clock.now.description }
+
     /// The session's `marbles` diagram as `marbles save` draws it, as an SVG document, with no
     /// file in between (`--machine`'s `svg` request); nil while recording is off.
     public var marblesSVG: String? {
