@@ -45,6 +45,16 @@ class KernelTests(unittest.TestCase):
             elif kind == "display_data":
                 outputs.append(("display", content["data"]))
 
+    def test_a_view_body_is_an_html_panel_not_text(self):
+        reply, outputs = self.execute('published n = 1\nview V { body { Text("n is \\(n)") } }\nshow V\nprint("shown")')
+        self.assertEqual(reply["status"], "ok")
+        self.assertEqual(outputs[0], ("stdout", "shown\n"))
+        kind, data = outputs[1]
+        self.assertEqual(kind, "display")
+        self.assertIn('class="tapline-view" data-view="V"', data["text/html"])
+        self.assertIn("<div>n is 1</div>", data["text/html"])
+        self.assertEqual(data["text/plain"], "╭─ V ────╮\n│ n is 1 │\n╰────────╯\n")
+
     def test_cells_share_one_session(self):
         reply, outputs = self.execute('subject shared: String\nshared.sink { print("got", $0) }')
         self.assertEqual(reply["status"], "ok")

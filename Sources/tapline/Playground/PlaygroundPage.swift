@@ -116,6 +116,18 @@ enum PlaygroundPage {
         let timer = null;
         let marks = [];
 
+        // Without CodeMirror (libjs-codemirror not installed) the page still works, on the
+        // plain text area: the server said how to install the editor.
+        if (typeof CodeMirror === "undefined") {
+          window.CodeMirror = {
+            defineSimpleMode() {},
+            fromTextArea(area) {
+              area.style.width = "100%"; area.style.height = "420px";
+              return { getValue: () => area.value, setValue: (v) => { area.value = v; area.dispatchEvent(new Event("input")); },
+                       on: (_, f) => area.addEventListener("input", f), markText: () => ({ clear() {} }) };
+            },
+          };
+        }
         // Colouring: Swift's words, Tapline's commands at the start of a statement.
         const words = (list) => new RegExp("(?:" + list.join("|") + ")\\b");
         CodeMirror.defineSimpleMode("tapline", {
