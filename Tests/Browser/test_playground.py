@@ -115,6 +115,8 @@ class PlaygroundTests(unittest.TestCase):
         self.tap("setGoogle")
         self.wait_for(lambda: self.view_state("GoogleMapView") == "mounted")
         self.assertEqual(self.view_state("AppleMapView"), "dismantled")
+        value = self.driver.find_element(By.CSS_SELECTOR, '#values [data-name="currentMapCompany"]').text
+        self.assertEqual(value, '@Published currentMapCompany = "google"')
         self.assertTrue(self.output().endswith("apple dismantleUIView\n=============== google 1111 bbb\nGoogleMapView - bbb"),
                         self.output())
         # The lanes grow: the tap, the new value and Google's new subscriptions are drawn.

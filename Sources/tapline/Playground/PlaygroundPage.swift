@@ -218,6 +218,9 @@ enum PlaygroundPage {
           drawMarbles(reply.svg);
         }
 
+        // A value as `:list` shows it, without the subscriber count and ending it follows.
+        const withoutCount = (detail) => detail.replace(/, \d+ subscribers?(, .*)?$/, "");
+
         function drawWorld(world) {
           $("world-empty").hidden = world.length > 0;
           const buttons = $("buttons"), subjects = $("subjects"), values = $("values"), views = $("views");
@@ -249,13 +252,13 @@ enum PlaygroundPage {
               };
               input.onkeydown = (e) => { if (e.key === "Enter") send.onclick(); };
               row.append(item.name + ":", input, send);
-              if (item.keyword === "current") row.append(" " + item.detail.split(", ")[0]);
+              if (item.keyword === "current") row.append(" " + withoutCount(item.detail));
               subjects.appendChild(row);
             } else if (item.keyword === "published" || (item.keyword === "let" && item.detail.startsWith("="))) {
               const row = document.createElement("div");
               row.className = "value";
               row.dataset.name = item.name;
-              row.textContent = (item.keyword === "published" ? "@Published " : "let ") + item.name + " " + item.detail.split(", ")[0];
+              row.textContent = (item.keyword === "published" ? "@Published " : "let ") + item.name + " " + withoutCount(item.detail);
               values.appendChild(row);
             } else if (item.keyword === "view") {
               seenViews.add(item.name);
