@@ -93,6 +93,17 @@ class ServeTests(unittest.TestCase):
         status, reply = self.api("check", code="print(1)")
         self.assertEqual((status, reply["diagnostics"]), (200, []))
 
+    def test_a_connection_that_sends_nothing_does_not_hold_the_others(self):
+        import socket
+        idle = socket.create_connection(("127.0.0.1", self.port))
+        try:
+            started = time.monotonic()
+            status, _ = self.api("check", code="print(1)")
+            self.assertEqual(status, 200)
+            self.assertLess(time.monotonic() - started, 5)
+        finally:
+            idle.close()
+
     def test_what_is_not_the_pages_is_refused(self):
         status, _ = self.request("GET", "/", headers={"Host": "evil.example:80"})
         self.assertEqual(status, 403)

@@ -41,9 +41,10 @@ struct HTTPResponse {
 }
 
 /// A small HTTP/1.1 server over the platform's sockets, for `tapline serve`: it listens on the
-/// loopback address only, serves one connection at a time (the sessions it drives are not
-/// shared between threads), reads one request a connection and closes it after the response.
-/// A client that stalls is dropped after a timeout, so it cannot hold the server.
+/// loopback address only, reads its connections as their bytes come, handles one request at a
+/// time on one thread (the sessions it drives are not shared between threads), one request a
+/// connection, which it closes after the response. A connection that does not bring its
+/// request is dropped after a timeout.
 final class HTTPServer {
     private let listener: Int32
     /// The port it listens on (the one the system chose, when asked for port 0).
@@ -84,24 +85,52 @@ final class HTTPServer {
 
     deinit { close(listener) }
 
-    /// Serves requests until the process ends.
+    /// Serves requests until the process ends. Connections are read as their bytes come
+    /// (`poll`), so one a browser opened ahead and never used cannot hold the others; a
+    /// request is handled once it is whole, one at a time.
     func serve(_ handle: (HTTPRequest) -> HTTPResponse) -> Never {
         // A browser that goes away while a response is written must not end the server.
         signal(SIGPIPE, SIG_IGN)
+        var open: [Connection] = []
         while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            var timeout = timeval(tv_sec: 10, tv_usec: 0)
-            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let response: HTTPResponse
-            switch read(connection) {
-            case .success(let request): response = handle(request)
-            case .failure(let problem): response = .text(problem.message + "\n", status: problem.status)
+            var watched = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+                + open.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&watched, nfds_t(watched.count), 1000)
+            let now = HTTPServer.seconds()
+            var kept: [Connection] = []
+            for (index, connection) in open.enumerated() {
+                let ready = watched[index + 1].revents != 0
+                switch ready ? connection.readAvailable() : now - connection.opened > HTTPServer.idleSeconds ? .closed : .waiting {
+                case .waiting: kept.append(connection)
+                case .complete(let request): finish(connection, handle(request))
+                case .failed(let problem): finish(connection, .text(problem.message + "\n", status: problem.status))
+                case .closed: close(connection.descriptor)
+                }
             }
-            write(response, to: connection)
-            close(connection)
+            if watched[0].revents & Int16(POLLIN) != 0 {
+                let descriptor = accept(listener, nil, nil)
+                if descriptor >= 0 {
+                    var timeout = timeval(tv_sec: Int(HTTPServer.idleSeconds), tv_usec: 0)
+                    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                    kept.append(Connection(descriptor: descriptor, opened: now))
+                }
+            }
+            open = kept
         }
+    }
+
+    /// How long a connection may stay without bringing its whole request.
+    static let idleSeconds = 10.0
+
+    private func finish(_ connection: Connection, _ response: HTTPResponse) {
+        write(response, to: connection.descriptor)
+        close(connection.descriptor)
+    }
+
+    static func seconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     struct ReadProblem: Error {
@@ -109,41 +138,50 @@ final class HTTPServer {
         let message: String
     }
 
-    private func read(_ connection: Int32) -> Result<HTTPRequest, ReadProblem> {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        var request: HTTPRequest?
-        var bodyStart = 0
-        var needed = Int.max
-        while bytes.count < needed {
-            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { return .failure(ReadProblem(status: 400, message: "the request ended early")) }
-            bytes += chunk[..<count]
-            guard request == nil else { continue }
-            guard let end = HTTPServer.headEnd(in: bytes) else {
-                if bytes.count > HTTPServer.headLimit {
-                    return .failure(ReadProblem(status: 413, message: "the request's head is longer than \(HTTPServer.headLimit) bytes"))
-                }
-                continue
-            }
-            guard let head = HTTPServer.head(bytes[..<end]) else {
-                return .failure(ReadProblem(status: 400, message: "the request's head is not HTTP"))
-            }
-            let length = Int(head.headers["content-length"] ?? "0") ?? -1
-            guard length >= 0, length <= HTTPServer.bodyLimit else {
-                return .failure(ReadProblem(status: 413, message: "the request's body is larger than \(HTTPServer.bodyLimit) bytes"))
-            }
-            request = head
-            bodyStart = end
-            needed = end + length
+    /// One connection's request, read as its bytes arrive.
+    final class Connection {
+        let descriptor: Int32
+        let opened: Double
+        private var bytes: [UInt8] = []
+        private var request: HTTPRequest?
+        private var bodyStart = 0
+        private var needed = Int.max
+
+        enum State {
+            case waiting, complete(HTTPRequest), failed(ReadProblem), closed
         }
-        guard var whole = request else { return .failure(ReadProblem(status: 400, message: "the request's head is not HTTP")) }
-        whole.body = Array(bytes[bodyStart..<needed])
-        return .success(whole)
+
+        init(descriptor: Int32, opened: Double) {
+            self.descriptor = descriptor
+            self.opened = opened
+        }
+
+        /// Takes what has arrived (the socket said it is readable, so this does not wait).
+        func readAvailable() -> State {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return .closed }
+            bytes += chunk[..<count]
+            if request == nil {
+                guard let end = HTTPServer.headEnd(in: bytes) else {
+                    return bytes.count > HTTPServer.headLimit
+                        ? .failed(ReadProblem(status: 413, message: "the request's head is longer than \(HTTPServer.headLimit) bytes")) : .waiting
+                }
+                guard let head = HTTPServer.head(bytes[..<end]) else { return .failed(ReadProblem(status: 400, message: "the request's head is not HTTP")) }
+                let length = Int(head.headers["content-length"] ?? "0") ?? -1
+                guard length >= 0, length <= HTTPServer.bodyLimit else {
+                    return .failed(ReadProblem(status: 413, message: "the request's body is larger than \(HTTPServer.bodyLimit) bytes"))
+                }
+                (request, bodyStart, needed) = (head, end, end + length)
+            }
+            guard bytes.count >= needed, var whole = request else { return .waiting }
+            whole.body = Array(bytes[bodyStart..<needed])
+            return .complete(whole)
+        }
     }
 
     /// Where the head ends (after its blank line), if it has.
-    private static func headEnd(in bytes: [UInt8]) -> Int? {
+    static func headEnd(in bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
         for index in 3..<bytes.count where bytes[index] == 10 && bytes[index - 1] == 13 && bytes[index - 2] == 10 && bytes[index - 3] == 13 {
             return index + 1
@@ -151,7 +189,7 @@ final class HTTPServer {
         return nil
     }
 
-    private static func head(_ bytes: ArraySlice<UInt8>) -> HTTPRequest? {
+    static func head(_ bytes: ArraySlice<UInt8>) -> HTTPRequest? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true)
         let parts = lines.first?.split(separator: " ") ?? []
         guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return nil }

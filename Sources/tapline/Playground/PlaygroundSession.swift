@@ -48,14 +48,8 @@ final class PlaygroundSession {
 
     /// A stop that comes `Playground.requestSeconds` of wall time from now.
     static func deadline() -> () -> Bool {
-        let end = monotonicSeconds() + Playground.requestSeconds
-        return { monotonicSeconds() > end }
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        let end = HTTPServer.seconds() + Playground.requestSeconds
+        return { HTTPServer.seconds() > end }
     }
 
     /// Runs pieces of code as REPL entries, in order, until one fails; the editor's piece is
