@@ -142,6 +142,18 @@ struct ViewBodyTests {
         #expect(result.output == "╭─ V ─╮\n│ 1   │\n╰─────╯\n")
     }
 
+    /// A body whose func dismantles its own view draws nothing after the dismantling.
+    @Test func aBodyThatHidesItsViewDrawsNothing() {
+        let result = run("""
+            func away() -> Bool { hide V; return true }
+            view V { body { if away() { Text("here") } }; on disappear { print("gone") } }
+            show V
+            print("after")
+            """)
+        #expect(result.error == nil)
+        #expect(result.output == "gone\nafter\n")
+    }
+
     @Test func whatABodyCannotHoldIsALocatedError() {
         #expect(run("view V { body { Text(5) } }").error?.contains("requires that 'Int' conform to 'StringProtocol'") == true)
         #expect(run("view V { body { Button(\"x\") { print(1) } } }").error?.contains("'tap plus' presses it") == true)

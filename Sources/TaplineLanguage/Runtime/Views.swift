@@ -73,6 +73,8 @@ extension Runtime {
         view.isDrawing = true
         defer { view.isDrawing = false }
         let pieces = try nested(at: statementRange ?? .zero) { try body.pieces() }
+        // A func the body called may have dismantled it.
+        guard view.isShown else { return }
         try watch(view, body)
         guard pieces != view.shown else { return }
         view.shown = pieces
