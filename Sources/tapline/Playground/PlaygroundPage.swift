@@ -52,8 +52,9 @@ enum PlaygroundPage {
         #marbles svg g.mark { cursor: pointer; }
         #trace-line { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; color: #0550ae; min-height: 1.2em; }
         #lesson { grid-column: 1 / -1; }
-        #lesson-task { white-space: pre-wrap; }
-        #lesson .text { white-space: pre-wrap; font-size: 14px; line-height: 1.4; }
+        #lesson { max-height: 45vh; overflow: auto; }
+        /* Lessons are written for a terminal: their columns line up in a fixed-width font. */
+        #lesson .text, #lesson-task { white-space: pre-wrap; font-family: ui-monospace, monospace; font-size: 13px; line-height: 1.35; }
         #lesson pre.starter { background: #f6f8fa; padding: 6px; border-radius: 6px; }
         #verdict.passed { color: #1a7f37; } #verdict.failed { color: #cf222e; }
         .empty { color: #8c959f; font-size: 13px; }
@@ -75,16 +76,18 @@ enum PlaygroundPage {
             <h2 id="lesson-title"></h2>
             <div class="text" id="lesson-text"></div>
             <p><b>Exercise.</b> <span id="lesson-task"></span></p>
-            <pre class="starter" id="lesson-before"></pre>
-            <div class="row"><button id="check">Check</button><button id="hint">Hint</button><span id="verdict"></span></div>
-            <pre id="lesson-notes"></pre>
           </section>
           <div>
             <section>
               <h2 id="editor-title">Program</h2>
+              <pre class="starter" id="lesson-before" hidden></pre>
               <textarea id="code"></textarea>
               <pre class="starter" id="lesson-after" hidden></pre>
               <div id="diagnostics"></div>
+              <div id="lesson-check" hidden>
+                <div class="row"><button id="check">Check</button><button id="hint">Hint</button><span id="verdict"></span></div>
+                <pre id="lesson-notes"></pre>
+              </div>
             </section>
             <section>
               <h2>Output</h2>
@@ -332,6 +335,8 @@ enum PlaygroundPage {
           $("lesson-text").textContent = l.text;
           $("lesson-task").textContent = l.task;
           $("lesson-before").textContent = l.before;
+          $("lesson-before").hidden = !l.before.trim();
+          $("lesson-check").hidden = false;
           $("lesson-after").textContent = l.after;
           $("lesson-after").hidden = !l.after.trim();
           $("editor-title").textContent = "Your answer (between the starter's lines)";
