@@ -346,6 +346,8 @@ public final class Interpreter {
             box.bag.removeAll()
             (box.appear, box.disappear) = (nil, nil)
             box.functions.forEach { $0.body = nil }
+            box.properties.forEach { $0.box.value = .void }
+            box.body = nil
         case .subscriber(let box): box.subscriber?.cancel(); box.subscriber = nil
         case .button(let box): box.action = nil
         case .function(let box): box.body = nil

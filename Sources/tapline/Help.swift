@@ -184,6 +184,7 @@ enum Help {
         func NAME(x: Int, _ y: Int) -> Int { … }      called NAME(x: 1, 2); types optional
         view NAME { func …; on appear { … }; on disappear { … } }
         view NAME { var body: some View { Text("…"); BUTTON } }   draws, and again after each change
+        view NAME { @StateObject var m = Model() }    made when shown, let go when dismantled
         switch $P { case V: VIEW … default: VIEW }
         let NAME = publisher.sink { … }               a stored subscription (cancel NAME)
         let NAME = value / var NAME = value           a constant / a variable (not observable)

@@ -49,6 +49,8 @@ struct SwiftExportTests {
             "draws its run: `marbles` shows Tapline's recording, which Swift has no form for",
         "scripts/examples/counter-view.tapline":
             "a view's body: what it shows is SwiftUI's to draw, and SwiftUI is not on Linux",
+        "scripts/examples/state-object.tapline":
+            "a view's @StateObject and @ObservedObject: SwiftUI keeps a view's objects, and SwiftUI is not on Linux",
     ]
 
     /// One program to export: where it comes from, and its text; with a `fileName`, it is

@@ -166,7 +166,7 @@ struct ParserTests {
 
             """),
         ("view V { print(1) }", """
-            t:1:10: error: a view holds 'func', 'on appear { … }', 'on disappear { … }' and 'var body: some View { … }', found 'print'
+            t:1:10: error: a view holds 'func', 'on appear { … }', 'on disappear { … }', '@StateObject var', '@ObservedObject var' and 'var body: some View { … }', found 'print'
              1 | view V { print(1) }
                |          ^~~~~
 

@@ -12,6 +12,7 @@ struct SessionLifetimeTests {
         "subject s: Int\nvar bag = Set<AnyCancellable>()\ns.sink { print($0) }.store(in: &bag)",
         "published p = 1\nview V { on appear { $p.sink { print($0) } } }\nshow V",
         "published p = 1\nclass M: ObservableObject { @Published var n = 0 }\nlet m = M()\nview V { body { Text(\"\\(p) \\(m.n)\") } }\nshow V\nset p = 2; m.n = 1",
+        "class M: ObservableObject { @Published var n = 0 }\nbutton b\nview V { @StateObject var m = M(); body { Text(\"\\(m.n)\") }; on appear { b.tap.sink { m.n += 1 } } }\nshow V\ntap b",
         "subject s: Int\nsubscriber w(demand: .unlimited) { print($0) }\ns.subscribe(w)",
         "Timer.publish(every: 1s).autoconnect().sink { print($0) }\nwait 1s",
         "subject s: Int\ns.debounce(for: 1s, scheduler: RunLoop.main).sink { print($0) }\nsend s 1",

@@ -154,12 +154,46 @@ struct ViewBodyTests {
         #expect(result.output == "gone\nafter\n")
     }
 
+    /// `@StateObject` is made when the view is mounted and let go when it is dismantled; it
+    /// survives its parent running again. `@ObservedObject` written with an initializer is
+    /// made anew each time the parent runs again (Apple's docs: StateObject, "SwiftUI creates
+    /// a new instance of the model object only once during the lifetime of the container";
+    /// ObservedObject, "Don't specify a default or initial value for the observed object").
+    @Test func stateObjectsLiveWithTheViewObservedObjectsWithTheParent() {
+        let result = run("""
+            published page = 1
+            class C: ObservableObject {
+              @Published var n = 0
+              let tag: String
+              init(_ tag: String) { self.tag = tag; print("made", tag) }
+              deinit { print("gone", tag) }
+            }
+            view Own { @StateObject var c = C("own"); on appear { print("own sees", c.tag) } }
+            view Watch { @ObservedObject var c = C("watch") }
+            switch $page {
+              case 1: Own
+              default: Watch
+            }
+            set page = 1
+            set page = 2
+            set page = 2
+            set page = 1
+            """)
+        #expect(result.error == nil)
+        #expect(result.output == "made own\nown sees own\ngone own\nmade watch\nmade watch\ngone watch\ngone watch\nmade own\nown sees own\n")
+    }
+
+    @Test func aViewObjectMustBeObservable() {
+        #expect(run("view V { @StateObject var m = 5 }").error?.contains("generic struct 'StateObject' requires that 'Int' conform to 'ObservableObject'") == true)
+        #expect(run("view V { @ObservedObject let m = 5 }").error?.contains("expected 'var' after '@ObservedObject'") == true)
+    }
+
     @Test func whatABodyCannotHoldIsALocatedError() {
         #expect(run("view V { body { Text(5) } }").error?.contains("requires that 'Int' conform to 'StringProtocol'") == true)
         #expect(run("view V { body { Button(\"x\") { print(1) } } }").error?.contains("'tap plus' presses it") == true)
         #expect(run("view V { body { print(1) } }").error?.contains("found 'print(1)'") == true)
         #expect(run("view V { var body: View { Text(\"a\") } }").error?.contains("expected 'some View'") == true)
-        #expect(run("view V { bodies { } }").error?.contains("'var body: some View { … }'") == true)
+        #expect(run("view V { bodies { } }").error?.contains("'@StateObject var', '@ObservedObject var' and 'var body: some View { … }'") == true)
     }
 
     @Test func drawingsAsHTMLNameTheTapThatPressesAButton() {

@@ -316,7 +316,7 @@ extension Compiler {
                     let chosen = try compiledCases.first { switchCase in
                         try switchCase.values.isEmpty || switchCase.values.contains { try $0(frame) == value }
                     }?.view
-                    guard chosen !== shown else { return }
+                    guard chosen !== shown else { return try chosen.map(runtime.chosenAgain) ?? () }
                     if let current = shown { try runtime.hide(current) }
                     shown = chosen
                     if let next = chosen { try runtime.show(next) }

@@ -220,6 +220,7 @@ extension Compiler {
         let saved = viewFunctions
         defer { viewFunctions = saved }
         viewFunctions = [:]
+        box.properties = try declaration.properties.map { (property) throws(Diagnostic) in try viewProperty(property) }
         for function in functions {
             guard case .function(let declaration) = function.kind else { continue }
             if let previous = viewFunctions[declaration.name.text] {

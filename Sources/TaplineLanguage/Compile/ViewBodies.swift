@@ -20,6 +20,37 @@
 /// `VStack { … }`, `HStack { … }`, `Divider()`, `Spacer()`; `if … { … } else { … }`; and
 /// modifiers such as `.padding()` or `.font(.title)`, which are accepted and not drawn.
 extension Compiler {
+    /// `@StateObject var model = Model()` / `@ObservedObject var model = shared`: a name the
+    /// view's funcs, `on appear`, `on disappear` and body read, holding an ObservableObject
+    /// while the view is mounted (`Runtime.show`).
+    func viewProperty(_ property: ViewProperty) throws(Diagnostic) -> ViewBox.Property {
+        let written = try property.type.map { (type) throws(Diagnostic) in try staticType(type) }
+        var compiled: (code: Code, type: SType) = ({ _ in .void }, .unknown)
+        let size = try inFrame(isClosure: false, argumentTypes: []) { () throws(Diagnostic) in
+            if let written {
+                compiled = (try storable(property.value, into: written), written)
+            } else {
+                compiled = try expression(property.value)
+            }
+        }
+        let type = compiled.type
+        if type.isKnown, userType(of: type)?.isObservable != true {
+            let wrapper = property.isStateObject ? "StateObject" : "ObservedObject"
+            throw Diagnostic.error(Messages.notObservable(wrapper, type.name), at: property.value.range)
+        }
+        if let previous = viewFunctions[property.name.text] {
+            throw Diagnostic.error(Messages.alreadyDeclared(property.name.text), at: property.name.range,
+                                   notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
+        }
+        let box = ValueBox(type: type, isMutable: true)
+        let entity = Entity(name: property.name.text, range: property.name.range, kind: .value(box), type: type.typeName ?? .any)
+        entity.isInitialized = true
+        viewFunctions[property.name.text] = entity
+        let code = compiled.code
+        return ViewBox.Property(box: box, isStateObject: property.isStateObject,
+                                initial: { try code(Frame(size: size, parent: nil)) })
+    }
+
     /// The body compiled: what it shows, worked out afresh each time it draws, and the
     /// ObservableObjects it reads, whose `objectWillChange` makes it draw again.
     func viewBody(_ statements: [Stmt]) throws(Diagnostic) -> ViewBody {

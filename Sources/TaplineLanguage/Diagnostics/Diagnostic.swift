@@ -78,7 +78,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case numberTooLarge, invalidEscape, unexpectedCharacter, unterminatedComment
     // Parser
     case expected, expectedEndOfStatement, expectedEndOfInterpolation, tooDeeplyNested, unknownType
-    case viewMember, viewBodyElement, viewBodyButton, textNeedsString, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression, missingSwift
+    case viewMember, viewBodyElement, viewBodyButton, textNeedsString, notObservable, forNeedsRange, nonAssociative, misplacedKeyword, keywordInExpression, missingSwift
     // Names and declarations
     case unknownName, missingLibrary, commandTypo, alreadyDeclared, previousDeclaration, declarationAtTopLevel, notA, importAtTopLevel, unknownModule, commandWordReading, swiftTypeDeclaration
     // The program's own types

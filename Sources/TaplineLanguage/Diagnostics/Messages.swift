@@ -49,11 +49,16 @@ enum Messages {
             ?? "; use String, Int, Double, Bool, Void or Any"))
     }
     static func viewMember(found: String) -> Message {
-        Message(.viewMember, "a view holds 'func', 'on appear { … }', 'on disappear { … }' and 'var body: some View { … }', found \(found)")
+        Message(.viewMember, "a view holds 'func', 'on appear { … }', 'on disappear { … }', '@StateObject var', '@ObservedObject var' "
+            + "and 'var body: some View { … }', found \(found)")
     }
     static func viewBodyElement(found: String) -> Message {
         Message(.viewBodyElement, "a view's body shows Text(…), a button's name, VStack { … }, HStack { … }, Divider(), Spacer() "
             + "and 'if … { … } else { … }', found '\(found)'")
+    }
+    static func notObservable(_ wrapper: String, _ type: String) -> Message {
+        Message(.notObservable, "generic struct '\(wrapper)' requires that '\(type)' conform to 'ObservableObject'; "
+            + "a view watches a class that adopts ObservableObject ('class Model: ObservableObject { @Published var … }')")
     }
     static let viewBodyButton = Message(.viewBodyButton, "a body shows a button declared before the view: write 'button plus \"+\" { … }' "
         + "at the top level and 'plus' in the body; 'tap plus' presses it")

@@ -105,6 +105,11 @@ extension SwiftExporter {
     /// `UIViewRepresentable`'s coordinator keeps one.
     func viewClass(_ view: ViewDecl, into out: inout SwiftWriter) throws(Diagnostic) {
         let (name, functions, appear, disappear) = (view.name, view.functions, view.appear, view.disappear)
+        if let property = view.properties.first {
+            throw Diagnostic.error(Messages.cannotExport("'\(property.isStateObject ? "@StateObject" : "@ObservedObject")' in view '\(name.text)'",
+                hint: "SwiftUI keeps a view's objects, and SwiftUI is not on Linux; make the object at the top level and use it from the view"),
+                at: property.range)
+        }
         if let body = view.body {
             throw Diagnostic.error(Messages.cannotExport("the body of view '\(name.text)'",
                 hint: "what a body shows is SwiftUI's to draw, and SwiftUI is not on Linux; the view exports without its body if you take it out"), at: body.first?.range ?? name.range)

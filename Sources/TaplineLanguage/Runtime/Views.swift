@@ -11,6 +11,9 @@ final class ViewBox {
     /// The view's own funcs: a func that calls itself holds itself through its body, so the
     /// view lets go of their bodies when the session ends.
     var functions: [FunctionBox] = []
+    /// `@StateObject` and `@ObservedObject` properties: made when the view is mounted, let go
+    /// when it is dismantled.
+    var properties: [Property] = []
     /// What the view shows (`var body: some View { … }`), if it has a body.
     var body: ViewBody?
     /// While shown: the `objectWillChange` subscriptions that make the body draw again, the
@@ -23,6 +26,12 @@ final class ViewBox {
     let name: String
 
     init(name: String) { self.name = name }
+
+    struct Property {
+        let box: ValueBox
+        let isStateObject: Bool
+        let initial: () throws -> Value
+    }
 }
 
 /// A view's body compiled (`Compiler.viewBody`): what it shows now, and the ObservableObjects
@@ -36,6 +45,8 @@ extension Runtime {
     /// Mounts a view: `on appear` runs, and the subscriptions it makes go into the view's bag.
     func show(_ view: ViewBox) throws {
         guard !view.isShown else { return }
+        // Its objects first: `on appear` and the body read them.
+        for property in view.properties { property.box.value = try property.initial() }
         view.isShown = true
         bagOwners.append(view)
         defer { bagOwners.removeLast() }
@@ -53,8 +64,27 @@ extension Runtime {
             let bag = view.bag
             view.bag.removeAll()
             for token in bag { token.cancel() }
+            // Last, as SwiftUI lets go of a dismantled view's objects: a `deinit` runs now if
+            // nothing else holds one.
+            for property in view.properties { property.box.value = .void }
         }
         try nested(at: statementRange ?? .zero) { try view.disappear?() }
+    }
+}
+
+extension Runtime {
+    /// The `switch` that shows a view ran again and chose it again: SwiftUI makes the view
+    /// anew from its parent's body, so an `@ObservedObject` written with an initializer gets a
+    /// new object (the view does not own it), while an `@StateObject` keeps its own. A body
+    /// then draws what it shows now.
+    func chosenAgain(_ view: ViewBox) throws {
+        guard view.isShown else { return }
+        var renewed = false
+        for property in view.properties where !property.isStateObject {
+            property.box.value = try property.initial()
+            renewed = true
+        }
+        if renewed { try draw(view) }
     }
 }
 

@@ -176,6 +176,19 @@ public struct ViewDecl: Sendable {
     /// The body's statements as written (`Text(…)`, a button's name, stacks, `if`): the
     /// compiler reads them as the elements the view shows.
     public var body: [Stmt]?
+    /// `@StateObject var model = …` and `@ObservedObject var model = …`, in order.
+    public var properties: [ViewProperty] = []
+}
+
+/// A view's `@StateObject` or `@ObservedObject` property: made when the view is mounted and
+/// let go when it is dismantled; an `@ObservedObject`'s initializer runs again each time the
+/// `switch` that shows the view runs again (the view does not own what it observes).
+public struct ViewProperty: Sendable {
+    public var name: Name
+    public var isStateObject: Bool
+    public var type: TypeExpr?
+    public var value: Expr
+    public var range: SourceRange
 }
 
 /// A `func` declaration.

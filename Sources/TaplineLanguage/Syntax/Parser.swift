@@ -977,7 +977,7 @@ public struct Parser {
         }
     }
 
-    // view = "view" NAME "{" { func | "on" ( "appear" | "disappear" ) block | view-body } "}" ;
+    // view = "view" NAME "{" { func | "on" ( "appear" | "disappear" ) block | view-property | view-body } "}" ;
     private mutating func parseView() throws(Diagnostic) -> StmtKind {
         skip()
         let name = try expectName(Messages.nameAfter("view"))
@@ -1010,10 +1010,33 @@ public struct Parser {
             if event == "appear" { view.appear += body } else { view.disappear += body }
         case .eof:
             throw unexpected(Messages.expected("'}' to close the view", found: quoted(current)))
+        case .punct(.at):
+            view.properties.append(try parseViewProperty())
         default:
             guard let body = try parseViewBody() else { throw unexpected(Messages.viewMember(found: quoted(current))) }
             view.body = (view.body ?? []) + body
         }
+    }
+
+    // view-property = ( "@StateObject" | "@ObservedObject" ) "var" NAME [ ":" type ] "=" expression ;
+    private mutating func parseViewProperty() throws(Diagnostic) -> ViewProperty {
+        let start = current.range
+        guard case .identifier(let word) = peekKind(), spells(word, "StateObject") || spells(word, "ObservedObject") else {
+            throw unexpected(Messages.viewMember(found: quoted(current)))
+        }
+        let isStateObject = spells(word, "StateObject")
+        skip()
+        skip()
+        while current.kind == .newline { skip() }
+        guard current.kind == .keyword(.var) else {
+            throw unexpected(Messages.expected("'var' after '@\(isStateObject ? "StateObject" : "ObservedObject")'", found: quoted(current)))
+        }
+        skip()
+        let name = try expectName(Messages.nameAfter("var"))
+        let type = match(.colon) ? try parseType() : nil
+        _ = try expect(.assign, "and the object it starts with ('= Model()')")
+        let value = try parseExpression()
+        return ViewProperty(name: name, isStateObject: isStateObject, type: type, value: value, range: start.to(previous.range))
     }
 
     // view-body = ( "body" | "var" "body" [ ":" "some" "View" ] ) block ;
