@@ -14,44 +14,19 @@ final class Machine {
     static let protocolVersion = 1
 
     private let tool: Tool
-    private var interpreter: Interpreter
-    /// Program output of the request being served.
-    private let captured = Capture()
-    /// Warnings of the request being served (they come before the entry runs).
-    private var warnings: [Diagnostic] = []
-    /// The views the request being served drew: the last drawing of each, in the order they
-    /// first drew (a notebook shows each in one panel, updated in place).
-    private var drawings: [ViewDrawing] = []
-
-    /// Collects what the interpreter prints while one request runs.
-    final class Capture {
-        var text = ""
-    }
+    private var session: CapturedSession
+    private var interpreter: Interpreter { session.interpreter }
 
     init(tool: Tool) {
         self.tool = tool
-        interpreter = Machine.makeInterpreter(captured)
-        listen()
+        session = Machine.makeSession()
     }
 
-    /// Takes the session's warnings and its views' drawings for the reply.
-    private func listen() {
-        interpreter.warn = { [unowned self] in warnings.append($0) }
-        interpreter.drawViews { [unowned self] drawing in
-            if let index = drawings.firstIndex(where: { $0.name == drawing.name }) { drawings[index] = drawing } else { drawings.append(drawing) }
-        }
-    }
-
-    private static func makeInterpreter(_ captured: Capture) -> Interpreter {
-        let interpreter = Interpreter(output: { captured.text += $0 }, echoes: true)
-        interpreter.longEntryHost = .process
-        interpreter.echo = { captured.text += $0 + "\n" }
-        interpreter.isInterrupted = { Interrupt.isPending }
-        // The reply holds a request's output whole: a printing loop must not grow it without end.
-        interpreter.outputLimit = Limits.requestOutputBytes
-        // Recording for `marbles` is always on in --machine, as in the REPL and notebooks (DESIGN §8).
-        interpreter.recordsEvents = true
-        return interpreter
+    private static func makeSession() -> CapturedSession {
+        let session = CapturedSession()
+        session.interpreter.longEntryHost = .process
+        session.interpreter.isInterrupted = { Interrupt.isPending }
+        return session
     }
 
     /// Serves requests until stdin ends; returns the exit status.
@@ -135,44 +110,13 @@ extension Machine {
 
     /// Runs code in the session; what it printed, its warnings and its error, kept apart.
     private func execute(_ code: String, name: String) -> [(String, JSON)] {
-        captured.text = ""
-        warnings = []
-        drawings = []
-        let error = interpreter.run(code, name: name)
-        let diagnostics = warnings + (error.map { [$0] } ?? [])
-        let status = error == nil ? "ok" : error?.id == .interrupted ? "interrupted" : "error"
-        let rendered = diagnostics.map { interpreter.format($0) }
-        let out = captured.text
-        captured.text = ""
-        let views: [JSON] = drawings.map { drawing in
-            .object([("name", .string(drawing.name)), ("shown", .bool(drawing.pieces != nil)),
-                     ("text", drawing.text.map(JSON.string) ?? .null), ("html", .string(drawing.html))])
-        }
-        drawings = []
+        let outcome = session.run([(code, name)])
+        let views = outcome.drawings.map(CapturedSession.viewData)
         return [
-            ("status", .string(status)), ("stdout", .string(out)), ("stderr", .string(rendered.joined())),
-            ("diagnostics", .array(zip(diagnostics, rendered).map { describe($0, rendered: $1) })),
+            ("status", .string(outcome.status)), ("stdout", .string(outcome.output)),
+            ("stderr", .string(outcome.diagnostics.map(\.rendered).joined())),
+            ("diagnostics", .array(outcome.diagnostics.map { session.describe($0.diagnostic, rendered: $0.rendered) })),
         ] + (views.isEmpty ? [] : [("views", .array(views))])
-    }
-
-    /// A diagnostic as data: lines and columns within its own piece of text (1-based;
-    /// columns count characters), the message id, and the text `format` writes.
-    private func describe(_ diagnostic: Diagnostic, rendered: String) -> JSON {
-        let (name, local, noteNames) = interpreter.locate(diagnostic)
-        let notes: [JSON] = zip(local.notes, noteNames).map { note, file in
-            var members: [(String, JSON)] = [("id", .string(note.id.rawValue)), ("message", .string(note.message))]
-            if let range = note.range {
-                members += [("file", .string(file)), ("line", number(range.start.line)), ("column", number(range.start.column))]
-            }
-            return .object(members)
-        }
-        return .object([
-            ("severity", .string(local.severity.rawValue)), ("id", .string(local.id.rawValue)),
-            ("message", .string(local.message)), ("file", .string(name)),
-            ("line", number(local.range.start.line)), ("column", number(local.range.start.column)),
-            ("end_line", number(local.range.end.line)), ("end_column", number(local.range.end.column)),
-            ("notes", .array(notes)), ("rendered", .string(rendered)),
-        ])
     }
 
     private func number(_ value: Int) -> JSON { .number(Double(value)) }
@@ -241,9 +185,8 @@ extension Machine {
 
     /// `reset`: an empty session, as the REPL's `:reset`.
     func reset() -> [(String, JSON)] {
-        interpreter.close()
-        interpreter = Machine.makeInterpreter(captured)
-        listen()
+        session.close()
+        session = Machine.makeSession()
         return [("status", .string("ok"))]
     }
 

@@ -1,11 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TaplineLanguage
 
-/// One browser tab's session in the playground: an interpreter that records for `marbles`,
-/// as the REPL's does, whose output, diagnostics and view drawings are kept apart for the
-/// page, and whose runs stop at the playground's time limit as well as the language's.
+/// One browser tab's session in the playground: a captured session (`CapturedSession`, as
+/// `--machine`'s) that writes no files and whose runs stop at the playground's time limit as
+/// well as the language's.
 final class PlaygroundSession {
     /// What one run gave the page.
     struct Result {
@@ -20,30 +17,12 @@ final class PlaygroundSession {
     /// The name the editor's code runs under.
     static let editorName = "playground"
 
-    private final class Capture {
-        var text = ""
-        var drawings: [ViewDrawing] = []
-    }
-
-    private let interpreter: Interpreter
-    private let capture = Capture()
+    private let session = CapturedSession()
     var lastUse = 0
 
     init() {
-        let capture = self.capture
-        interpreter = Interpreter(output: { capture.text += $0 }, echoes: true)
-        interpreter.echo = { capture.text += $0 + "\n" }
-        interpreter.outputLimit = Limits.requestOutputBytes
-        interpreter.recordsEvents = true
         // A page must not write files on the machine that serves it.
-        interpreter.writesFiles = false
-        interpreter.drawViews { drawing in
-            if let index = capture.drawings.firstIndex(where: { $0.name == drawing.name }) {
-                capture.drawings[index] = drawing
-            } else {
-                capture.drawings.append(drawing)
-            }
-        }
+        session.interpreter.writesFiles = false
     }
 
     /// A stop that comes `Playground.requestSeconds` of wall time from now.
@@ -55,56 +34,33 @@ final class PlaygroundSession {
     /// Runs pieces of code as REPL entries, in order, until one fails; the editor's piece is
     /// named `editorName`, and only its diagnostics are placed in the editor.
     func run(_ pieces: [(code: String, name: String)]) -> Result {
-        capture.text = ""
-        capture.drawings = []
-        var warnings: [Diagnostic] = []
-        interpreter.warn = { warnings.append($0) }
-        interpreter.isInterrupted = PlaygroundSession.deadline()
-        var error: Diagnostic?
-        for piece in pieces where !piece.code.allSatisfy(\.isWhitespace) {
-            error = interpreter.run(piece.code, name: piece.name)
-            if error != nil { break }
-        }
-        let all = warnings + (error.map { [$0] } ?? [])
-        let status = error == nil ? "ok" : error?.id == .interrupted ? "interrupted" : "error"
-        let views: [JSON] = capture.drawings.map { drawing in
-            .object([("name", .string(drawing.name)), ("shown", .bool(drawing.pieces != nil)), ("html", .string(drawing.html))])
-        }
-        return Result(status: status, output: capture.text, stderr: all.map { interpreter.format($0) }.joined(),
-                      diagnostics: all.compactMap { PlaygroundSession.place($0, in: interpreter) }, views: views)
-    }
-
-    /// A diagnostic with its place in the editor (lines and columns from 1), if it is there.
-    private static func place(_ diagnostic: Diagnostic, in interpreter: Interpreter) -> JSON? {
-        let (name, local, _) = interpreter.locate(diagnostic)
-        guard name == editorName else { return nil }
-        return .object([
-            ("severity", .string(local.severity.rawValue)), ("id", .string(local.id.rawValue)), ("message", .string(local.message)),
-            ("line", .number(Double(local.range.start.line))), ("column", .number(Double(local.range.start.column))),
-            ("end_line", .number(Double(local.range.end.line))), ("end_column", .number(Double(local.range.end.column))),
-            ("rendered", .string(interpreter.format(diagnostic))),
-        ])
+        session.interpreter.isInterrupted = PlaygroundSession.deadline()
+        return PlaygroundSession.result(session, session.run(pieces.filter { !$0.code.allSatisfy(\.isWhitespace) }))
     }
 
     /// The located errors and warnings of code, checked without running it (as the editor
     /// shows them while it is typed).
     static func check(_ code: String) -> [JSON] {
-        let interpreter = Interpreter(output: { _ in })
-        defer { interpreter.close() }
-        var warnings: [Diagnostic] = []
-        interpreter.warn = { warnings.append($0) }
-        interpreter.isInterrupted = deadline()
-        let error = interpreter.check(code, name: editorName)
-        return (warnings + (error.map { [$0] } ?? [])).compactMap { place($0, in: interpreter) }
+        let session = CapturedSession()
+        defer { session.close() }
+        session.interpreter.isInterrupted = deadline()
+        return result(session, session.run([(code, editorName)], checking: true)).diagnostics
+    }
+
+    private static func result(_ session: CapturedSession, _ outcome: CapturedSession.Outcome) -> Result {
+        let placed = outcome.diagnostics.map { session.describe($0.diagnostic, rendered: $0.rendered) }
+        return Result(status: outcome.status, output: outcome.output, stderr: outcome.diagnostics.map(\.rendered).joined(),
+                      diagnostics: placed.filter { $0["file"]?.string == editorName },
+                      views: outcome.drawings.map(CapturedSession.viewData))
     }
 
     /// Where the clock stands.
-    var time: String { interpreter.clockTime }
+    var time: String { session.interpreter.clockTime }
 
     /// What the program declared, as `:list` shows it: the page draws its buttons, subjects,
     /// published values and views from this.
     var world: [JSON] {
-        interpreter.declarations.map { declaration in
+        session.interpreter.declarations.map { declaration in
             .object([
                 ("keyword", .string(declaration.keyword)), ("name", .string(declaration.name)),
                 ("type", declaration.type.map(JSON.string) ?? .null), ("detail", .string(declaration.detail)),
@@ -112,7 +68,7 @@ final class PlaygroundSession {
         }
     }
 
-    var svg: String? { interpreter.marblesSVG }
+    var svg: String? { session.interpreter.marblesSVG }
 
-    func close() { interpreter.close() }
+    func close() { session.close() }
 }
