@@ -186,6 +186,8 @@ struct ViewBodyTests {
     @Test func aViewObjectMustBeObservable() {
         #expect(run("view V { @StateObject var m = 5 }").error?.contains("generic struct 'StateObject' requires that 'Int' conform to 'ObservableObject'") == true)
         #expect(run("view V { @ObservedObject let m = 5 }").error?.contains("expected 'var' after '@ObservedObject'") == true)
+        let twice = "class M: ObservableObject { @Published var n = 0 }\nview V { @StateObject var m = M(); func m() { } }"
+        #expect(run(twice).error?.contains("'m' is already declared") == true, "\(run(twice).error ?? "")")
     }
 
     @Test func whatABodyCannotHoldIsALocatedError() {

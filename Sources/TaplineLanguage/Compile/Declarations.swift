@@ -125,6 +125,7 @@ extension Compiler {
     func function(_ declaration: FunctionDecl, inView: Bool = false) throws(Diagnostic) -> Action {
         if !inView, !isTopLevel { return try localFunction(declaration) }
         let name = declaration.name
+        if inView { try checkNewInView(name) }
         let box = try functionBox(declaration)
         let entity = Entity(name: name.text, range: name.range, kind: .function(box))
         if inView { viewFunctions[name.text] = entity } else { try declare(entity) }
@@ -223,10 +224,6 @@ extension Compiler {
         box.properties = try declaration.properties.map { (property) throws(Diagnostic) in try viewProperty(property) }
         for function in functions {
             guard case .function(let declaration) = function.kind else { continue }
-            if let previous = viewFunctions[declaration.name.text] {
-                throw Diagnostic.error(Messages.alreadyDeclared(declaration.name.text), at: declaration.name.range,
-                                       notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
-            }
             _ = try self.function(declaration, inView: true)
         }
         box.functions = viewFunctions.values.compactMap { entity in
@@ -237,6 +234,13 @@ extension Compiler {
         box.disappear = try inFrameAction(declaration.disappear)
         box.body = try declaration.body.map { (statements) throws(Diagnostic) in try viewBody(statements) }
         return { _ in entity.isInitialized = true }
+    }
+
+    /// A view's member (a func, an `@StateObject`) is declared once in its view.
+    func checkNewInView(_ name: Name) throws(Diagnostic) {
+        guard let previous = viewFunctions[name.text] else { return }
+        throw Diagnostic.error(Messages.alreadyDeclared(name.text), at: name.range,
+                               notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
     }
 
     /// `let NAME = chain.sink { … }` keeps a subscription; `let NAME = chain` keeps a

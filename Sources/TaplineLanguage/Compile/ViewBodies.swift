@@ -38,10 +38,7 @@ extension Compiler {
             let wrapper = property.isStateObject ? "StateObject" : "ObservedObject"
             throw Diagnostic.error(Messages.notObservable(wrapper, type.name), at: property.value.range)
         }
-        if let previous = viewFunctions[property.name.text] {
-            throw Diagnostic.error(Messages.alreadyDeclared(property.name.text), at: property.name.range,
-                                   notes: [Diagnostic.Note(Messages.previousDeclaration, at: previous.range)])
-        }
+        try checkNewInView(property.name)
         let box = ValueBox(type: type, isMutable: true)
         let entity = Entity(name: property.name.text, range: property.name.range, kind: .value(box), type: type.typeName ?? .any)
         entity.isInitialized = true

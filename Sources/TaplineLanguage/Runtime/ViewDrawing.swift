@@ -58,14 +58,11 @@ public struct ViewDrawing: Equatable, Sendable {
     /// The view as HTML (the notebook's panel): a titled box whose buttons name the `tap`
     /// that presses them; a dismantled view says so.
     public var html: String {
-        let title = "<div style=\"font-size:smaller;opacity:.6\">\(ViewDrawing.escaped(name))</div>"
-        guard let pieces else {
-            return "<div class=\"tapline-view\" data-view=\"\(ViewDrawing.escaped(name))\" style=\"border:1px dashed #aaa;border-radius:8px;"
-                + "padding:6px 12px;display:inline-block;opacity:.6\">\(title)<i>dismantled</i></div>"
-        }
-        return "<div class=\"tapline-view\" data-view=\"\(ViewDrawing.escaped(name))\" style=\"border:1px solid #aaa;border-radius:8px;"
-            + "padding:6px 12px;display:inline-block;font-family:system-ui,sans-serif\">" + title
-            + pieces.map(ViewDrawing.html).joined() + "</div>"
+        let (border, look, content) = pieces.map { ("solid", "font-family:system-ui,sans-serif", $0.map(ViewDrawing.html).joined()) }
+            ?? ("dashed", "opacity:.6", "<i>dismantled</i>")
+        return "<div class=\"tapline-view\" data-view=\"\(ViewDrawing.escaped(name))\" style=\"border:1px \(border) #aaa;border-radius:8px;"
+            + "padding:6px 12px;display:inline-block;\(look)\"><div style=\"font-size:smaller;opacity:.6\">\(ViewDrawing.escaped(name))</div>"
+            + content + "</div>"
     }
 
     static func html(_ piece: ViewPiece) -> String {

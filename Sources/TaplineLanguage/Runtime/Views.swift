@@ -52,14 +52,14 @@ extension Runtime {
         defer { bagOwners.removeLast() }
         // An `on appear` that remounts its own view nests: one level of the depth budget.
         try nested(at: statementRange ?? .zero) { try view.appear?() }
-        if view.body != nil, view.isShown { try draw(view) }
+        try draw(view)
     }
 
     /// Dismantles a view: `on disappear` runs, then its bag is cancelled.
     func hide(_ view: ViewBox) throws {
         guard view.isShown else { return }
         view.isShown = false
-        if view.body != nil { dismantleBody(of: view) }
+        dismantleBody(of: view)
         defer {
             let bag = view.bag
             view.bag.removeAll()
@@ -78,13 +78,10 @@ extension Runtime {
     /// new object (the view does not own it), while an `@StateObject` keeps its own. A body
     /// then draws what it shows now.
     func chosenAgain(_ view: ViewBox) throws {
-        guard view.isShown else { return }
-        var renewed = false
-        for property in view.properties where !property.isStateObject {
-            property.box.value = try property.initial()
-            renewed = true
-        }
-        if renewed { try draw(view) }
+        let observed = view.properties.filter { !$0.isStateObject }
+        guard view.isShown, !observed.isEmpty else { return }
+        for property in observed { property.box.value = try property.initial() }
+        try draw(view)
     }
 }
 
@@ -131,6 +128,8 @@ extension Runtime {
         }
     }
 
+    /// Stops watching, and tells where the body was drawn that it is gone (a view without a
+    /// body has nothing to stop or tell).
     func dismantleBody(of view: ViewBox) {
         view.watching.forEach { $0.cancel() }
         view.watching = []
