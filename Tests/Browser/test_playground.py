@@ -10,7 +10,7 @@ Run: python -m unittest discover -s Tests/Browser (TAPLINE: the binary; default 
 import os
 import pathlib
 import re
-import subprocess
+import sys
 import time
 import unittest
 import base64
@@ -21,6 +21,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "Integrations"))
+import serving  # noqa: E402  (beside the server tests, which start it the same way)
 TAPLINE = os.environ.get("TAPLINE", str(ROOT / ".build" / "release" / "tapline"))
 SHOTS = os.environ.get("TAPLINE_SCREENSHOTS")
 
@@ -35,22 +37,11 @@ send query "swift"
 """
 
 
-class Server:
-    """`tapline serve` on a free port, stopped when the test ends."""
+class Server(serving.Server):
+    """`tapline serve` on a free port (the one helper the server tests use too)."""
 
     def __init__(self, *arguments):
-        self.process = subprocess.Popen([TAPLINE, "serve", "--port", "0", *arguments], cwd=ROOT,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"tapline serve did not start: {line!r} {self.process.stderr.read()!r}")
-        self.url = match.group(0)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
+        super().__init__(TAPLINE, *arguments, cwd=ROOT)
 
 
 def browser():

@@ -5,11 +5,11 @@ page's, keeps a session per tab, stops a program that runs away and goes on serv
 import http.client
 import json
 import os
-import re
 import subprocess
 import time
 import unittest
 
+from serving import Server
 from test_completion import ROOT, find_binary
 
 
@@ -19,21 +19,12 @@ class ServeTests(unittest.TestCase):
         cls.binary = find_binary()
         if cls.binary is None:
             raise unittest.SkipTest("no tapline binary built")
-        cls.server = subprocess.Popen([cls.binary, "serve", "--port", "0", "scripts/examples/tap-button.tapline"], cwd=ROOT,
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = cls.server.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not match:
-            cls.server.kill()
-            raise AssertionError(f"tapline serve did not start: {line!r}")
-        cls.port = int(match.group(1))
+        cls.server = Server(cls.binary, "scripts/examples/tap-button.tapline", cwd=ROOT)
+        cls.port = cls.server.port
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.terminate()
-        cls.server.wait(timeout=10)
-        cls.server.stdout.close()
-        cls.server.stderr.close()
+        cls.server.stop()
 
     def request(self, method, path, body=None, headers=None):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
