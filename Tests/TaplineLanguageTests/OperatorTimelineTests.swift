@@ -19,9 +19,7 @@ struct OperatorTimelineTests {
         interpreter.recordsEvents = true
         let diagnostic = interpreter.run(timeline.program + "\nmarbles")
         #expect(diagnostic == nil, "\(name): \(diagnostic?.message ?? "")")
-        let recorder = try #require(interpreter.runtime.recorder)
-        let runtime = interpreter.runtime
-        let diagram = MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
+        let diagram = try #require(interpreter.runtime.marbleDiagram(forPicture: false))
         let marks = diagram.lanes.flatMap { $0.marks.values.joined() }
         #expect(marks.contains { if case .value = $0 { return true } else { return false } }, "\(name): no lane shows a value")
         // Short enough to read under `:help` in an 80-column terminal.

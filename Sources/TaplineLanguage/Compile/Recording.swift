@@ -16,16 +16,14 @@ extension Compiler {
         switch command {
         case .show:
             return { _ in
-                guard let recorder = runtime.recorder else { return }
-                let diagram = MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
+                guard let diagram = runtime.marbleDiagram(forPicture: false) else { return }
                 runtime.write(diagram.text(width: runtime.currentDiagramWidth))
             }
         case .clear:
             return { _ in runtime.recorder?.clear() }
         case .save(let path, let range):
             return { _ in
-                guard let recorder = runtime.recorder else { return }
-                let diagram = MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
+                guard let diagram = runtime.marbleDiagram(forPicture: true) else { return }
                 let document = MarbleSVG(diagram).document
                 guard runtime.writesFiles else { return runtime.warn(.warning(Messages.filesNotWritten, at: range)) }
                 switch runtime.files.write(document, to: path) {

@@ -40,7 +40,9 @@ struct MarbleDiagram {
     /// At most this many frames are drawn: the most recent ones.
     static let maximumFrames = 300
 
-    init(_ recorder: Recorder, frameLength: Int64, now: Int64) {
+    /// `keepsEvents`: each mark's events are kept in `trace`'s words (`Lane.events`), for a
+    /// picture's tooltips; the text diagram has no use for them.
+    init(_ recorder: Recorder, frameLength: Int64, now: Int64, keepsEvents: Bool) {
         self.frameLength = frameLength
         let entries = recorder.kept
         let start = recorder.leftOut > 0 ? recorder.leftOutUntil : recorder.start
@@ -70,8 +72,8 @@ struct MarbleDiagram {
                 Recorder.apply(entry, to: &live)
                 guard entry.time >= first * frameLength else { early += 1; continue }
                 let row = rows.row(entry.lane, entry.subscription)
-                if let words = TraceLine.words(entry.event, bySubject: entry.subscription == 0) {
-                    lanes[row].events[column, default: []].append(TraceLine(time: entry.time, lane: "", width: 0, event: words).stamp + " " + words)
+                if keepsEvents, let words = TraceLine.words(entry.event, bySubject: entry.subscription == 0) {
+                    lanes[row].events[column, default: []].append(TraceLine.stamp(entry.time) + " " + words)
                 }
                 guard let mark = MarbleDiagram.mark(entry.event) else { continue }
                 lanes[row].marks[column, default: []].append(mark)

@@ -207,10 +207,15 @@ public struct TraceLine: Sendable {
     public var text: String { stamp + " " + lane + "  " + event }
 
     init(time: Int64, lane: String, width: Int, event: String) {
-        let clock = VirtualTime(nanoseconds: time).description
-        stamp = "[" + String(repeating: " ", count: max(0, 8 - clock.count)) + clock + "]"
+        stamp = TraceLine.stamp(time)
         self.lane = lane.count < width ? lane + String(repeating: " ", count: width - lane.count) : lane
         self.event = event
+    }
+
+    /// `[   300ms]`: a virtual time as a trace line starts with it.
+    static func stamp(_ time: Int64) -> String {
+        let clock = VirtualTime(nanoseconds: time).description
+        return "[" + String(repeating: " ", count: max(0, 8 - clock.count)) + clock + "]"
     }
 
     /// The event in words; nil for one a trace does not show.

@@ -111,6 +111,12 @@ final class Runtime {
         }
     }
 
+    /// The `marbles` diagram of what was recorded, up to now; nil while recording is off.
+    /// `forPicture`: it keeps each mark's events, for the SVG's tooltips.
+    func marbleDiagram(forPicture: Bool) -> MarbleDiagram? {
+        recorder.map { MarbleDiagram($0, frameLength: frameNanoseconds, now: clock.now.nanoseconds, keepsEvents: forPicture) }
+    }
+
     /// Where a view's body is drawn (`Interpreter.drawsViews`); by default its box of text
     /// joins the program's output.
     lazy var drawView: (ViewDrawing) -> Void = { [unowned self] drawing in

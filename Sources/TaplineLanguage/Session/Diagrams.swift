@@ -5,21 +5,20 @@
 public enum Diagrams {
     /// The diagram of `program` in `width` columns; nil if the program stops with an error.
     public static func text(of program: String, width: Int = 80) -> String? {
-        diagram(of: program).map { $0.text(width: width) }
+        diagram(of: program, forPicture: false).map { $0.text(width: width) }
     }
 
     /// The same diagram as a self-contained SVG document; nil if the program stops with an error.
     public static func svg(of program: String) -> String? {
-        diagram(of: program).map { MarbleSVG($0).document }
+        diagram(of: program, forPicture: true).map { MarbleSVG($0).document }
     }
 
-    private static func diagram(of program: String) -> MarbleDiagram? {
+    private static func diagram(of program: String, forPicture: Bool) -> MarbleDiagram? {
         let interpreter = Interpreter(output: { _ in })
         defer { interpreter.close() }
         interpreter.recordsEvents = true
-        guard interpreter.run(program, name: "<diagram>") == nil, let recorder = interpreter.runtime.recorder else { return nil }
-        let runtime = interpreter.runtime
-        return MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)
+        guard interpreter.run(program, name: "<diagram>") == nil else { return nil }
+        return interpreter.runtime.marbleDiagram(forPicture: forPicture)
     }
 }
 
@@ -30,7 +29,6 @@ extension Interpreter {
     /// The session's `marbles` diagram as `marbles save` draws it, as an SVG document, with no
     /// file in between (`--machine`'s `svg` request); nil while recording is off.
     public var marblesSVG: String? {
-        guard let recorder = runtime.recorder else { return nil }
-        return MarbleSVG(MarbleDiagram(recorder, frameLength: runtime.frameNanoseconds, now: runtime.clock.now.nanoseconds)).document
+        runtime.marbleDiagram(forPicture: true).map { MarbleSVG($0).document }
     }
 }
