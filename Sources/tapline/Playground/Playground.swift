@@ -125,8 +125,7 @@ extension Playground {
             guard let session = sessions[tab] else {
                 return .json(.object([("error", .string("this tab has no session: press Run"))]), status: 400)
             }
-            uses += 1
-            session.lastUse = uses
+            touch(session)
             return .json(reply(session, session.run([(code, "page")])))
         case "check":
             return .json(.object([("diagnostics", .array(PlaygroundSession.check(code)))]))
@@ -144,13 +143,18 @@ extension Playground {
 
     private func store(_ session: PlaygroundSession, for tab: String) {
         sessions[tab]?.close()
-        uses += 1
-        session.lastUse = uses
+        touch(session)
         sessions[tab] = session
         while sessions.count > Playground.maximumSessions, let oldest = sessions.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             oldest.value.close()
             sessions[oldest.key] = nil
         }
+    }
+
+    /// Marks a session as the one used last (the oldest is closed first).
+    private func touch(_ session: PlaygroundSession) {
+        uses += 1
+        session.lastUse = uses
     }
 
     private func reply(_ session: PlaygroundSession, _ result: PlaygroundSession.Result) -> JSON {
