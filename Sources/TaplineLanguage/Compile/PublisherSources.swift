@@ -300,9 +300,9 @@ extension Compiler {
         case .just, .justLowercase:
             guard labels == [nil] else { throw misuse }
             let (code, type) = try expression(arguments[0].value)
-            // Spelt out: `Just(…).setFailureType(to:)` is Combine's specialisation, a
+            // Not `Just(…).setFailureType(to:)`: that is Combine's specialisation, a
             // `Result.Publisher` whose subscription is named "Once", not "Just".
-            let stream = { (output: Value) in Publishers.SetFailureType<Just<Value>, ScriptFailure>(upstream: Just(output)).eraseToAnyPublisher() }
+            let stream = { (output: Value) in TypedJust<Value, ScriptFailure>(output).eraseToAnyPublisher() }
             let describe = { (output: Value) in "Just<\(type.name)>(output: \(output.debugDescription))" }
             var plan = PublisherPlan(make: { frame in stream(try code(frame)) }, type: type, failure: .never, text: text,
                                      valueDescription: { frame in describe(try code(frame)) })

@@ -72,20 +72,29 @@ final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, D
     override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
         if missing > 0 {
-            if latest[index] == nil { missing -= 1 }
-            latest[index] = value
-            guard missing == 0 else { return .none }
-            values.reserveCapacity(latest.count)
-            for element in latest {
-                if let element { values.append(element) }
-            }
-            latest.removeAll()
+            guard firstValue(value, at: index) else { return .none }
         } else {
             values[index] = value
         }
         owed = true
         drain()
         return .none
+    }
+
+    /// A value that comes before every input has sent one; true when it completes the set.
+    /// Out of line: the optionals it reads are generic, and unspecialised code looks their
+    /// types up wherever a function uses them, so on the path every later value takes too.
+    @inline(never)
+    private func firstValue(_ value: Element, at index: Int) -> Bool {
+        if latest[index] == nil { missing -= 1 }
+        latest[index] = value
+        guard missing == 0 else { return false }
+        values.reserveCapacity(latest.count)
+        for element in latest {
+            if let element { values.append(element) }
+        }
+        latest.removeAll()
+        return true
     }
 
     override func drain() {

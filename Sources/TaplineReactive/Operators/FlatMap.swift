@@ -92,7 +92,7 @@ extension Publishers.FlatMap {
         private var awaitingInnerSubscriptions = 0
         private var nextIndex = 0
         /// Inner values waiting for demand, with the index of the inner that sent each.
-        private var waiting: [(index: Int, value: Output)] = []
+        private let waiting = Waiting()
         /// Set while a value is delivered: a request made meanwhile only adds demand.
         private var delivering = false
         /// Set while an inner is asked for one more: a value it sends at once must wait.
@@ -166,9 +166,7 @@ extension Publishers.FlatMap {
             guard !ended else { return }
             if demand == .unlimited {
                 self.demand = .unlimited
-                let flushed = waiting
-                waiting.removeAll()
-                for (_, value) in flushed { deliver(value) }
+                for (_, value) in waiting.takeAll() { deliver(value) }
                 for index in inners.keys.sorted() { inners[index]?.request(.unlimited) }
             } else {
                 self.demand += demand
@@ -201,7 +199,7 @@ extension Publishers.FlatMap {
                 return .none
             }
             if demand == .none || askingInner {
-                waiting.append((index, value))
+                waiting.append(index, value)
                 return .none
             }
             demand -= 1
@@ -236,7 +234,7 @@ extension Publishers.FlatMap {
         /// Delivers waiting values while there is demand, asking each one's inner for the next.
         private func deliverWaiting() {
             while !waiting.isEmpty, demand > 0, !ended {
-                let (index, value) = waiting.removeFirst()
+                let (index, value) = waiting.takeFirst()
                 demand -= 1
                 demand += deliver(value)
                 askingInner = true
@@ -250,9 +248,14 @@ extension Publishers.FlatMap {
             guard !ended, upstreamFinished, waiting.isEmpty, inners.isEmpty, awaitingInnerSubscriptions == 0
             else { return false }
             ended = true
-            downstream.receive(completion: .finished)
+            sendFinished()
             return true
         }
+
+        /// Out of line: Swift looks the completion's generic type up wherever a function makes
+        /// one (this code runs unspecialised), and `finishIfDone` is asked at every inner's end.
+        @inline(never)
+        private func sendFinished() { downstream.receive(completion: .finished) }
 
         private func fail(_ completion: Subscribers.Completion<Failure>, except index: Int?) {
             guard !ended else { return }
@@ -266,6 +269,36 @@ extension Publishers.FlatMap {
             let current = inners
             inners.removeAll()
             for key in current.keys.sorted() where key != index { current[key]?.cancel() }
+        }
+    }
+
+    /// The values that wait for demand, in a class: whether any wait is asked for every value
+    /// and every inner's completion, and a count read from an object needs no metadata, where
+    /// an array of `(Int, Output)` tuples has unspecialised code look up the tuple's and the
+    /// array's types at each use.
+    final class Waiting {
+        private var values: [(index: Int, value: Output)] = []
+        private(set) var isEmpty = true
+
+        func append(_ index: Int, _ value: Output) {
+            values.append((index, value))
+            isEmpty = false
+        }
+
+        func takeFirst() -> (index: Int, value: Output) {
+            let first = values.removeFirst()
+            isEmpty = values.isEmpty
+            return first
+        }
+
+        func takeAll() -> [(index: Int, value: Output)] {
+            defer { removeAll() }
+            return values
+        }
+
+        func removeAll() {
+            values.removeAll()
+            isEmpty = true
         }
     }
 

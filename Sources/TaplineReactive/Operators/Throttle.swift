@@ -47,10 +47,29 @@ extension Publishers.Throttle {
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private enum State {
-            case awaiting(Downstream)
-            case subscribed(any Subscription, Downstream)
-            case finishing(any Subscription, Downstream)   // a completion waits to go out
+            case awaiting(Link)
+            case subscribed(Link)
+            case finishing(Link)   // a completion waits to go out
             case ended
+        }
+
+        /// The subscriber and the upstream's subscription, in a class. This code runs
+        /// unspecialised for a chain made at run time; a `State` whose payloads are all
+        /// references has one layout for every subscriber type, so telling its cases apart
+        /// looks nothing up, where a subscriber held in the enum itself made each value
+        /// look the enum's type up.
+        private final class Link {
+            let downstream: Downstream
+            var subscription: (any Subscription)?
+            init(_ downstream: Downstream) { self.downstream = downstream }
+        }
+
+        /// A value waiting to go out, in a class for the same reason: with `latest: true` each
+        /// value of a burst replaces it, and an optional of the generic value type would be
+        /// looked up at each one.
+        private final class Pending {
+            var value: Output
+            init(_ value: Output) { self.value = value }
         }
 
         private var state: State
@@ -58,7 +77,7 @@ extension Publishers.Throttle {
         private let scheduler: Context
         private let latest: Bool
         private var demand = Subscribers.Demand.none
-        private var pendingValue: Output?
+        private var pendingValue: Pending?
         private var pendingCompletion: Subscribers.Completion<Failure>?
         /// Whether a value, or a completion, waits: kept beside them, since asking an optional
         /// of a generic type whether it holds something looks its type's metadata up, at every
@@ -73,7 +92,7 @@ extension Publishers.Throttle {
         private var lastEmissionOnClock: VirtualTime?
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
-            state = .awaiting(downstream)
+            state = .awaiting(Link(downstream))
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
@@ -94,14 +113,15 @@ extension Publishers.Throttle {
         var playgroundDescription: Any { description }
 
         func receive(subscription: any Subscription) {
-            guard case .awaiting(let downstream) = state else {
+            guard case .awaiting(let link) = state else {
                 subscription.cancel()
                 return
             }
             noteEvent()
-            state = .subscribed(subscription, downstream)
+            link.subscription = subscription
+            state = .subscribed(link)
             subscription.request(.unlimited)
-            downstream.receive(subscription: self)
+            link.downstream.receive(subscription: self)
         }
 
         func receive(_ input: Output) -> Subscribers.Demand {
@@ -116,16 +136,24 @@ extension Publishers.Throttle {
                     clock.schedule(after: earliest) { [weak self] in self?.emit() }
                 }
             } else {
-                let now = scheduler.now
-                guard accepts(input) else { return .none }
-                let earliest = lastEmission.map { $0.advanced(by: interval) } ?? now
-                if earliest <= now {
-                    scheduler.schedule { [weak self] in self?.emit() }
-                } else {
-                    scheduler.schedule(after: earliest) { [weak self] in self?.emit() }
-                }
+                receiveOnScheduler(input)
             }
             return .none
+        }
+
+        /// `receive(_:)` on a scheduler that is not a virtual clock. Out of line: its optional
+        /// time is of the scheduler's generic type, which Swift would otherwise look up
+        /// wherever `receive(_:)` runs, on a virtual clock too.
+        @inline(never)
+        private func receiveOnScheduler(_ input: Output) {
+            let now = scheduler.now
+            guard accepts(input) else { return }
+            let earliest = lastEmission.map { $0.advanced(by: interval) } ?? now
+            if earliest <= now {
+                scheduler.schedule { [weak self] in self?.emit() }
+            } else {
+                scheduler.schedule(after: earliest) { [weak self] in self?.emit() }
+            }
         }
 
         /// Takes a value: true when it found demand and nothing waiting, and is to be scheduled;
@@ -133,19 +161,23 @@ extension Publishers.Throttle {
         private func accepts(_ input: Output) -> Bool {
             guard demand > 0 else { return false }
             if valueWaits || completionWaits {
-                if latest { pendingValue = input }
+                if latest { replacePending(with: input) }
                 return false
             }
             demand -= 1
-            pendingValue = input
+            pendingValue = Pending(input)
             valueWaits = true
             return true
         }
 
+        private func replacePending(with input: Output) {
+            if let pendingValue { pendingValue.value = input } else { pendingValue = Pending(input) }
+        }
+
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard case .subscribed(let subscription, let downstream) = state else { return }
+            guard case .subscribed(let link) = state else { return }
             noteEvent()
-            state = .finishing(subscription, downstream)
+            state = .finishing(link)
             let waiting = valueWaits || completionWaits
             pendingCompletion = completion
             completionWaits = true
@@ -154,11 +186,12 @@ extension Publishers.Throttle {
 
         /// Delivers what waits: the value, then the completion if one came.
         private func emit() {
-            let downstream: Downstream
+            let link: Link
             switch state {
-            case .subscribed(_, let current), .finishing(_, let current): downstream = current
+            case .subscribed(let current), .finishing(let current): link = current
             case .awaiting, .ended: return
             }
+            let downstream = link.downstream
             if valueWaits, !completionWaits {
                 if let clock { lastEmissionOnClock = clock.now } else { lastEmission = scheduler.now }
             }
@@ -166,7 +199,7 @@ extension Publishers.Throttle {
             let completion = pendingCompletion.take()
             (valueWaits, completionWaits) = (false, false)
             if completion != nil { state = .ended }
-            let more = value.map { downstream.receive($0) } ?? .none
+            let more = value.map { downstream.receive($0.value) } ?? .none
             if let completion { downstream.receive(completion: completion) }
             demand += more
         }
@@ -180,12 +213,12 @@ extension Publishers.Throttle {
         /// that comes after a cancel before any subscription is cancelled (Combine's throttle).
         func cancel() {
             switch state {
-            case .subscribed(let subscription, _), .finishing(let subscription, _):
+            case .subscribed(let link), .finishing(let link):
                 state = .ended
                 pendingValue = nil
                 pendingCompletion = nil
                 (valueWaits, completionWaits) = (false, false)
-                subscription.cancel()
+                link.subscription?.cancel()
             case .awaiting:
                 state = .ended
             case .ended:

@@ -53,14 +53,21 @@ extension Publisher {
 /// demand, if an input sends more than it was asked for), and the demand the downstream
 /// returns for it goes back to the input whose value completed the tuple.
 final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
-    private var queues: [ZipQueue<Element>]
+    /// The inputs' queues. This class runs as unspecialised generic code (its downstream's type
+    /// is known only at run time), where an array of a generic type has Swift look that type
+    /// up at each read: the array is of the queues' non-generic base class.
+    private let queues: [ZipQueueBase]
+    /// How many values wait in each queue: the question asked at every value (does each input
+    /// have one?) is answered from plain integers.
+    private var counts: [Int]
     private let combine: ([Element]) -> Downstream.Input?
     /// The input whose value is being delivered, and what the downstream asked for meanwhile.
     private var sending: Int?
     private var askedWhileSending = Subscribers.Demand.none
 
     init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
-        queues = Array(repeating: ZipQueue(), count: count)
+        queues = (0..<count).map { _ in ZipQueue<Element>() }
+        counts = Array(repeating: 0, count: count)
         self.combine = combine
         super.init(downstream: downstream, count: count, name: "Zip")
     }
@@ -76,15 +83,25 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
-        queues[index].append(value)
+        queue(index).append(value)
+        counts[index] += 1
         // Plain counted loops, no key path (`\.isEmpty`), no tuples: this class runs as
         // unspecialised generic code (its downstream's type is known only at run time), where
         // each of those looks its types up anew at every value.
+        for input in counts.indices where counts[input] == 0 { return .none }
+        return emitHeads(completedBy: index)
+    }
+
+    /// Takes the first value of every queue and sends them on as one; `index` is the input
+    /// whose value completed them.
+    private func emitHeads(completedBy index: Int) -> Subscribers.Demand {
         let count = queues.count
-        for input in 0..<count where queues[input].isEmpty { return .none }
         var heads: [Element] = []
         heads.reserveCapacity(count)
-        for input in 0..<count { heads.append(queues[input].removeFirst()) }
+        for input in 0..<count {
+            heads.append(queue(input).removeFirst())
+            counts[input] -= 1
+        }
         var more = Subscribers.Demand.none
         if let combined = combine(heads) {
             let (outerSending, outerAsked) = (sending, askedWhileSending)
@@ -101,36 +118,64 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     override func upstreamFinished(_ index: Int) { finishIfExhausted() }
 
+    private func queue(_ index: Int) -> ZipQueue<Element> { unsafeDowncast(queues[index], to: ZipQueue<Element>.self) }
+
     private func finishIfExhausted() {
         guard !isDone else { return }
-        for input in 0..<queues.count where finished[input] && queues[input].isEmpty {
-            return finish(with: .finished)
+        for input in 0..<counts.count where finished[input] && counts[input] == 0 {
+            return finishNormally()
         }
     }
 }
 
-/// One input's values waiting for a partner, first in first out: taking the first moves a
-/// head index (an array's `removeFirst` moves every value behind it, which made a long queue
-/// cost its length per pair), and the taken slots are dropped once they are half the storage.
-struct ZipQueue<Element> {
-    private var storage: [Element] = []
+/// What `ZipJunction` keeps its queues as (see there).
+class ZipQueueBase {}
+
+/// One input's values waiting for a partner, first in first out, in a ring of slots that
+/// doubles when full. The slots are raw memory, not an array: this code runs unspecialised
+/// (see `ZipJunction`), where every array mutation looks the array's type up, and a slot of
+/// raw memory needs only the element's own type, which the queue's metadata holds. A value
+/// taken is moved out of its slot, so the queue keeps no value it has handed on.
+final class ZipQueue<Element>: ZipQueueBase {
+    private var slots: UnsafeMutablePointer<Element>
+    private var capacity = 4
     private var head = 0
+    private var count = 0
 
-    var isEmpty: Bool { head == storage.count }
+    override init() {
+        slots = .allocate(capacity: capacity)
+    }
 
-    mutating func append(_ value: Element) { storage.append(value) }
+    deinit {
+        for offset in 0..<count { slot(offset).deinitialize(count: 1) }
+        slots.deallocate()
+    }
+
+    func append(_ value: Element) {
+        if count == capacity { grow() }
+        slot(count).initialize(to: value)
+        count += 1
+    }
 
     /// The first waiting value; the queue must not be empty.
-    mutating func removeFirst() -> Element {
-        let value = storage[head]
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 32, head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
+    func removeFirst() -> Element {
+        let value = slots.advanced(by: head).move()
+        head = head + 1 == capacity ? 0 : head + 1
+        count -= 1
         return value
+    }
+
+    /// The slot `offset` places after the head.
+    private func slot(_ offset: Int) -> UnsafeMutablePointer<Element> {
+        slots.advanced(by: (head + offset) % capacity)
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        for offset in 0..<count { larger.advanced(by: offset).moveInitialize(from: slot(offset), count: 1) }
+        slots.deallocate()
+        slots = larger
+        head = 0
+        capacity *= 2
     }
 }

@@ -17,7 +17,8 @@
 public final class Future<Output, Failure: Error>: Publisher {
     public typealias Promise = (Result<Output, Failure>) -> Void
 
-    private var result: Result<Output, Failure>?
+    /// What the promise was given, once it was called.
+    private var outcome: Outcome?
     /// Subscriptions still waiting for the promise, in subscription order (a fixed order, as
     /// for the subjects: docs/REACTIVE.md).
     private var waiting: [FutureConduit<Output, Failure>] = []
@@ -29,30 +30,44 @@ public final class Future<Output, Failure: Error>: Publisher {
     }
 
     private func fulfill(_ result: Result<Output, Failure>) {
-        guard self.result == nil else { return }
-        self.result = result
+        guard outcome == nil else { return }
+        let outcome = Outcome(result)
+        self.outcome = outcome
         let conduits = waiting
         waiting.removeAll()
-        for conduit in conduits { conduit.resolve(result) }
+        for conduit in conduits { conduit.resolve(outcome) }
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let conduit = Conduit(future: self, downstream: subscriber)
-        if result == nil { waiting.append(conduit) }
+        if outcome == nil { waiting.append(conduit) }
         subscriber.receive(subscription: conduit)
-        if let result { conduit.resolve(result) }
+        if let outcome { conduit.resolve(outcome) }
     }
 
     fileprivate func forget(_ conduit: FutureConduit<Output, Failure>) {
         waiting.removeAll { $0 === conduit }
     }
 
-    fileprivate var storedResult: Result<Output, Failure>? { result }
+    fileprivate var storedOutcome: Outcome? { outcome }
+
+    /// A promise's result, held in a class (as is a conduit's subscriber): this code runs
+    /// unspecialised for a chain made at run time, where an optional reference costs nothing
+    /// to read and an optional `Result` or subscriber has Swift look its type up at each use.
+    final class Outcome {
+        let result: Result<Output, Failure>
+        let succeeded: Bool
+
+        init(_ result: Result<Output, Failure>) {
+            self.result = result
+            if case .success = result { succeeded = true } else { succeeded = false }
+        }
+    }
 }
 
 /// The type-erased part of a Future's subscription, so the Future can list them.
 class FutureConduit<Output, Failure: Error> {
-    func resolve(_ result: Result<Output, Failure>) {}
+    func resolve(_ outcome: Future<Output, Failure>.Outcome) {}
 }
 
 extension Future {
@@ -60,41 +75,48 @@ extension Future {
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private var future: Future?
-        private var downstream: Downstream?
+        /// The subscriber, until it is sent its completion or the conduit is cancelled.
+        private var held: Held?
         private var demanded = false
+
+        private final class Held {
+            let downstream: Downstream
+            init(_ downstream: Downstream) { self.downstream = downstream }
+        }
 
         init(future: Future, downstream: Downstream) {
             self.future = future
-            self.downstream = downstream
+            held = Held(downstream)
         }
 
         var description: String { "Future" }
         var customMirror: Mirror {
             // Apple's conduit names its Future twice: as its parent and as the subject it
             // watches; both read nil once the promise delivered to it or it was cancelled.
-            Mirror(self, children: ["parent": future as Any, "downstream": downstream as Any, "hasAnyDemand": demanded,
+            Mirror(self, children: ["parent": future as Any, "downstream": held?.downstream as Any, "hasAnyDemand": demanded,
                                     "subject": future as Any])
         }
         var playgroundDescription: Any { description }
 
         /// A value is delivered once there is demand; a failure at once.
-        override func resolve(_ result: Result<Output, Failure>) { deliver(result, keepingParent: false) }
+        override func resolve(_ outcome: Outcome) { deliver(outcome, keepingParent: false) }
 
         func request(_ demand: Subscribers.Demand) {
             guard ContractViolation.check(demand > 0, "Future: demand must be greater than zero") else { return }
-            guard downstream != nil else { return }
+            guard held != nil else { return }
             demanded = true
-            if let result = future?.storedResult { deliver(result, keepingParent: true) }
+            if let outcome = future?.storedOutcome { deliver(outcome, keepingParent: true) }
         }
 
         /// The conduit keeps its Future while it delivers (a `dump` from the subscriber's
         /// closure still shows the parent) and lets it go after when the promise delivered,
         /// but not when a request did, as Apple's does (OpenCombine's FutureTests).
-        private func deliver(_ result: Result<Output, Failure>, keepingParent: Bool) {
-            guard let downstream else { return }
-            if case .success = result, !demanded { return }
-            self.downstream = nil
-            switch result {
+        private func deliver(_ outcome: Outcome, keepingParent: Bool) {
+            guard let held else { return }
+            if outcome.succeeded, !demanded { return }
+            self.held = nil
+            let downstream = held.downstream
+            switch outcome.result {
             case .success(let value):
                 _ = downstream.receive(value)
                 downstream.receive(completion: .finished)
@@ -107,8 +129,8 @@ extension Future {
         }
 
         func cancel() {
-            guard downstream != nil else { return }
-            downstream = nil
+            guard held != nil else { return }
+            held = nil
             future?.forget(self)
             future = nil
         }
