@@ -10,7 +10,7 @@ extension Compiler {
     func typeDeclaration(_ declaration: TypeDecl) throws(Diagnostic) -> Action {
         if declaration.kind == .extension { return try typeExtension(declaration) }
         let type = UserType(name: declaration.name.text, kind: declaration.kind)
-        type.runtime = runtime
+        type.runtimeLink = runtime.link
         type.conformances = declaration.conformances
         let entity = Entity(name: declaration.name.text, range: declaration.name.range, kind: .type(type))
         try declareType(entity)
@@ -205,7 +205,7 @@ extension Compiler {
     /// A method's signature, which the runtime it runs in calls.
     private func memberBox(_ function: FunctionDecl, of type: UserType) throws(Diagnostic) -> FunctionBox {
         let box = try functionBox(function)
-        box.runtime = runtime
+        box.runtimeLink = runtime.link
         return box
     }
 

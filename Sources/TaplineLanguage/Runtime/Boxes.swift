@@ -29,7 +29,8 @@ final class FunctionBox {
     /// Declared `throws`, or found to throw while its body compiled.
     var isThrowing: Bool
     /// For a method of the program's types: the runtime it runs in (`UserMembers.invoke`).
-    weak var runtime: Runtime?
+    var runtimeLink: RuntimeLink?
+    var runtime: Runtime? { runtimeLink?.runtime }
     /// For a method: false when no closure made in it reads `self`, so that its frame, which
     /// such closures may keep, lets `self` go when the call returns.
     var keepsSelf = true

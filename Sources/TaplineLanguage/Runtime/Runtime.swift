@@ -51,7 +51,7 @@ final class Runtime {
     /// Turns recording on from now: stages compiled from here on are recorded.
     func startRecording() {
         guard recorder == nil else { return }
-        recorder = Recorder(clock: clock) { [weak self] line in self?.traceOutput(line) }
+        recorder = Recorder(clock: clock) { [link] line in link.runtime?.traceOutput(line) }
     }
 
     /// Checked at safe points (each loop turn, each event, each timer): true stops the run.
@@ -347,16 +347,27 @@ final class Runtime {
     /// session ends, as a playground's top-level objects are never let go.
     var runsDeinit = true
 
-    /// The instances of the program's classes made so far, held weakly: at the session's end
-    /// those still alive — kept by a retain cycle the program made, as Swift would keep them —
-    /// let go of what they hold, so that closing a session frees it.
-    private var instances: [WeakInstance] = []
+    /// The way back to this runtime for what it holds (`RuntimeLink`).
+    private(set) lazy var link = RuntimeLink(self)
 
-    /// Notes a class's new instance (dead entries are dropped as the list doubles).
+    deinit { link.runtime = nil }
+
+    /// The instances of the program's classes that are alive, by identity: at the session's end
+    /// those still alive — kept by a retain cycle the program made, as Swift would keep them —
+    /// let go of what they hold, so that closing a session frees it. Held unretained, and
+    /// taken out by the instance as it goes (`Instance.deinit`), not held weakly: a weak
+    /// reference gives its object a side table, through which every retain and release of
+    /// the object then goes, and an instance is retained at each use of it.
+    private var instances: [ObjectIdentifier: Unmanaged<Instance>] = [:]
+
+    /// Notes a class's new instance.
     func track(_ instance: Instance) {
-        if instances.count >= 64, instances.count.nonzeroBitCount == 1 { instances.removeAll { $0.instance == nil } }
-        instances.append(WeakInstance(instance))
+        instance.tracker = link
+        instances[ObjectIdentifier(instance)] = .passUnretained(instance)
     }
+
+    /// Forgets an instance that is going (`Instance.deinit`).
+    func untrack(_ instance: Instance) { instances[ObjectIdentifier(instance)] = nil }
 
     /// Runs a `deinit`: an error in it is reported as any error in delivery is.
     func runDeinit(_ box: FunctionBox, of instance: Value) {
@@ -366,7 +377,9 @@ final class Runtime {
     /// Cancels everything the session keeps and what the clock was to run (`Interpreter.close`).
     func close() {
         runsDeinit = false
-        let alive = instances.compactMap(\.instance)
+        // Every instance listed is alive (one that went took itself out), and is held here
+        // while the others let go of their fields.
+        let alive = instances.values.map { $0.takeUnretainedValue() }
         instances.removeAll()
         for instance in alive { instance.releaseFields() }
         live.forEach { $0.token.cancel() }
@@ -381,4 +394,15 @@ final class Runtime {
         live.remove(at: index).token.cancel()
         return true
     }
+}
+
+/// The way back to the runtime for what the runtime holds and what must not keep it alive:
+/// the program's types, their methods, their instances, the recorder. Not a weak reference:
+/// an object referred to weakly gets a side table, through which every retain and release of
+/// it then goes, and the runtime is retained several times for each event. The runtime
+/// clears the link as it goes, so a holder that outlives it finds nil.
+final class RuntimeLink {
+    fileprivate(set) unowned(unsafe) var runtime: Runtime?
+
+    fileprivate init(_ runtime: Runtime) { self.runtime = runtime }
 }

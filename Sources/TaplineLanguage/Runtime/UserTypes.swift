@@ -30,7 +30,8 @@ final class UserType {
     /// `deinit`'s body, run with the instance's last field values when its last reference goes.
     var deinitializer: FunctionBox?
     /// The runtime, for `deinit` (it reports its errors there).
-    weak var runtime: Runtime?
+    var runtimeLink: RuntimeLink?
+    var runtime: Runtime? { runtimeLink?.runtime }
 
     init(name: String, kind: TypeDecl.Kind) {
         self.name = name
@@ -148,6 +149,8 @@ public final class Instance: Equatable {
     private(set) lazy var objectWillChange = ObservableObjectPublisher()
     /// The stand-in `self` a `deinit` runs with: its own end runs no `deinit`.
     private var isDeinitSelf = false
+    /// The runtime that lists it among the live instances (`Runtime.track`).
+    var tracker: RuntimeLink?
 
     init(type: UserType, fields: [Value], published: [PublishedSubject<Value>?]) {
         self.type = type
@@ -188,6 +191,7 @@ public final class Instance: Equatable {
     }
 
     deinit {
+        tracker?.runtime?.untrack(self)
         guard type.kind == .class, !isDeinitSelf, let deinitializer = type.deinitializer, let runtime = type.runtime,
               runtime.runsDeinit else { return }
         // `self` in `deinit` is an instance that has the fields this one had.
@@ -197,7 +201,7 @@ public final class Instance: Equatable {
     }
 }
 
-/// An entry of `Runtime`'s list of instances.
+/// An instance held weakly: the object a weak `assign(to:on:)` stores into.
 struct WeakInstance {
     weak var instance: Instance?
 
