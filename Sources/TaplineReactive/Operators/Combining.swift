@@ -133,9 +133,12 @@ enum Either<A, B> {
     case second(B)
 
     /// The pair a two-input junction emits, from its two latest (or queued) values.
-    static func pair(_ values: [Either]) -> (A, B)? {
-        guard case .first(let first) = values[0], case .second(let second) = values[1] else { return nil }
-        return (first, second)
+    static func pair(_ values: [Either]) -> (A, B)? { pair(values[0], values[1]) }
+
+    /// The pair made of a `.first` and a `.second`.
+    static func pair(_ first: Either, _ second: Either) -> (A, B)? {
+        guard case .first(let a) = first, case .second(let b) = second else { return nil }
+        return (a, b)
     }
 }
 

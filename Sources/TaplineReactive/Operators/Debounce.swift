@@ -43,7 +43,8 @@ extension Publishers.Debounce {
         let scheduler: Context
         let options: Context.SchedulerOptions?
         var demand = Subscribers.Demand.none
-        var pending: Output?
+        /// The value waiting for the due time (see `Boxed`).
+        var pending: Boxed<Output>?
         /// Which value the current timer is for: an older timer that fires finds it moved on.
         var generation: UInt64 = 0
         var timer: (any Cancellable)?
@@ -65,14 +66,14 @@ extension Publishers.Debounce {
         override func didSubscribe() { upstream.request(.unlimited) }
 
         override var mirrorChildren: KeyValuePairs<String, Any> {
-            ["downstream": downstream, "downstreamDemand": demand, "currentValue": pending as Any]
+            ["downstream": downstream, "downstreamDemand": demand, "currentValue": pending?.value as Any]
         }
 
         override func request(_ demand: Subscribers.Demand) { self.demand += demand }
 
         override func relay(_ input: Output) -> Subscribers.Demand {
             generation &+= 1
-            pending = input
+            if let pending { pending.value = input } else { pending = Boxed(input) }
             // The one before is cancelled first (Combine's cancels it just after; no scheduler
             // can tell). Held strongly, as Combine's timer holds it: a pending value keeps the
             // chain alive until it is due (the clock drops the action once it is cancelled).
@@ -96,7 +97,8 @@ extension Publishers.Debounce {
         }
 
         private func fire(_ started: UInt64) {
-            guard started == generation, let value = pending else { return }
+            guard started == generation, let held = pending else { return }
+            let value = held.value
             pending = nil
             timer.take()?.cancel()
             guard !upstream.isEnded, demand > 0 else { return }

@@ -36,7 +36,8 @@ extension Publishers.RemoveDuplicates {
     final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let predicate: (Output, Output) -> Bool
-        var previous: Output?
+        /// The value last passed on (see `Boxed`).
+        var previous: Boxed<Output>?
 
         init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
             self.predicate = predicate
@@ -44,7 +45,7 @@ extension Publishers.RemoveDuplicates {
         }
 
         override var cancelsLateSubscription: Bool { true }
-        override var mirrorChildren: KeyValuePairs<String, Any> { ["downstream": downstream, "last": previous as Any] }
+        override var mirrorChildren: KeyValuePairs<String, Any> { ["downstream": downstream, "last": previous?.value as Any] }
 
         // Combine's removeDuplicates traps on an event before its subscription.
         override func receive(_ input: Output) -> Subscribers.Demand {
@@ -64,11 +65,13 @@ extension Publishers.RemoveDuplicates {
 
         override func relay(_ input: Output) -> Subscribers.Demand {
             if let previous {
-                let same = predicate(previous, input)
+                let same = predicate(previous.value, input)
                 if isStopped { return .none }
                 if same { return .max(1) }
+                previous.value = input
+            } else {
+                previous = Boxed(input)
             }
-            previous = input
             return downstream.receive(input)
         }
     }

@@ -64,20 +64,14 @@ extension Publishers.Throttle {
             init(_ downstream: Downstream) { self.downstream = downstream }
         }
 
-        /// A value waiting to go out, in a class for the same reason: with `latest: true` each
-        /// value of a burst replaces it, and an optional of the generic value type would be
-        /// looked up at each one.
-        private final class Pending {
-            var value: Output
-            init(_ value: Output) { self.value = value }
-        }
-
         private var state: State
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let latest: Bool
         private var demand = Subscribers.Demand.none
-        private var pendingValue: Pending?
+        /// A value waiting to go out (see `Boxed`: with `latest: true` each value of a burst
+        /// replaces it).
+        private var pendingValue: Boxed<Output>?
         private var pendingCompletion: Subscribers.Completion<Failure>?
         /// Whether a value, or a completion, waits: kept beside them, since asking an optional
         /// of a generic type whether it holds something looks its type's metadata up, at every
@@ -165,13 +159,13 @@ extension Publishers.Throttle {
                 return false
             }
             demand -= 1
-            pendingValue = Pending(input)
+            pendingValue = Boxed(input)
             valueWaits = true
             return true
         }
 
         private func replacePending(with input: Output) {
-            if let pendingValue { pendingValue.value = input } else { pendingValue = Pending(input) }
+            if let pendingValue { pendingValue.value = input } else { pendingValue = Boxed(input) }
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {

@@ -17,7 +17,7 @@ extension Publishers {
         public let b: B
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            ZipJunction<Either<A.Output, B.Output>, S>(downstream: subscriber, count: 2, combine: Either.pair).start(a, b)
+            ZipJunction<Either<A.Output, B.Output>, S>(downstream: subscriber, pair: Either.pair).start(a, b)
         }
     }
 
@@ -61,6 +61,8 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     /// have one?) is answered from plain integers.
     private var counts: [Int]
     private let combine: ([Element]) -> Downstream.Input?
+    /// For two inputs: the pair made of their first values, with no array between.
+    private let pair: ((Element, Element) -> Downstream.Input?)?
     /// The input whose value is being delivered, and what the downstream asked for meanwhile.
     private var sending: Int?
     private var askedWhileSending = Subscribers.Demand.none
@@ -69,7 +71,18 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
         queues = (0..<count).map { _ in ZipQueue<Element>() }
         counts = Array(repeating: 0, count: count)
         self.combine = combine
+        pair = nil
         super.init(downstream: downstream, count: count, name: "Zip")
+    }
+
+    /// Two inputs, whose first values make a pair. An array of their values, made for each pair,
+    /// would have Swift look its type up and allocate it each time (this code runs unspecialised).
+    init(downstream: Downstream, pair: @escaping (Element, Element) -> Downstream.Input?) {
+        queues = [ZipQueue<Element>(), ZipQueue<Element>()]
+        counts = [0, 0]
+        combine = { pair($0[0], $0[1]) }
+        self.pair = pair
+        super.init(downstream: downstream, count: 2, name: "Zip")
     }
 
     /// A request made while a value is delivered reaches the sending input through the
@@ -95,15 +108,8 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     /// Takes the first value of every queue and sends them on as one; `index` is the input
     /// whose value completed them.
     private func emitHeads(completedBy index: Int) -> Subscribers.Demand {
-        let count = queues.count
-        var heads: [Element] = []
-        heads.reserveCapacity(count)
-        for input in 0..<count {
-            heads.append(queue(input).removeFirst())
-            counts[input] -= 1
-        }
         var more = Subscribers.Demand.none
-        if let combined = combine(heads) {
+        if let combined = takeHeads() {
             let (outerSending, outerAsked) = (sending, askedWhileSending)
             sending = index
             askedWhileSending = .none
@@ -114,6 +120,16 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
         }
         finishIfExhausted()
         return more
+    }
+
+    /// The first value of every queue, taken out, made into one.
+    private func takeHeads() -> Downstream.Input? {
+        for input in counts.indices { counts[input] -= 1 }
+        if let pair { return pair(queue(0).removeFirst(), queue(1).removeFirst()) }
+        var heads: [Element] = []
+        heads.reserveCapacity(queues.count)
+        for input in queues.indices { heads.append(queue(input).removeFirst()) }
+        return combine(heads)
     }
 
     override func upstreamFinished(_ index: Int) { finishIfExhausted() }

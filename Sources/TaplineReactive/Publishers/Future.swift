@@ -75,25 +75,21 @@ extension Future {
         CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private var future: Future?
-        /// The subscriber, until it is sent its completion or the conduit is cancelled.
-        private var held: Held?
+        /// The subscriber, until it is sent its completion or the conduit is cancelled (see
+        /// `Boxed`).
+        private var held: Boxed<Downstream>?
         private var demanded = false
-
-        private final class Held {
-            let downstream: Downstream
-            init(_ downstream: Downstream) { self.downstream = downstream }
-        }
 
         init(future: Future, downstream: Downstream) {
             self.future = future
-            held = Held(downstream)
+            held = Boxed(downstream)
         }
 
         var description: String { "Future" }
         var customMirror: Mirror {
             // Apple's conduit names its Future twice: as its parent and as the subject it
             // watches; both read nil once the promise delivered to it or it was cancelled.
-            Mirror(self, children: ["parent": future as Any, "downstream": held?.downstream as Any, "hasAnyDemand": demanded,
+            Mirror(self, children: ["parent": future as Any, "downstream": held?.value as Any, "hasAnyDemand": demanded,
                                     "subject": future as Any])
         }
         var playgroundDescription: Any { description }
@@ -115,7 +111,7 @@ extension Future {
             guard let held else { return }
             if outcome.succeeded, !demanded { return }
             self.held = nil
-            let downstream = held.downstream
+            let downstream = held.value
             switch outcome.result {
             case .success(let value):
                 _ = downstream.receive(value)

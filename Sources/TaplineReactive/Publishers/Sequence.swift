@@ -47,17 +47,20 @@ final class SequenceSubscription<Iterator: IteratorProtocol, S: Subscriber>: Sub
     CustomReflectable, CustomPlaygroundDisplayConvertible
 where S.Input == Iterator.Element {
     private let name: String
-    private var next: Iterator.Element?
+    /// The element to send next, read ahead so that the last one is followed by the
+    /// completion at once; nil once the sequence has run out. Its box is reused for each
+    /// element (see `Boxed`), as is the subscriber's, held until it is finished or cancelled.
+    private var next: Boxed<Iterator.Element>?
     private var rest: Iterator
-    private var downstream: S?
+    private var downstream: Boxed<S>?
     private var demand = Subscribers.Demand.none
     private var emitting = false
 
     init(name: String, first: Iterator.Element, rest: Iterator, downstream: S) {
         self.name = name
-        self.next = first
+        self.next = Boxed(first)
         self.rest = rest
-        self.downstream = downstream
+        self.downstream = Boxed(downstream)
     }
 
     /// The sequence's own description while it runs; `Sequence` once it has finished or been
@@ -73,16 +76,22 @@ where S.Input == Iterator.Element {
         guard !emitting else { return }
         emitting = true
         defer { emitting = false }
-        while self.demand > 0, let downstream, let value = next {
+        while self.demand > 0, let downstream, let next {
             self.demand -= 1
-            next = rest.next()
-            let more = downstream.receive(value)
+            let value = next.value
+            advance(next)
+            let more = downstream.value.receive(value)
             self.demand += more
         }
         if next == nil, let downstream {
             self.downstream = nil
-            downstream.receive(completion: .finished)
+            downstream.value.receive(completion: .finished)
         }
+    }
+
+    /// Reads the element after the one in `box` into it, or notes the end.
+    private func advance(_ box: Boxed<Iterator.Element>) {
+        if let element = rest.next() { box.value = element } else { next = nil }
     }
 
     func cancel() { downstream = nil }
