@@ -60,11 +60,12 @@ extension Compiler {
         }
         let (base, baseType) = try expression(baseExpr)
         if compiled == nil { compiled = (baseExpr, base, baseType) }
+        let site = MemberSite(member)
         guard let type = userType(of: baseType) else {
             guard baseType == .unknown else { return nil }
             return ({ frame in
                 let value = try base(frame)
-                guard let result = try UserMembers.get(value, member, range: nameRange) else {
+                guard let result = try UserMembers.get(value, site, range: nameRange) else {
                     return try Builtins.property(member, of: value, range: nameRange)
                 }
                 return result
@@ -78,7 +79,7 @@ extension Compiler {
         return ({ frame in
             let value = try base(frame)
             if optional, value == .nil { throw RuntimeError(Messages.unwrappedNil, at: nameRange) }
-            guard let result = try UserMembers.get(value.unwrapped ?? value, member, range: nameRange) else {
+            guard let result = try UserMembers.get(value.unwrapped ?? value, site, range: nameRange) else {
                 throw RuntimeError(Messages.noMember(member, on: value.typeName), at: nameRange)
             }
             return result

@@ -187,9 +187,10 @@ extension Compiler {
         var basePlace: Place?
         if type?.kind != .class, Compiler.isPlace(baseExpr) { basePlace = try? place(baseExpr) }
         if type?.kind == .struct, basePlace == nil { throw Diagnostic.error(Messages.assignToConstant(Compiler.describe(baseExpr)), at: baseExpr.range) }
+        let site = MemberSite(member)
         return Place(read: { frame in
             let value = try base(frame)
-            guard let result = try UserMembers.get(value, member, range: nameRange) else {
+            guard let result = try UserMembers.get(value, site, range: nameRange) else {
                 return try Builtins.property(member, of: value, range: nameRange)
             }
             return result
@@ -199,7 +200,7 @@ extension Compiler {
                 subject.send(value)
                 return
             }
-            let changed = try UserMembers.set(current, member, to: value, range: nameRange)
+            let changed = try UserMembers.set(current, site, to: value, range: nameRange)
             if let basePlace, changed != current { try basePlace.write(frame, changed) }
         }, type: type.flatMap { memberType(member, of: $0) } ?? .unknown)
     }

@@ -294,7 +294,7 @@ extension Compiler {
         if let type = userType(of: objectType), memberType(property, of: type) == nil {
             throw Diagnostic.error(Messages.noMember(property, on: type.name), at: call.range)
         }
-        let (runtime, make, range) = (self.runtime, call.upstream.make, call.range)
+        let (runtime, make, range, site) = (self.runtime, call.upstream.make, call.range, MemberSite(property))
         return SubscriptionPlan(chain: call.text) { frame in
             let target = Compiler.assignTarget(try object(frame), weakly: weakly)
             let ending = SinkHandle()
@@ -303,7 +303,7 @@ extension Compiler {
                     ending.sink?.cancel()
                     return .none
                 }
-                runtime.deliver { _ = try UserMembers.set(object, property, to: value, range: range) }
+                runtime.deliver { _ = try UserMembers.set(object, site, to: value, range: range) }
                 return .none
             })
             ending.sink = sink

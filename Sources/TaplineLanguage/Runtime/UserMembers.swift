@@ -6,11 +6,12 @@ import TaplineReactive
 enum UserMembers {
     /// `value.name`: a stored or computed property, `$name`, `objectWillChange`, an enum's
     /// `rawValue`; nil when the value has no such member.
-    static func get(_ value: Value, _ name: String, range: SourceRange) throws -> Value? {
+    static func get(_ value: Value, _ site: MemberSite, range: SourceRange) throws -> Value? {
+        let name = site.name
         switch value {
         case .instance(let instance):
             let type = instance.type
-            if let slot = type.storedIndex[name] { return instance.field(slot) }
+            if let slot = site.storedSlot(in: type) { return instance.field(slot) }
             if let computed = type.computed[name] {
                 return try invoke(computed.getter, name: name, receiver: value, [], range: range).result
             }
@@ -37,7 +38,8 @@ enum UserMembers {
 
     /// `base.name = newValue`: the base as it is after the store — the same object for a
     /// class, a changed copy for a struct (which the caller stores back where it came from).
-    static func set(_ base: Value, _ name: String, to newValue: Value, range: SourceRange) throws -> Value {
+    static func set(_ base: Value, _ site: MemberSite, to newValue: Value, range: SourceRange) throws -> Value {
+        let name = site.name
         if name == "value", case .publisher(let publisher) = base, let subject = publisher.subject {
             subject.send(newValue)
             return base
@@ -50,13 +52,14 @@ enum UserMembers {
             guard let setter = computed.setter else { throw RuntimeError(Messages.assignToConstant(name), at: range) }
             return try invoke(setter, name: name, receiver: base, [newValue], range: range).receiver
         }
-        guard let slot = type.storedIndex[name] else { throw RuntimeError(Messages.noMember(name, on: type.name), at: range) }
-        let property = type.stored[slot]
-        let stored = try property.type.checked(newValue, at: range) { got in
-            Messages.typeMismatch(StoreVerb.assign.rawValue, expected: property.type.name, got: got)
+        guard let slot = site.storedSlot(in: type) else { throw RuntimeError(Messages.noMember(name, on: type.name), at: range) }
+        // Its fields one by one: a copy of the whole property would retain each of them.
+        let propertyType = type.stored[slot].type
+        let stored = try propertyType.checked(newValue, at: range) { got in
+            Messages.typeMismatch(StoreVerb.assign.rawValue, expected: propertyType.name, got: got)
         }
         var receiver = base
-        if let willSet = property.willSet {
+        if let willSet = type.stored[slot].willSet {
             receiver = try invoke(willSet, name: "willSet", receiver: receiver, [stored], range: range).receiver
         }
         guard case .instance(var instance) = receiver else { return receiver }
@@ -64,7 +67,7 @@ enum UserMembers {
         let old = instance.field(slot)
         instance.setField(slot, stored)
         receiver = .instance(instance)
-        if let didSet = property.didSet {
+        if let didSet = type.stored[slot].didSet {
             receiver = try invoke(didSet, name: "didSet", receiver: receiver, [old], range: range).receiver
         }
         return receiver
@@ -232,5 +235,24 @@ enum AnySubscriberType {
         for label in labels { type.addStored(StoredProperty(name: label, type: .unknown, isMutable: false, isPublished: false)) }
         type.conformances = ["Subscriber"]
         return type
+    }
+}
+
+/// A member named at one place of the program (`model.count`), with the stored property's
+/// slot in the type it last met there: a member read or stored at every value looks its name
+/// up in the type's table once per type, not by the name's hash at each run.
+final class MemberSite {
+    let name: String
+    private var lastType: UserType?
+    private var lastSlot: Int?
+
+    init(_ name: String) { self.name = name }
+
+    /// The slot of the stored property of this name in `type`; nil when it has none.
+    func storedSlot(in type: UserType) -> Int? {
+        if type === lastType { return lastSlot }
+        let slot = type.storedIndex[name]
+        (lastType, lastSlot) = (type, slot)
+        return slot
     }
 }

@@ -164,9 +164,14 @@ public final class VirtualTimeScheduler: VirtualClockScheduler {
     public func advance(to time: VirtualTime, shouldStop: () -> Bool = { false }) {
         runImmediateWork(shouldStop: shouldStop)
         while let head = queue.peek, head.due <= time {
+            // A cancelled action (debounce cancels a timer per value) runs nothing: it is
+            // dropped without asking `shouldStop`, which counts the actions that run.
+            guard let action = head.action else {
+                queue.pop()
+                continue
+            }
             if shouldStop() { return }
             queue.pop()
-            guard let action = head.action else { continue }
             if head.due > now { now = head.due }
             if let interval = head.interval {
                 action()
@@ -223,17 +228,31 @@ private final class ScheduledAction: Cancellable {
     }
 
     func cancel() { action = nil }
-
-    func precedes(_ other: ScheduledAction) -> Bool {
-        (due, sequence) < (other.due, other.sequence)
-    }
 }
 
 /// A binary min-heap ordered by (due time, scheduling order). Cancelled entries stay until
 /// popped, or until the heap has doubled since it last dropped them (debounce cancels a timer
 /// per value: three million sends in one window must not keep three million timers).
+///
+/// Each entry holds its order's key beside the action, and entries are moved through the
+/// array's buffer: ordering and swapping them then reads plain integers and moves references,
+/// where reading the key from each action retained and released it at every step.
 private struct ActionHeap {
-    private var items: [ScheduledAction] = []
+    private struct Entry {
+        let due: Int64
+        let sequence: UInt64
+        let action: ScheduledAction
+
+        init(_ action: ScheduledAction) {
+            due = action.due.nanoseconds
+            sequence = action.sequence
+            self.action = action
+        }
+
+        func precedes(_ other: Entry) -> Bool { (due, sequence) < (other.due, other.sequence) }
+    }
+
+    private var items: [Entry] = []
     private var compactAt = 4096
 
     var size: Int { items.count }
@@ -242,43 +261,49 @@ private struct ActionHeap {
     /// order is total (time, then sequence), so the heap pops exactly as before.
     mutating func compactIfGrown() {
         guard items.count >= compactAt else { return }
-        let live = items.filter { $0.action != nil }.sorted { $0.precedes($1) }
+        let live = items.filter { $0.action.action != nil }.sorted { $0.precedes($1) }
         items = live   // a sorted array is a valid heap
         compactAt = Swift.max(4096, live.count * 2)
     }
 
-    func count(where isIncluded: (ScheduledAction) -> Bool) -> Int { items.filter(isIncluded).count }
+    func count(where isIncluded: (ScheduledAction) -> Bool) -> Int { items.filter { isIncluded($0.action) }.count }
 
     func latestDue(where isIncluded: (ScheduledAction) -> Bool) -> VirtualTime? {
-        items.lazy.filter(isIncluded).map(\.due).max()
+        var latest: VirtualTime?
+        for entry in items where isIncluded(entry.action) { latest = Swift.max(latest ?? entry.action.due, entry.action.due) }
+        return latest
     }
 
-    var peek: ScheduledAction? { items.first }
+    var peek: ScheduledAction? { items.first?.action }
 
     mutating func push(_ item: ScheduledAction) {
-        items.append(item)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[child].precedes(items[parent]) else { break }
-            items.swapAt(child, parent)
-            child = parent
+        items.append(Entry(item))
+        items.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard heap[child].precedes(heap[parent]) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
         }
     }
 
     mutating func pop() {
         guard !items.isEmpty else { return }
-        items.swapAt(0, items.count - 1)
+        items.withUnsafeMutableBufferPointer { $0.swapAt(0, $0.count - 1) }
         items.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < items.count, items[left].precedes(items[smallest]) { smallest = left }
-            if right < items.count, items[right].precedes(items[smallest]) { smallest = right }
-            if smallest == parent { return }
-            items.swapAt(parent, smallest)
-            parent = smallest
+        items.withUnsafeMutableBufferPointer { heap in
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < heap.count, heap[left].precedes(heap[smallest]) { smallest = left }
+                if right < heap.count, heap[right].precedes(heap[smallest]) { smallest = right }
+                if smallest == parent { return }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
         }
     }
 }
