@@ -27,7 +27,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             core.attach(subscriber, current: nil)
-            guard !core.isConnected, core.completion == nil, !core.conduits.isEmpty else { return }
+            guard !core.isConnected, !core.hasCompleted, core.subscriberCount > 0 else { return }
             upstream.subscribe(Connection(core: core))
         }
     }

@@ -7,8 +7,14 @@
 /// `feedback.onLoop` once and drops sends until the recursion has unwound (`FeedbackGuard`).
 final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     let name: String
-    private(set) var conduits: [ConduitBase<Output, Failure>] = []
+    /// The conduits, as their non-generic root class: a subject that is itself a subscriber
+    /// (`multicast`'s, `subscribe(subject)`) is sent each value through generic code that
+    /// runs unspecialised, where an array of a generic class is looked up at each use.
+    private var conduitList: [ConduitRoot] = []
     private(set) var completion: Subscribers.Completion<Failure>?
+    /// Whether `completion` is set, as a flag asked at every value: testing an optional
+    /// completion would look its generic type up each time in unspecialised code.
+    private(set) var hasCompleted = false
     private var upstreams: [any Subscription] = []
     /// Set once any subscriber has asked for something: only then does the subject request
     /// from the subscriptions it adopts (Combine's `send(subscription:)`).
@@ -41,6 +47,12 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     /// The subject's name, which is how a conduit's mirror shows its parent.
     var description: String { name }
 
+    var subscriberCount: Int { conduitList.count }
+
+    private func conduit(_ root: ConduitRoot) -> ConduitBase<Output, Failure> {
+        unsafeDowncast(root, to: ConduitBase<Output, Failure>.self)
+    }
+
     /// `current` gives a replaying subject's latest value; the conduit holds it until it ends.
     func attach<S: Subscriber>(_ subscriber: S, current: (() -> Output)?)
     where S.Input == Output, S.Failure == Failure {
@@ -50,17 +62,17 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
             return
         }
         let conduit = Conduit(parent: self, downstream: subscriber, current: current)
-        conduits.append(conduit)
+        conduitList.append(conduit)
         monitor?(.subscribed(ObjectIdentifier(conduit).hashValue))
         subscriber.receive(subscription: conduit.handle)
     }
 
     func send(_ value: Output) {
-        guard completion == nil else { return droppedAfterCompletion(value) }
+        guard !hasCompleted else { return droppedAfterCompletion(value) }
         // No subscriber and not inside another send: nothing to deliver and no loop to guard
         // (exactly what the general path below would do; a `set` of an unobserved counter in
         // every delivery of a fan-out is the common case). A monitor still hears of it.
-        if conduits.isEmpty, feedback.depth == 0 {
+        if conduitList.isEmpty, feedback.depth == 0 {
             if monitor != nil { reportSent(value) }
             return
         }
@@ -70,10 +82,10 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
         // A snapshot: subscribers joining during this send wait for the next one. It keeps
         // every conduit alive to the end, so each is called without a retain of its own
         // (which would be a retain and a release per subscriber per value).
-        let snapshot = conduits
+        let snapshot = conduitList
         snapshot.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
-                Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef {
+                Unmanaged.passUnretained(conduit(buffer[index]))._withUnsafeGuaranteedRef {
                     $0.offer(value)   // a cancelled conduit ignores it
                 }
             }
@@ -81,16 +93,17 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     }
 
     func send(completion: Subscribers.Completion<Failure>) {
-        guard self.completion == nil else { return }
+        guard !hasCompleted else { return }
         self.completion = completion
+        hasCompleted = true
         monitor?(.completion(completion))
-        let receivers = conduits
-        conduits.removeAll()
+        let receivers = conduitList
+        conduitList.removeAll()
         // Nothing more is asked of the adopted subscriptions: let go of them, not cancelled.
         // One that keeps its subscriber to the end (a recording tap) would otherwise hold the
         // subject's connection, and so the subject, in a cycle (`share` with trace on).
         upstreams.removeAll()
-        for conduit in receivers { conduit.finish(completion) }
+        for root in receivers { conduit(root).finish(completion) }
     }
 
     /// Tells the monitor of a value sent after the completion.
@@ -102,7 +115,7 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     @inline(never) private func reportSent(_ value: Output) {
         monitor?(.value(value))
         // A replaying subject keeps the value for later subscribers: not a drop.
-        if conduits.isEmpty, !replays { monitor?(.dropped(value, .noSubscriber)) }
+        if conduitList.isEmpty, !replays { monitor?(.dropped(value, .noSubscriber)) }
     }
 
     /// Tells the monitor of a value a subscriber had no demand for. These reports are out of
@@ -128,10 +141,10 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     }
 
     func remove(_ conduit: ConduitBase<Output, Failure>) {
-        guard let index = conduits.firstIndex(where: { $0 === conduit }) else { return }
-        conduits.remove(at: index)
+        guard let index = conduitList.firstIndex(where: { $0 === conduit }) else { return }
+        conduitList.remove(at: index)
         monitor?(.unsubscribed(ObjectIdentifier(conduit).hashValue))
-        if conduits.isEmpty, disconnectsWhenEmpty { cancelUpstreams() }
+        if conduitList.isEmpty, disconnectsWhenEmpty { cancelUpstreams() }
     }
 
     /// The end of a session (not in Combine): lets go of every subscriber and adopted
@@ -139,10 +152,10 @@ final class Broadcast<Output, Failure: Error>: CustomStringConvertible {
     /// never ends its subscription (`prefix(untilOutputFrom:)` keeps its trigger's after it
     /// fired, as Combine's does) and the subject otherwise hold each other in a cycle.
     func releaseAll() {
-        let all = conduits
-        conduits.removeAll()
+        let all = conduitList
+        conduitList.removeAll()
         upstreams.removeAll()
-        all.forEach { $0.release() }
+        all.forEach { conduit($0).release() }
     }
 
     /// Cancels the subscriptions this subject adopted with `send(subscription:)`.
@@ -162,6 +175,9 @@ private struct Ended: Subscription {
     func cancel() {}
 }
 
+/// A conduit without its types: what the subject's array holds (see `Broadcast.conduitList`).
+class ConduitRoot {}
+
 /// A conduit without its subscriber's type, so the subject can keep one array.
 ///
 /// Lifetimes, as in Combine: the subject holds its conduits and each conduit its subscriber;
@@ -171,7 +187,7 @@ private struct Ended: Subscription {
 /// the subscriber is held in a `let` (an optional cleared at the end would be copied, with
 /// a retain and a release, for every value), and no object on the path has a weak reference
 /// to it (that would move its reference counts to a slow side table).
-class ConduitBase<Output, Failure: Error>: CustomReflectable {
+class ConduitBase<Output, Failure: Error>: ConduitRoot, CustomReflectable {
     func offer(_ value: Output) {}
     func finish(_ completion: Subscribers.Completion<Failure>) {}
     func request(_ demand: Subscribers.Demand) {}

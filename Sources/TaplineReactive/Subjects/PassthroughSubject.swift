@@ -34,7 +34,7 @@ extension PassthroughSubject {
     /// Bounds re-entrant sends into this subject (see `FeedbackGuard`).
     public var feedback: FeedbackGuard { core.feedback }
     /// How many subscribers are attached now.
-    public var subscriberCount: Int { core.conduits.count }
+    public var subscriberCount: Int { core.subscriberCount }
     /// How the subject ended, once it has.
     public var completion: Subscribers.Completion<Failure>? { core.completion }
     /// Told what the subject is sent and drops, for traces and diagrams (not in Combine).

@@ -50,7 +50,7 @@ extension PublishedSubject {
     /// Bounds re-entrant sends into this subject (see `FeedbackGuard`).
     public var feedback: FeedbackGuard { core.feedback }
     /// How many subscribers are attached now.
-    public var subscriberCount: Int { core.conduits.count }
+    public var subscriberCount: Int { core.subscriberCount }
     /// Told what the property is set to, for traces and diagrams (not in Combine).
     public var monitor: SubjectMonitor<Output, Never>? {
         get { core.monitor }
