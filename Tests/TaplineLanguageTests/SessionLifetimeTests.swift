@@ -29,6 +29,7 @@ struct SessionLifetimeTests {
         "let c = Just(0).delay(for: 0ns, scheduler: RunLoop.main).share().sink { print($0) }",
         "subject s: Int\ns.collect(2).share().share().sink { print($0) }",
         "subject f: Int\nsubject go: Int\nf.drop(untilOutputFrom: go).sink { print($0) }\nsend go 0\nsend f 1",
+        "class C { var x = 0; func bump() { x += 1; self.x += 1 } }\nlet c = C()\nc.bump()\nprint(c.x)",
     ]
 
     @Test("closing a session frees it", arguments: programs)

@@ -239,20 +239,21 @@ enum AnySubscriberType {
 }
 
 /// A member named at one place of the program (`model.count`), with the stored property's
-/// slot in the type it last met there: a member read or stored at every value looks its name
-/// up in the type's table once per type, not by the name's hash at each run.
+/// slot in the type it last met there (by the type's serial number): a member read or stored
+/// at every value looks its name up in the type's table once per type, not by the name's
+/// hash at each run.
 final class MemberSite {
     let name: String
-    private var lastType: UserType?
+    private var lastSerial = 0
     private var lastSlot: Int?
 
     init(_ name: String) { self.name = name }
 
     /// The slot of the stored property of this name in `type`; nil when it has none.
     func storedSlot(in type: UserType) -> Int? {
-        if type === lastType { return lastSlot }
+        if type.serial == lastSerial { return lastSlot }
         let slot = type.storedIndex[name]
-        (lastType, lastSlot) = (type, slot)
+        (lastSerial, lastSlot) = (type.serial, slot)
         return slot
     }
 }

@@ -1,10 +1,19 @@
+import Synchronization
 import TaplineReactive
+
+/// The serial number the next type made gets (`UserType.serial`); sessions may run on
+/// several threads (a test run, the playground's), hence the atomic.
+private let nextTypeSerial = Atomic<Int>(1)
 
 /// A type the program declares (`struct`, `class`, `enum`), made when its declaration
 /// compiles and filled in as its members compile. Instances reach their members by index.
 final class UserType {
     let name: String
     let kind: TypeDecl.Kind
+    /// A number no other type of the process has, before or after: what a `MemberSite`
+    /// remembers the type by (an object's address may be a later type's, and a reference
+    /// would keep the type, and the code of its methods, alive).
+    let serial: Int
     /// The stored properties of an instance, in the order written: each is a slot of its fields.
     var stored: [StoredProperty] = []
     var storedIndex: [String: Int] = [:]
@@ -36,6 +45,7 @@ final class UserType {
     init(name: String, kind: TypeDecl.Kind) {
         self.name = name
         self.kind = kind
+        serial = nextTypeSerial.add(1, ordering: .relaxed).oldValue
     }
 
     /// `ObservableObject`: its `@Published` properties tell `objectWillChange` first.
