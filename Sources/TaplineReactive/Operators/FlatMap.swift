@@ -272,10 +272,10 @@ extension Publishers.FlatMap {
         }
     }
 
-    /// The values that wait for demand, in a class: whether any wait is asked for every value
-    /// and every inner's completion, and a count read from an object needs no metadata, where
-    /// an array of `(Int, Output)` tuples has unspecialised code look up the tuple's and the
-    /// array's types at each use.
+    /// The values that wait for demand, in a class: whether any wait is asked at every inner's
+    /// completion, and a flag stored in an object is read with no metadata, where asking an
+    /// array of `(Int, Output)` tuples has unspecialised code look up the tuple's and the
+    /// array's types each time.
     final class Waiting {
         private var values: [(index: Int, value: Output)] = []
         private(set) var isEmpty = true
