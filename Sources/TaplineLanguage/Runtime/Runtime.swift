@@ -337,7 +337,11 @@ final class Runtime {
     private(set) lazy var immediateQueue = SessionQueue(.immediate, clock: clock, runtime: self)
 
     /// Combine's `AnySubscriber` made of closures: a class of three fields (`UserMembers.swift`).
-    private(set) lazy var anySubscriberType: UserType = AnySubscriberType.make()
+    private(set) lazy var anySubscriberType: UserType = {
+        let type = AnySubscriberType.make()
+        type.runtimeLink = link
+        return type
+    }()
 
     /// The names of every member of the program's types (`$name` for a `@Published` one's
     /// publisher): only an expression naming one is compiled as a member of such a type.
@@ -360,9 +364,8 @@ final class Runtime {
     /// the object then goes, and an instance is retained at each use of it.
     private var instances: [ObjectIdentifier: Unmanaged<Instance>] = [:]
 
-    /// Notes a class's new instance.
+    /// Notes a class's new instance (of a type whose `runtimeLink` is this runtime's).
     func track(_ instance: Instance) {
-        instance.tracker = link
         instances[ObjectIdentifier(instance)] = .passUnretained(instance)
     }
 

@@ -159,8 +159,6 @@ public final class Instance: Equatable {
     private(set) lazy var objectWillChange = ObservableObjectPublisher()
     /// The stand-in `self` a `deinit` runs with: its own end runs no `deinit`.
     private var isDeinitSelf = false
-    /// The runtime that lists it among the live instances (`Runtime.track`).
-    var tracker: RuntimeLink?
 
     init(type: UserType, fields: [Value], published: [PublishedSubject<Value>?]) {
         self.type = type
@@ -201,7 +199,7 @@ public final class Instance: Equatable {
     }
 
     deinit {
-        tracker?.runtime?.untrack(self)
+        if type.kind == .class { type.runtime?.untrack(self) }
         guard type.kind == .class, !isDeinitSelf, let deinitializer = type.deinitializer, let runtime = type.runtime,
               runtime.runsDeinit else { return }
         // `self` in `deinit` is an instance that has the fields this one had.

@@ -73,10 +73,11 @@ extension Publishers.Throttle {
         /// replaces it).
         private var pendingValue: Boxed<Output>?
         private var pendingCompletion: Subscribers.Completion<Failure>?
-        /// Whether a value, or a completion, waits: kept beside them, since asking an optional
-        /// of a generic type whether it holds something looks its type's metadata up, at every
-        /// value a burst sends.
-        private var valueWaits = false, completionWaits = false
+        /// Whether a completion waits: kept beside it, since asking an optional of a generic
+        /// type whether it holds something looks its type's metadata up, at every value a
+        /// burst sends. A waiting value's box is a reference, which costs nothing to ask.
+        private var completionWaits = false
+        private var valueWaits: Bool { pendingValue != nil }
         private var lastEmission: Context.SchedulerTimeType?
         /// The scheduler as a virtual clock, with the interval in its stride, when it is one
         /// (`VirtualClockView`; kept apart, as an optional pair costs a look-up to unwrap); the
@@ -155,17 +156,13 @@ extension Publishers.Throttle {
         private func accepts(_ input: Output) -> Bool {
             guard demand > 0 else { return false }
             if valueWaits || completionWaits {
-                if latest { replacePending(with: input) }
+                // Only a value waits here: a completion ends the `.subscribed` state.
+                if latest { pendingValue?.value = input }
                 return false
             }
             demand -= 1
             pendingValue = Boxed(input)
-            valueWaits = true
             return true
-        }
-
-        private func replacePending(with input: Output) {
-            if let pendingValue { pendingValue.value = input } else { pendingValue = Boxed(input) }
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
@@ -191,7 +188,7 @@ extension Publishers.Throttle {
             }
             let value = pendingValue.take()
             let completion = pendingCompletion.take()
-            (valueWaits, completionWaits) = (false, false)
+            completionWaits = false
             if completion != nil { state = .ended }
             let more = value.map { downstream.receive($0.value) } ?? .none
             if let completion { downstream.receive(completion: completion) }
@@ -211,7 +208,7 @@ extension Publishers.Throttle {
                 state = .ended
                 pendingValue = nil
                 pendingCompletion = nil
-                (valueWaits, completionWaits) = (false, false)
+                completionWaits = false
                 link.subscription?.cancel()
             case .awaiting:
                 state = .ended

@@ -55,11 +55,9 @@ extension Publisher {
 final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
     /// The inputs' queues. This class runs as unspecialised generic code (its downstream's type
     /// is known only at run time), where an array of a generic type has Swift look that type
-    /// up at each read: the array is of the queues' non-generic base class.
+    /// up at each read: the array is of the queues' non-generic base class, and each queue
+    /// keeps its count in a plain integer.
     private let queues: [ZipQueueBase]
-    /// How many values wait in each queue: the question asked at every value (does each input
-    /// have one?) is answered from plain integers.
-    private var counts: [Int]
     private let combine: ([Element]) -> Downstream.Input?
     /// For two inputs: the pair made of their first values, with no array between.
     private let pair: ((Element, Element) -> Downstream.Input?)?
@@ -69,7 +67,6 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
         queues = (0..<count).map { _ in ZipQueue<Element>() }
-        counts = Array(repeating: 0, count: count)
         self.combine = combine
         pair = nil
         super.init(downstream: downstream, count: count, name: "Zip")
@@ -79,7 +76,6 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     /// would have Swift look its type up and allocate it each time (this code runs unspecialised).
     init(downstream: Downstream, pair: @escaping (Element, Element) -> Downstream.Input?) {
         queues = [ZipQueue<Element>(), ZipQueue<Element>()]
-        counts = [0, 0]
         combine = { pair($0[0], $0[1]) }
         self.pair = pair
         super.init(downstream: downstream, count: 2, name: "Zip")
@@ -97,11 +93,10 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
         queue(index).append(value)
-        counts[index] += 1
         // Plain counted loops, no key path (`\.isEmpty`), no tuples: this class runs as
         // unspecialised generic code (its downstream's type is known only at run time), where
         // each of those looks its types up anew at every value.
-        for input in counts.indices where counts[input] == 0 { return .none }
+        for input in queues.indices where queue(input).count == 0 { return .none }
         return emitHeads(completedBy: index)
     }
 
@@ -124,7 +119,6 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     /// The first value of every queue, taken out, made into one.
     private func takeHeads() -> Downstream.Input? {
-        for input in counts.indices { counts[input] -= 1 }
         if let pair { return pair(queue(0).removeFirst(), queue(1).removeFirst()) }
         var heads: [Element] = []
         heads.reserveCapacity(queues.count)
@@ -138,7 +132,7 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     private func finishIfExhausted() {
         guard !isDone else { return }
-        for input in 0..<counts.count where finished[input] && counts[input] == 0 {
+        for input in queues.indices where finished[input] && queue(input).count == 0 {
             return finishNormally()
         }
     }
@@ -156,7 +150,7 @@ final class ZipQueue<Element>: ZipQueueBase {
     private var slots: UnsafeMutablePointer<Element>
     private var capacity = 4
     private var head = 0
-    private var count = 0
+    private(set) var count = 0
 
     override init() {
         slots = .allocate(capacity: capacity)

@@ -56,6 +56,8 @@ public final class Future<Output, Failure: Error>: Publisher {
     /// to read and an optional `Result` or subscriber has Swift look its type up at each use.
     final class Outcome {
         let result: Result<Output, Failure>
+        /// Told once: each delivery asks it first, and telling a generic `Result`'s cases
+        /// apart looks its type up.
         let succeeded: Bool
 
         init(_ result: Result<Output, Failure>) {

@@ -270,7 +270,10 @@ private struct ActionHeap {
 
     func latestDue(where isIncluded: (ScheduledAction) -> Bool) -> VirtualTime? {
         var latest: VirtualTime?
-        for entry in items where isIncluded(entry.action) { latest = Swift.max(latest ?? entry.action.due, entry.action.due) }
+        for entry in items where isIncluded(entry.action) {
+            if let known = latest, known >= entry.action.due { continue }
+            latest = entry.action.due
+        }
         return latest
     }
 
