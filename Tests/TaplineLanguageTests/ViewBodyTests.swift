@@ -130,6 +130,18 @@ struct ViewBodyTests {
         #expect(result.output == "╭─ V ─╮\n│ 0   │\n╰─────╯\n╭─ V ─╮\n│ 3   │\n╰─────╯\n╭─ V ─╮\n│ 4   │\n╰─────╯\n")
     }
 
+    /// A member read inside a subscript (`m.items[0]`) is observed too.
+    @Test func aModelReadThroughASubscriptIsObserved() {
+        let result = run("""
+            class M: ObservableObject { @Published var items = [1, 2] }
+            let m = M()
+            view V { body { Text("\\(m.items[0])") } }
+            show V
+            m.items = [5, 6]
+            """)
+        #expect(result.output == "╭─ V ─╮\n│ 1   │\n╰─────╯\n╭─ V ─╮\n│ 5   │\n╰─────╯\n")
+    }
+
     /// A body that changes what it observes while it draws does not draw without end.
     @Test func aBodyThatChangesStateDrawsOnce() {
         let result = run("""

@@ -130,35 +130,12 @@ extension Compiler {
     static func memberBases(in statements: [Stmt]) -> [Expr] {
         var bases: [Expr] = []
         var seen: Set<String> = []
-        func visit(_ expr: Expr) {
-            switch expr.kind {
-            case .member(let base, _, _):
-                let root = unwrapped(base)
-                if case .name(let name) = root.kind, seen.insert(name).inserted { bases.append(root) }
-                visit(base)
-            case .call(let callee, let arguments, let trailing):
-                visit(callee)
-                arguments.forEach { visit($0.value) }
-                trailing?.body.forEach(visitStatement)
-            case .string(let parts):
-                for case .expr(let inner) in parts { visit(inner) }
-            case .binary(_, let left, let right): visit(left); visit(right)
-            case .unary(_, let inner), .optionalChain(let inner), .optionalBind(let inner), .forceUnwrap(let inner): visit(inner)
-            case .ternary(let test, let then, let otherwise): visit(test); visit(then); visit(otherwise)
-            default: break
-            }
+        // The visit throws nothing; the walk is declared to for the exporter's checks.
+        try? SwiftExporter.walk(statements) { node in
+            guard case .expr(let expr) = node, case .member(let base, _, _) = expr.kind else { return }
+            let root = unwrapped(base)
+            if case .name(let name) = root.kind, seen.insert(name).inserted { bases.append(root) }
         }
-        func visitStatement(_ statement: Stmt) {
-            switch statement.kind {
-            case .expression(let expr): visit(expr)
-            case .ifStatement(let condition, let body, let elseBody):
-                visit(condition)
-                body.forEach(visitStatement)
-                elseBody?.forEach(visitStatement)
-            default: break
-            }
-        }
-        statements.forEach(visitStatement)
         return bases
     }
 

@@ -23,8 +23,12 @@ extension SwiftExporter {
             for case .expr(let inner) in parts { try walk(inner, visit) }
         case .array(let elements), .tuple(let elements):
             for element in elements { try walk(element, visit) }
-        case .unary(_, let operand), .member(let operand, _, _), .inout(let operand), .try(let operand, _):
+        case .unary(_, let operand), .member(let operand, _, _), .inout(let operand), .try(let operand, _),
+             .optionalChain(let operand), .optionalBind(let operand), .forceUnwrap(let operand):
             try walk(operand, visit)
+        case .subscriptAccess(let base, let index):
+            try walk(base, visit)
+            try walk(index, visit)
         case .binary(_, let left, let right):
             try walk(left, visit)
             try walk(right, visit)
