@@ -66,20 +66,19 @@ final class CapturedSession {
         let notes: [JSON] = zip(local.notes, noteNames).map { note, file in
             var members: [(String, JSON)] = [("id", .string(note.id.rawValue)), ("message", .string(note.message))]
             if let range = note.range {
-                members += [("file", .string(file)), ("line", number(range.start.line)), ("column", number(range.start.column))]
+                members += [("file", .string(file)), ("line", .integer(range.start.line)), ("column", .integer(range.start.column))]
             }
             return .object(members)
         }
         return .object([
             ("severity", .string(local.severity.rawValue)), ("id", .string(local.id.rawValue)),
             ("message", .string(local.message)), ("file", .string(name)),
-            ("line", number(local.range.start.line)), ("column", number(local.range.start.column)),
-            ("end_line", number(local.range.end.line)), ("end_column", number(local.range.end.column)),
+            ("line", .integer(local.range.start.line)), ("column", .integer(local.range.start.column)),
+            ("end_line", .integer(local.range.end.line)), ("end_column", .integer(local.range.end.column)),
             ("notes", .array(notes)), ("rendered", .string(rendered)),
         ])
     }
 
-    private func number(_ value: Int) -> JSON { .number(Double(value)) }
 
     /// A view's drawing as data: its name, whether it is shown, its box of text (null once
     /// dismantled) and its HTML.

@@ -16,6 +16,9 @@ enum JSON: Sendable {
     /// reply must copy exactly (a number beyond a `Double`'s precision, `1.0`, `"\u0041"`).
     case raw(String)
 
+    /// A whole number, as JSON writes every number.
+    static func integer(_ value: Int) -> JSON { .number(Double(value)) }
+
     /// The member `key` of an object (nil for anything else).
     subscript(key: String) -> JSON? {
         guard case .object(let members) = self else { return nil }

@@ -205,7 +205,7 @@ final class LanguageServer {
             let line = max(0, location.line - 1)
             let text = line < lines.count ? lines[line] : ""
             let units = text.prefix(max(0, location.column - 1)).utf16.count
-            return .object([("line", .number(Double(line))), ("character", .number(Double(units)))])
+            return .object([("line", .integer(line)), ("character", .integer(units))])
         }
         return .object([("start", position(range.start)), ("end", position(range.end))])
     }
@@ -236,7 +236,7 @@ final class LanguageServer {
     private func respond(id: JSON?, error: (code: Int, message: String)) {
         send(.object([
             ("jsonrpc", .string("2.0")), ("id", id ?? .null),
-            ("error", .object([("code", .number(Double(error.code))), ("message", .string(error.message))])),
+            ("error", .object([("code", .integer(error.code)), ("message", .string(error.message))])),
         ]))
     }
 

@@ -34,7 +34,7 @@ final class Machine {
         // SIGINT stops the running entry (the interpreter polls the flag) and keeps the session.
         Interrupt.install()
         reply(.object([
-            ("type", .string("ready")), ("version", .string(version)), ("protocol", .number(Double(Machine.protocolVersion))),
+            ("type", .string("ready")), ("version", .string(version)), ("protocol", .integer(Machine.protocolVersion)),
         ]))
         // An interrupt that comes while a request is read or decoded stays pending, for the
         // request to act on; one that came while none was under way is forgotten as the next
@@ -119,7 +119,6 @@ extension Machine {
         ] + (views.isEmpty ? [] : [("views", .array(views))])
     }
 
-    private func number(_ value: Int) -> JSON { .number(Double(value)) }
 
     /// `is_complete`: whether the REPL would run this or ask for another line, and the
     /// indent it would give that line (two spaces a `{` still open).
@@ -159,7 +158,7 @@ extension Machine {
         let (word, candidates) = line.drop(while: { $0 == " " }).hasPrefix(":") ? Machine.completeMeta(line) : Completer.complete(line, declarations: interpreter.declarations)
         return [
             ("status", .string("ok")), ("matches", .array(candidates.map { .string($0) })),
-            ("cursor_start", number(cursor - word.unicodeScalars.count)), ("cursor_end", number(cursor)),
+            ("cursor_start", .integer(cursor - word.unicodeScalars.count)), ("cursor_end", .integer(cursor)),
         ]
     }
 

@@ -4,7 +4,7 @@ seed's buttons and reads the page's DOM: the views mount and dismantle, the outp
 the marble lanes grow as the clock moves. With TAPLINE_SCREENSHOTS=DIR it also saves
 screenshots of the seed program, a switchToLatest program and a lesson.
 
-Run: python -m unittest discover -s Tests/Browser (TAPLINE: the binary; default the release one).
+Run: python -m unittest discover -s Tests/Browser (TAPLINE: the binary; else the release build, else the debug build).
 """
 
 import os
@@ -23,7 +23,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "Integrations"))
 import serving  # noqa: E402  (beside the server tests, which start it the same way)
-TAPLINE = os.environ.get("TAPLINE", str(ROOT / ".build" / "release" / "tapline"))
+from test_completion import find_binary  # noqa: E402  (the server tests find it so too)
+TAPLINE = find_binary()
 SHOTS = os.environ.get("TAPLINE_SCREENSHOTS")
 
 SWITCH_PROGRAM = """subject query: String

@@ -117,7 +117,7 @@ final class Runtime {
         recorder.map { MarbleDiagram($0, frameLength: frameNanoseconds, now: clock.now.nanoseconds, keepsEvents: forPicture) }
     }
 
-    /// Where a view's body is drawn (`Interpreter.drawsViews`); by default its box of text
+    /// Where a view's body is drawn (`Interpreter.drawViews`); by default its box of text
     /// joins the program's output.
     lazy var drawView: (ViewDrawing) -> Void = { [unowned self] drawing in
         if let text = drawing.text { writeRaw(text) }

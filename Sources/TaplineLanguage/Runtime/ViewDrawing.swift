@@ -60,21 +60,19 @@ public struct ViewDrawing: Equatable, Sendable {
     public var html: String {
         let (border, look, content) = pieces.map { ("solid", "font-family:system-ui,sans-serif", $0.map(ViewDrawing.html).joined()) }
             ?? ("dashed", "opacity:.6", "<i>dismantled</i>")
-        return "<div class=\"tapline-view\" data-view=\"\(ViewDrawing.escaped(name))\" style=\"border:1px \(border) #aaa;border-radius:8px;"
-            + "padding:6px 12px;display:inline-block;\(look)\"><div style=\"font-size:smaller;opacity:.6\">\(ViewDrawing.escaped(name))</div>"
+        return "<div class=\"tapline-view\" data-view=\"\(SVGWriter.escape(name))\" style=\"border:1px \(border) #aaa;border-radius:8px;"
+            + "padding:6px 12px;display:inline-block;\(look)\"><div style=\"font-size:smaller;opacity:.6\">\(SVGWriter.escape(name))</div>"
             + content + "</div>"
     }
 
     static func html(_ piece: ViewPiece) -> String {
         switch piece {
-        case .text(let text): return "<div>" + (text.isEmpty ? "&nbsp;" : escaped(text)) + "</div>"
+        case .text(let text): return "<div>" + (text.isEmpty ? "&nbsp;" : SVGWriter.escape(text)) + "</div>"
         case .button(let title, let name):
-            return "<button data-tap=\"\(escaped(name))\" title=\"tap \(escaped(name))\">\(escaped(title))</button>"
+            return "<button data-tap=\"\(SVGWriter.escape(name))\" title=\"tap \(SVGWriter.escape(name))\">\(SVGWriter.escape(title))</button>"
         case .column(let inner): return "<div style=\"display:flex;flex-direction:column;gap:4px\">" + inner.map(html).joined() + "</div>"
         case .row(let inner): return "<div style=\"display:flex;gap:8px;align-items:center\">" + inner.map(html).joined() + "</div>"
         case .divider: return "<hr>"
         }
     }
-
-    static func escaped(_ text: String) -> String { SVGWriter.escape(text) }
 }

@@ -196,7 +196,7 @@ final class HTTPServer {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingSpaces
+            headers[line[..<colon].lowercased()] = String(line[line.index(after: colon)...].drop(while: \.isHeaderSpace).droppingTrailing(while: \.isHeaderSpace))
         }
         let target = parts[1]
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
@@ -219,8 +219,7 @@ final class HTTPServer {
     private static func errorText() -> String { String(cString: strerror(errno)) }
 }
 
-extension Substring {
-    fileprivate var trimmingSpaces: String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
-    }
+extension Character {
+    /// The blanks around an HTTP header's value.
+    fileprivate var isHeaderSpace: Bool { self == " " || self == "\t" }
 }
