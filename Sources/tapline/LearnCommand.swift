@@ -38,9 +38,9 @@ extension Tool {
         }
         guard arguments.count == 1 else { fail(usage: "'learn' takes one lesson number: tapline learn 3") }
         let index: Int
-        switch learning.lessonIndex(argument) {
+        switch learning.lessonIndex(argument, lister: "tapline learn") {
         case .success(let found): index = found
-        case .failure(let error): fail(usage: error.message.replacing("':learn'", with: "'tapline learn'"))
+        case .failure(let error): fail(usage: error.message)
         }
         guard isatty(0) == 1, isatty(1) == 1 else {
             showLesson(learning.library.lessons[index], number: index + 1, of: learning.count, color: false, interactive: false)

@@ -68,10 +68,11 @@ final class Learning {
         library.lessons.firstIndex { !progress.passed.contains($0.slug) } ?? count - 1
     }
 
-    /// The lesson a learner means by `N` (1-based), or why there is none.
-    func lessonIndex(_ argument: String) -> Result<Int, LearnError> {
+    /// The lesson a learner means by `N` (1-based), or why there is none; `lister` is the
+    /// command the message names for listing them, as the learner would type it where they are.
+    func lessonIndex(_ argument: String, lister: String = ":learn") -> Result<Int, LearnError> {
         guard let number = Int(argument), (1...count).contains(number) else {
-            return .failure(LearnError("there is no lesson '\(argument)'; the lessons are 1 to \(count) (':learn' lists them)"))
+            return .failure(LearnError("there is no lesson '\(argument)'; the lessons are 1 to \(count) ('\(lister)' lists them)"))
         }
         return .success(number - 1)
     }

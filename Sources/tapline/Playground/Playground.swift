@@ -78,13 +78,15 @@ final class Playground {
         }
     }
 
-    /// What the page starts with: the program, the lesson, and the language's words for its
-    /// colouring (from the tables the lexer reads, so they cannot drift).
+    /// What the page starts with: the program, the lesson, the language's words for its
+    /// colouring (from the tables the lexer reads, so they cannot drift) and how long a request
+    /// may run.
     private var config: JSON {
         var members: [(String, JSON)] = [
             ("program", .string(program)), ("name", .string(programName)),
             ("keywords", .array(Keyword.allCases.map { .string($0.rawValue) })),
             ("commands", .array(CommandWord.allCases.map { .string($0.rawValue) })),
+            ("requestSeconds", .number(Playground.requestSeconds)),
         ]
         if let lesson {
             members.append(("lesson", .object([
@@ -189,9 +191,9 @@ extension Tool {
         }
         var lesson: Lesson?
         if let number {
-            switch Learning.make().flatMap({ learning in learning.lessonIndex(number).map { learning.library.lessons[$0] } }) {
+            switch Learning.make().flatMap({ learning in learning.lessonIndex(number, lister: "tapline serve --learn").map { learning.library.lessons[$0] } }) {
             case .success(let found): lesson = found
-            case .failure(let error): fail(usage: error.message.replacing("':learn'", with: "'tapline serve --learn'"))
+            case .failure(let error): fail(usage: error.message)
             }
         }
         return Playground(tool: self, program: lesson == nil ? program : "", programName: name, lesson: lesson).run(port: port)

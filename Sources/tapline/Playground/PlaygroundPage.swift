@@ -214,7 +214,7 @@ enum PlaygroundPage {
           markDiagnostics(reply.diagnostics || []);
           $("clock").textContent = reply.time;
           $("status").textContent = reply.status === "ok" ? "" : reply.status === "interrupted"
-            ? "stopped: it ran for 5 s of real time (a loop that never ends?)" : reply.status;
+            ? "stopped: it ran for " + CONFIG.requestSeconds + " s of real time (a loop that never ends?)" : reply.status;
           if (reply.status !== "ok") pause();
           for (const v of reply.views || []) drawn[v.name] = v;
           drawWorld(reply.world || []);
