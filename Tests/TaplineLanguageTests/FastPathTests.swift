@@ -60,6 +60,21 @@ struct FastPathTests {
         "subject a\na.sink { print($0) }\nfor i in 0..<2 { send a i }\nsubject w: String\nw.sink { v in send a v }\nsend w \"x\"",
         "subject t: Int\nsubject u: String\nt.sink { print($0) }\nu.sink { v in send t v }\nsend u \"x\"",
         "subject t: String\nfor i in 0..<2 { send t i }",
+        // An inner `Just` taken by flatMap and switchToLatest without subscribing
+        // (`InnerShortcut`): the same values, upstream requests, completions, descriptions,
+        // and the same error when a sink feeds its own upstream without end. (How deep that
+        // gets before the stack runs low is not the same: a subscription takes more of it.)
+        "subject s: Int\ns.print(\"up\").flatMap(maxPublishers: .max(1)) { Just($0 * 2) }.sink { print($0) }\nsend s 1\nsend s 2\ncomplete s",
+        "let s = PassthroughSubject<Int, Never>()\nlet c = s.flatMap { Just($0) }.sink(receiveCompletion: { print(\"end\", $0) }, receiveValue: { v in\ns.send(completion: .finished)\nprint(\"after\", v)\n})\ns.send(1)",
+        "let s = PassthroughSubject<Int, Never>()\nlet c = s.flatMap { Just($0 + 1) }.sink { v in\nprint(\"in\", v)\nif v < 4 { s.send(v) }\nprint(\"out\", v)\n}\ns.send(0)\ns.send(10)",
+        "let s = PassthroughSubject<Int, Never>()\nlet c = s.map { Just($0 + 1) }.switchToLatest().sink { v in\nprint(\"in\", v)\nif v < 4 { s.send(v) }\nprint(\"out\", v)\n}\ns.send(0)",
+        "let s = PassthroughSubject<Int, Never>()\nlet c = s.flatMap { Just($0 + 1) }.sink { s.send($0) }\ns.send(0)",
+        "let s = PassthroughSubject<Int, Never>()\nlet c = s.map { Just($0 + 1) }.switchToLatest().sink { s.send($0) }\ns.send(0)",
+        "subject s: Int\ns.map { Just($0 * 3) }.switchToLatest().print(\"out\").sink { print($0) }\nsend s 1\nsend s 2\ncomplete s",
+        // `Deferred { … }` run by the stage: a Just it makes is taken, anything else subscribed to.
+        "let s = PassthroughSubject<Int, Never>()\nlet c = s.flatMap { v in Deferred { () -> Just<Int> in\n    print(\"made\", v)\n    return Just(v * 2)\n} }.sink(receiveCompletion: { print(\"end\", $0) }, receiveValue: { print(\"got\", $0) })\ns.send(1)\nlet d = s.flatMap { v in Deferred { [v, v + 1].publisher } }.sink { print(\"seq\", $0) }\ns.send(5)\nlet e = s.map { v in Deferred { Just(v) } }.switchToLatest().print(\"sw\").sink { _ in }\ns.send(7)\ns.send(completion: .finished)\nlet x = Deferred { Just(3) }\nprint(x)\nx.sink { print(\"x\", $0) }",
+        "let s = PassthroughSubject<Int, Never>()\nlet c = s.flatMap { v in Deferred { Just(v + 1) } }.sink { s.send($0) }\ns.send(0)",
+        "let j = Just<Int>(5)\nprint(j)\nsubject s: Int\ns.map { Just(\"\\($0)\") }.sink { print($0) }\nsend s 4\ns.flatMap { Just($0).map { $0 + 1 } }.sink { print($0) }\nsend s 6",
     ])
     func sameWithAndWithout(_ program: String) {
         #expect(run(program, fastPaths: true) == run(program, fastPaths: false))

@@ -24,6 +24,7 @@ struct PublisherPlan {
         var fusable: FusedSteps?
         var recordedLane: Int?
         var described: Described?
+        var held: Held?
 
         init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
              describer: ((Frame) throws -> String)?, valueDescription: ((Frame) throws -> String)?) {
@@ -39,7 +40,7 @@ struct PublisherPlan {
             let copy = Fields(make: make, type: type, failure: failure, text: text, describer: describer,
                               valueDescription: valueDescription)
             (copy.autoconnected, copy.connectable, copy.fusable) = (autoconnected, connectable, fusable)
-            (copy.recordedLane, copy.described) = (recordedLane, described)
+            (copy.recordedLane, copy.described, copy.held) = (recordedLane, described, held)
             return copy
         }
     }
@@ -92,6 +93,20 @@ struct PublisherPlan {
         set { own().described = newValue }
     }
 
+    /// How its value is held where that is less than its stream: `Just(x)`'s as x,
+    /// `Deferred { … }`'s as its bound body (`PublisherValue`).
+    var held: Held? {
+        get { fields.held }
+        set { own().held = newValue }
+    }
+
+    enum Held {
+        /// `Just(x)`: x, and the type Swift names the publisher by (`Just<Int>`).
+        case just(Code, name: String)
+        /// `Deferred { … }`: its body, bound to the frame it is made in.
+        case deferred((Frame) -> DeferredBody)
+    }
+
     /// The lane of `trace` and `marbles` its last stage is recorded in, when recording is on:
     /// the next stage's lane is found from it (`Recorder.lane(after:adding:)`).
     var recordedLane: Int? {
@@ -119,6 +134,14 @@ struct PublisherPlan {
     /// Code that gives the publisher as a value.
     func valueCode() -> Code {
         let (make, output, failure, description) = (self.make, type, self.failure, valueDescription)
+        switch fields.held {
+        case .just(let code, let name)?:
+            return { frame in .publisher(PublisherValue(just: try code(frame), named: name, type: output, failure: failure)) }
+        case .deferred(let body)?:
+            return { frame in .publisher(PublisherValue(deferred: body(frame), type: output, failure: failure)) }
+        case nil:
+            break
+        }
         if let described = fields.described {
             return { frame in
                 let (stream, describe) = try described(frame)

@@ -46,11 +46,10 @@ extension Compiler {
         default: throw Diagnostic.error(Messages.closureMustReturnPublisher("Deferred", got: make.resultType.name), at: range)
         }
         let runtime = self.runtime
-        return PublisherPlan(make: { frame in
-            let body = Compiler.transform(make, frame, runtime)
-            return Deferred { (try? Compiler.stream(of: body(.void), at: range, runtime)) ?? Compiler.stopped }
-                .eraseToAnyPublisher()
-        }, type: output, failure: failure, text: text(of: range))
+        let bound = { (frame: Frame) in DeferredBody(make, frame: frame, range: range, runtime: runtime) }
+        var plan = PublisherPlan(make: { frame in bound(frame).stream }, type: output, failure: failure, text: text(of: range))
+        plan.held = .deferred(bound)
+        return plan
     }
 
     /// `Record(output: [1, 2], completion: .finished)` (or `.failure("message")`): replays the
@@ -90,5 +89,35 @@ extension Compiler {
     private func onlyClosure(_ arguments: [Argument]) -> ClosureExpr? {
         guard arguments.count == 1, arguments[0].label == nil, case .closure(let body) = arguments[0].value.kind else { return nil }
         return body
+    }
+}
+
+/// `Deferred { … }`'s body, bound to the frame it was made in: what subscribing to it runs.
+/// As a value it is held as this (`PublisherValue`), and `flatMap` and `switchToLatest` run it
+/// themselves (`Compiler.innerShortcut`), so a `Deferred { Just(x) }` made for every value
+/// makes no publisher until it is subscribed to, and none if it is taken.
+final class DeferredBody {
+    private let bound: BoundClosure
+    private let range: SourceRange
+    /// Not retained at each use, as `ClosurePublisher`'s.
+    unowned(unsafe) let runtime: Runtime
+
+    init(_ body: CompiledClosure, frame: Frame, range: SourceRange, runtime: Runtime) {
+        bound = body.bind(to: frame)
+        self.range = range
+        self.runtime = runtime
+    }
+
+    /// What the body makes: nil (the error raised) when it is not a publisher, or when the
+    /// program is stopping.
+    func make() -> PublisherValue? {
+        try? Compiler.publisher(of: Compiler.call(bound, with: .void, runtime), at: range, runtime)
+    }
+
+    /// The publisher: a `Deferred` that runs the body for each subscriber.
+    var stream: PublisherPlan.Stream {
+        Deferred { [self] in
+            make().map { Compiler.ClosurePublisher(upstream: $0, runtime: runtime).eraseToAnyPublisher() } ?? Compiler.stopped
+        }.eraseToAnyPublisher()
     }
 }

@@ -270,6 +270,7 @@ extension Compiler {
                 return (stream, { given(describe()) })
             }
         }
+        specialized.held = plan.held   // `given` leaves a Just's description as it is
         return specialized
     }
 
@@ -303,13 +304,15 @@ extension Compiler {
             // Not `Just(…).setFailureType(to:)`: that is Combine's specialisation, a
             // `Result.Publisher` whose subscription is named "Once", not "Just".
             let stream = { (output: Value) in TypedJust<Value, ScriptFailure>(output).eraseToAnyPublisher() }
-            let describe = { (output: Value) in "Just<\(type.name)>(output: \(output.debugDescription))" }
+            let name = "Just<\(type.name)>"
+            let describe = { (output: Value) in PublisherValue.justDescription(name, output) }
             var plan = PublisherPlan(make: { frame in stream(try code(frame)) }, type: type, failure: .never, text: text,
                                      valueDescription: { frame in describe(try code(frame)) })
             plan.described = { frame in
                 let output = try code(frame)
                 return (stream(output), { describe(output) })
             }
+            plan.held = .just(code, name: name)
             return plan
         case .empty:
             guard labels.isEmpty || labels == ["completeImmediately"] else { throw misuse }

@@ -52,11 +52,13 @@ extension Compiler {
         let (output, failure) = try publisherResult(of: transform, call, forValues: .map)
         let joined = try joinedFailure(call, inner: failure)
         let (runtime, range) = (self.runtime, call.range)
+        let shortcut = Compiler.innerShortcut(fastPaths: fastPaths)
         return call.plan(output, failure: joined) { stream, frame in
             let demand = try limit.map { code in try Value.demand(from: try code(frame), range: range, allowZero: false) } ?? .unlimited
             let body = Compiler.transform(transform, frame, runtime)
-            return stream.flatMap(maxPublishers: demand) { value in Compiler.inner(of: body(value), at: range, runtime) }
-                .eraseToAnyPublisher()
+            var flattened = stream.flatMap(maxPublishers: demand) { value in Compiler.inner(of: body(value), at: range, runtime) }
+            flattened.shortcut = shortcut
+            return flattened.eraseToAnyPublisher()
         }
     }
 
@@ -113,8 +115,11 @@ extension Compiler {
         }
         let joined = try joinedFailure(call, inner: inner)
         let (runtime, range) = (self.runtime, call.range)
+        let shortcut = Compiler.innerShortcut(fastPaths: fastPaths)
         return call.plan(output, failure: joined) { stream, _ in
-            stream.map { value in Compiler.inner(of: value, at: range, runtime) }.switchToLatest().eraseToAnyPublisher()
+            var switched = stream.map { value in Compiler.inner(of: value, at: range, runtime) }.switchToLatest()
+            switched.shortcut = shortcut
+            return switched.eraseToAnyPublisher()
         }
     }
 }

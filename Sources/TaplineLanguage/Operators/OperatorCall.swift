@@ -139,11 +139,14 @@ extension Compiler {
     /// A transforming closure as the core's operators take it; an error stops delivery.
     static func transform(_ closure: CompiledClosure, _ frame: Frame, _ runtime: Runtime) -> (Value) -> Value {
         let bound = closure.bind(to: frame)
-        return { value in
-            var result = Value.void
-            runtime.deliver { result = try bound.call(value) }
-            return result
-        }
+        return { value in call(bound, with: value, runtime) }
+    }
+
+    /// A bound closure called with `value` as a delivery is: `.void` when the runtime stops.
+    static func call(_ bound: BoundClosure, with value: Value, _ runtime: Runtime) -> Value {
+        var result = Value.void
+        runtime.deliver { result = try bound.call(value) }
+        return result
     }
 
     /// `scan(initial) { acc, value in … }` and `reduce(initial) { … }` onto the core's
@@ -206,12 +209,17 @@ extension Compiler {
     /// itself (`catch { _ in again() }`, `Deferred { f() }`, a `flatMap` into itself) nests a
     /// subscription per level inside the core, where no delivery to a closure counts it.
     static func stream(of value: Value, at range: SourceRange, _ runtime: Runtime) throws -> PublisherPlan.Stream {
+        ClosurePublisher(upstream: try publisher(of: value, at: range, runtime), runtime: runtime).eraseToAnyPublisher()
+    }
+
+    /// The publisher a closure returned; a value that is not one stops the program.
+    static func publisher(of value: Value, at range: SourceRange, _ runtime: Runtime) throws -> PublisherValue {
         guard case .publisher(let publisher) = value else {
             let error = RuntimeError(Messages.notAPublisher("a value of type '\(value.typeName)'"), at: range)
             runtime.raise(error)
             throw error
         }
-        return ClosurePublisher(upstream: publisher.stream, runtime: runtime).eraseToAnyPublisher()
+        return publisher
     }
 
     /// `stream(of:)` for an operator that takes the publisher as it is (`flatMap`,
@@ -223,7 +231,31 @@ extension Compiler {
             _ = try? stream(of: value, at: range, runtime)   // raises the error
             return ClosurePublisher(upstream: nil, runtime: runtime)
         }
-        return ClosurePublisher(upstream: publisher.stream, runtime: runtime)
+        return ClosurePublisher(upstream: publisher, runtime: runtime)
+    }
+
+    /// How `flatMap` and `switchToLatest` take an inner `Just(x)` when fast paths are on
+    /// (`InnerShortcut`): x is delivered where the Just's subscription would deliver it, in
+    /// the same level of the depth budget.
+    static func innerShortcut(fastPaths: Bool) -> InnerShortcut<ClosurePublisher, Value>? {
+        guard fastPaths else { return nil }
+        return { inner, deliver, subscribe in
+            switch inner.upstream?.held {
+            case .just(let output, _)?:
+                inner.withinBudget { deliver(output) }
+            case .deferred(let body)?:
+                // As the Deferred's subscription: the body runs, then what it made is
+                // subscribed to, or taken when it is a Just.
+                inner.withinBudget {
+                    guard let made = body.make() else { return }
+                    let madeInner = ClosurePublisher(upstream: made, runtime: body.runtime)
+                    if let output = made.justOutput { madeInner.withinBudget { deliver(output) } } else { subscribe(madeInner) }
+                }
+            case .stream?, nil:
+                return false
+            }
+            return true
+        }
     }
 
     /// A closure's publisher, subscribed to as one level of the runtime's depth budget; past
@@ -232,13 +264,21 @@ extension Compiler {
     struct ClosurePublisher: Publisher {
         typealias Output = Value
         typealias Failure = ScriptFailure
-        let upstream: PublisherPlan.Stream?
-        unowned let runtime: Runtime
+        let upstream: PublisherValue?
+        /// Not retained at each use (a chain is run by the runtime that holds it, and an
+        /// inner is made and subscribed to for every value).
+        unowned(unsafe) let runtime: Runtime
 
         func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {
-            guard let upstream, !runtime.isAborting else { return }
+            guard let upstream else { return }
+            withinBudget { upstream.stream.subscribe(subscriber) }
+        }
+
+        /// Runs `body` one level deeper in the depth budget, unless the runtime is stopping.
+        func withinBudget(_ body: () -> Void) {
+            guard !runtime.isAborting else { return }
             do {
-                try runtime.nested(at: .zero) { upstream.subscribe(subscriber) }
+                try runtime.nested(at: .zero, body)
             } catch let error as RuntimeError {
                 runtime.raise(error)
             } catch {}

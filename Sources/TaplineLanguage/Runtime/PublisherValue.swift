@@ -4,7 +4,11 @@ import TaplineReactive
 /// is. Subscribing to it subscribes to the publisher it holds, as in Combine: a cold one
 /// (`Just`, a sequence) starts afresh for each subscriber.
 public final class PublisherValue: Equatable {
-    let stream: AnyPublisher<Value, ScriptFailure>
+    /// The publisher, or less where that is all it is: `Just(x)`'s x, `Deferred { … }`'s body.
+    /// These are made into the publisher each time it is subscribed to, and `flatMap` and
+    /// `switchToLatest` take them without subscribing (`Compiler.innerShortcut`), so a `Just`
+    /// made for every value allocates nothing but this object.
+    let held: Held
     /// Its Output and Failure, as far as the compiler knew them.
     let output: SType
     let failure: SType
@@ -14,9 +18,16 @@ public final class PublisherValue: Equatable {
     /// What it can be sent, when it is a subject made inside a func or closure.
     let subject: SubjectHandle?
 
+    enum Held {
+        case stream(AnyPublisher<Value, ScriptFailure>)
+        /// A `Just`'s output, and the type Swift names it by (`Just<Int>`).
+        case just(Value, named: String)
+        case deferred(DeferredBody)
+    }
+
     init(_ stream: AnyPublisher<Value, ScriptFailure>, output: SType, failure: SType, description: String? = nil,
          subject: SubjectHandle? = nil) {
-        self.stream = stream
+        self.held = .stream(stream)
         self.output = output
         self.failure = failure
         self.describe = description.map { text in { text } }
@@ -25,15 +36,54 @@ public final class PublisherValue: Equatable {
 
     /// One whose description is made from what its arguments were (`Just<Int>(output: 1)`).
     init(_ stream: AnyPublisher<Value, ScriptFailure>, output: SType, failure: SType, describe: (() -> String)?) {
-        self.stream = stream
+        self.held = .stream(stream)
         self.output = output
         self.failure = failure
         self.describe = describe
         self.subject = nil
     }
 
+    /// `Just(output)`, which Swift names `name` (`Just<Int>`).
+    init(just output: Value, named name: String, type: SType, failure: SType) {
+        self.held = .just(output, named: name)
+        self.output = type
+        self.failure = failure
+        self.describe = nil
+        self.subject = nil
+    }
+
+    /// `Deferred { … }`.
+    init(deferred body: DeferredBody, type: SType, failure: SType) {
+        self.held = .deferred(body)
+        self.output = type
+        self.failure = failure
+        self.describe = nil
+        self.subject = nil
+    }
+
+    /// The publisher it holds.
+    var stream: AnyPublisher<Value, ScriptFailure> {
+        switch held {
+        case .stream(let stream): stream
+        case .just(let output, _): TypedJust<Value, ScriptFailure>(output).eraseToAnyPublisher()
+        case .deferred(let body): body.stream
+        }
+    }
+
+    /// x, when it is `Just(x)`.
+    var justOutput: Value? {
+        guard case .just(let output, _) = held else { return nil }
+        return output
+    }
+
     /// How Swift describes it when printed: `Just<Int>(output: 1)`, `AnyPublisher<Int, Never>`.
-    var description: String { describe?() ?? SType.publisher(output: output, failure: failure).name }
+    var description: String {
+        if case .just(let output, let name) = held { return Self.justDescription(name, output) }
+        return describe?() ?? SType.publisher(output: output, failure: failure).name
+    }
+
+    /// How Swift prints `Just(output)` named `name`.
+    static func justDescription(_ name: String, _ output: Value) -> String { "\(name)(output: \(output.debugDescription))" }
 
     /// Two publisher values are the same when they are the same publisher.
     public static func == (left: PublisherValue, right: PublisherValue) -> Bool { left === right }

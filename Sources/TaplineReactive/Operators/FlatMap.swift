@@ -24,6 +24,8 @@ extension Publishers {
         public let upstream: Upstream
         public let maxPublishers: Subscribers.Demand
         public let transform: (Upstream.Output) -> NewPublisher
+        /// Package API: how to take an inner that is only a value (`InnerShortcut`).
+        package var shortcut: InnerShortcut<NewPublisher, Output>?
 
         public init(upstream: Upstream, maxPublishers: Subscribers.Demand,
                     transform: @escaping (Upstream.Output) -> NewPublisher) {
@@ -35,7 +37,8 @@ extension Publishers {
         /// The downstream gets its subscription before the upstream is subscribed to, as in
         /// Combine.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let outer = Outer(downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+            let outer = Outer(downstream: subscriber, maxPublishers: maxPublishers, transform: transform,
+                              shortcut: shortcut)
             subscriber.receive(subscription: outer)
             upstream.subscribe(outer)
         }
@@ -83,6 +86,7 @@ extension Publishers.FlatMap {
         private let downstream: Downstream
         private let maxPublishers: Subscribers.Demand
         private let transform: (Upstream.Output) -> NewPublisher
+        private let shortcut: InnerShortcut<NewPublisher, Output>?
         private var upstream = UpstreamLink()
         private var upstreamFinished = false
         /// Cancelled, failed or finished: nothing more goes downstream.
@@ -99,10 +103,11 @@ extension Publishers.FlatMap {
         private var askingInner = false
 
         init(downstream: Downstream, maxPublishers: Subscribers.Demand,
-             transform: @escaping (Upstream.Output) -> NewPublisher) {
+             transform: @escaping (Upstream.Output) -> NewPublisher, shortcut: InnerShortcut<NewPublisher, Output>?) {
             self.downstream = downstream
             self.maxPublishers = maxPublishers
             self.transform = transform
+            self.shortcut = shortcut
         }
 
         var description: String { "FlatMap" }
@@ -126,7 +131,13 @@ extension Publishers.FlatMap {
             let index = nextIndex
             nextIndex += 1
             awaitingInnerSubscriptions += 1
-            transform(input).subscribe(Side(outer: self, index: index))
+            let inner = transform(input)
+            // An inner is asked for unlimited at once when the downstream's demand is.
+            if let shortcut, demand == .unlimited, !ended,
+               shortcut(inner, { value in innerTaken(value) }, { made in made.subscribe(Side(outer: self, index: index)) }) {
+                return .none
+            }
+            inner.subscribe(Side(outer: self, index: index))
             return .none
         }
 
@@ -219,6 +230,18 @@ extension Publishers.FlatMap {
                 inners[index] = nil
                 fail(completion, except: index)
             }
+        }
+
+        /// The value of an inner taken by the shortcut: what its subscription, asked for
+        /// unlimited, would have made happen, less the subscription. Until its value has been
+        /// delivered it counts as awaiting its subscription, which keeps an upstream
+        /// completion sent meanwhile from finishing, as the subscription would have.
+        private func innerTaken(_ value: Output) {
+            guard !ended else { return }
+            deliver(value)
+            awaitingInnerSubscriptions -= 1
+            guard !ended else { return }
+            if !finishIfDone(), maxPublishers != .unlimited { upstream.request(.max(1)) }
         }
 
         // MARK: Helpers

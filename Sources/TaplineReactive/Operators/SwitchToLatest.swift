@@ -19,13 +19,15 @@ extension Publishers {
         public typealias Output = P.Output
         public typealias Failure = P.Failure
         public let upstream: Upstream
+        /// Package API: how to take an inner that is only a value (`InnerShortcut`).
+        package var shortcut: InnerShortcut<P, Output>?
 
         public init(upstream: Upstream) { self.upstream = upstream }
 
         /// The downstream gets its subscription before the upstream is subscribed to, as in
         /// Combine.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let outer = Outer(downstream: subscriber)
+            let outer = Outer(downstream: subscriber, shortcut: shortcut)
             subscriber.receive(subscription: outer)
             upstream.subscribe(outer)
         }
@@ -71,6 +73,7 @@ extension Publishers.SwitchToLatest {
         typealias Input = Upstream.Output
 
         private let downstream: Downstream
+        private let shortcut: InnerShortcut<P, Output>?
         private var upstream = UpstreamLink()
         private var inner: (any Subscription)?
         private var latest = 0
@@ -84,7 +87,10 @@ extension Publishers.SwitchToLatest {
         private var ended = false
         private var demand = Subscribers.Demand.none
 
-        init(downstream: Downstream) { self.downstream = downstream }
+        init(downstream: Downstream, shortcut: InnerShortcut<P, Output>?) {
+            self.downstream = downstream
+            self.shortcut = shortcut
+        }
 
         var description: String { "SwitchToLatest" }
         var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -105,7 +111,13 @@ extension Publishers.SwitchToLatest {
             previous?.cancel()
             latest += 1
             awaitingInnerSubscription = true
-            input.subscribe(Side(outer: self, index: latest))
+            let index = latest
+            // An inner is asked for its value at once when the downstream has demand.
+            if let shortcut, demand > 0, !ended,
+               shortcut(input, { value in innerTaken(value, index: index) }, { made in made.subscribe(Side(outer: self, index: index)) }) {
+                return .none
+            }
+            input.subscribe(Side(outer: self, index: index))
             return .none
         }
 
@@ -143,15 +155,22 @@ extension Publishers.SwitchToLatest {
             upstream.detach()?.cancel()
         }
 
-        fileprivate func innerSubscribed(_ subscription: any Subscription, index: Int) {
+        /// Whether the subscription became the current inner's.
+        @discardableResult
+        fileprivate func innerSubscribed(_ subscription: any Subscription, index: Int) -> Bool {
             if failedAwaitingInner, index == latest {
                 failedAwaitingInner = false
-                return demand > 0 ? subscription.request(demand) : ()
+                if demand > 0 { subscription.request(demand) }
+                return false
             }
-            guard index == latest, !ended, inner == nil else { return subscription.cancel() }
+            guard index == latest, !ended, inner == nil else {
+                subscription.cancel()
+                return false
+            }
             inner = subscription
             awaitingInnerSubscription = false
             if demand > 0 { subscription.request(demand) }
+            return true
         }
 
         /// An inner's value beyond the demand, or its completion before its subscription,
@@ -167,19 +186,40 @@ extension Publishers.SwitchToLatest {
         }
 
         fileprivate func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
-            guard index == latest, !ended else { return }
-            guard ContractViolation.check(inner != nil || !awaitingInnerSubscription,
-                                          "SwitchToLatest: completion before subscription") else { return }
+            guard case .failure = completion else { return innerFinished(index: index) }
+            guard mayComplete(index: index) else { return }
             inner = nil
             awaitingInnerSubscription = false
-            switch completion {
-            case .finished:
-                if upstreamFinished { end(with: .finished) }
-            case .failure:
-                upstream.detach()?.cancel()
-                end(with: completion)
-            }
+            upstream.detach()?.cancel()
+            end(with: completion)
         }
+
+        /// An inner's `.finished`, on its own so that an inner taken by the shortcut ends
+        /// without making a completion value: unspecialised code looks the completion's
+        /// generic type up wherever a function makes one.
+        private func innerFinished(index: Int) {
+            guard mayComplete(index: index) else { return }
+            inner = nil
+            awaitingInnerSubscription = false
+            if upstreamFinished { sendFinished() }
+        }
+
+        private func mayComplete(index: Int) -> Bool {
+            guard index == latest, !ended else { return false }
+            return ContractViolation.check(inner != nil || !awaitingInnerSubscription,
+                                           "SwitchToLatest: completion before subscription")
+        }
+
+        /// The value of an inner taken by the shortcut: what its subscription would have
+        /// made happen, less the subscription, which a spent one stands for meanwhile.
+        private func innerTaken(_ value: Output, index: Int) {
+            guard innerSubscribed(SpentSubscription.shared, index: index) else { return }
+            _ = innerValue(value, index: index)
+            innerFinished(index: index)
+        }
+
+        @inline(never)
+        private func sendFinished() { end(with: .finished) }
 
         private func end(with completion: Subscribers.Completion<Failure>) {
             ended = true
