@@ -4,8 +4,9 @@ import TaplineReactive
 /// `InnerShortcut`: `flatMap` and `switchToLatest` taking an inner `Just`'s value without
 /// subscribing must leave the whole history as subscribing leaves it — what the downstream
 /// receives and when, and what is asked of the upstream — including when the downstream
-/// re-enters the stage while the value is delivered. Each scenario runs both ways; the
-/// expected history is the subscribing one, whose model the flatMap and switchToLatest suites
+/// re-enters the stage while the value is delivered; and so must the shortcut subscribing
+/// the stage in the inner's place. Each scenario runs every way; the expected history is the
+/// subscribing one, whose model the flatMap and switchToLatest suites
 /// check against OpenCombine's tests run on Apple's Combine.
 @Suite("inner shortcut")
 struct InnerShortcutTests {
@@ -21,15 +22,27 @@ struct InnerShortcutTests {
         var taken = 0
     }
 
-    /// `flatMap { Just($0 * 10) }` driven by `scenario`, with the shortcut or without.
-    private func flatMapRun(shortcut: Bool, maxPublishers: Subscribers.Demand = .unlimited,
+    /// The ways a run takes its inners: subscribing, the shortcut delivering their values, or
+    /// the shortcut subscribing in their place (as it does to what a `Deferred` makes).
+    enum Way: CaseIterable { case subscribing, taking, standingIn }
+
+    private static func shortcut(_ way: Way, _ run: Run) -> InnerShortcut<Inner, Int>? {
+        switch way {
+        case .subscribing: return nil
+        case .taking: return { inner, deliver, _ in run.taken += 1; deliver(inner.output); return true }
+        case .standingIn: return { inner, _, subscribe in run.taken += 1; subscribe(Inner(inner.output)); return true }
+        }
+    }
+
+    /// `flatMap { Just($0 * 10) }` driven by `scenario`, taking its inners `way`.
+    private func flatMapRun(_ way: Way, maxPublishers: Subscribers.Demand = .unlimited,
                             demand: Subscribers.Demand = .unlimited,
                             onValue: @escaping (Int, ManualPublisher<Int, TestError>, IntRecorder, Run) -> Void = { _, _, _, _ in },
                             scenario: (ManualPublisher<Int, TestError>, IntRecorder) -> Void) -> Run {
         let run = Run()
         let upstream = ManualPublisher<Int, TestError>()
         var flattened = upstream.flatMap(maxPublishers: maxPublishers) { Inner($0 * 10) }
-        if shortcut { flattened.shortcut = { inner, deliver, _ in run.taken += 1; deliver(inner.output); return true } }
+        flattened.shortcut = Self.shortcut(way, run)
         var recorder: IntRecorder?
         let made = IntRecorder(demand: demand) { value in
             if let recorder { onValue(value, upstream, recorder, run) }
@@ -43,19 +56,22 @@ struct InnerShortcutTests {
         return run
     }
 
-    /// Both runs, with the expectation that they are the same and that the shortcut was taken
-    /// `taken` times; the subscribing run is returned.
-    private func compared(taken: Int, _ make: (Bool) -> Run) -> Run {
-        let plain = make(false), shortcut = make(true)
-        #expect(shortcut.taken == taken)
-        #expect(shortcut.log == plain.log)
-        #expect(shortcut.upstream == plain.upstream)
+    /// The runs every way, with the expectation that they are the same and that the shortcut
+    /// was asked `taken` times; the subscribing run is returned.
+    private func compared(taken: Int, _ make: (Way) -> Run) -> Run {
+        let plain = make(.subscribing)
+        for way in [Way.taking, .standingIn] {
+            let shortcut = make(way)
+            #expect(shortcut.taken == taken, "\(way)")
+            #expect(shortcut.log == plain.log, "\(way)")
+            #expect(shortcut.upstream == plain.upstream, "\(way)")
+        }
         return plain
     }
 
     @Test func flatMapDeliversEachValueAsTheInnerWould() {
         let run = compared(taken: 3) { on in
-            flatMapRun(shortcut: on) { upstream, _ in
+            flatMapRun(on) { upstream, _ in
                 upstream.send(1)
                 upstream.send(2)
                 upstream.send(3)
@@ -68,7 +84,7 @@ struct InnerShortcutTests {
 
     @Test func flatMapAsksTheUpstreamForOneMoreAsEachTakenInnerEnds() {
         let run = compared(taken: 2) { on in
-            flatMapRun(shortcut: on, maxPublishers: .max(2)) { upstream, _ in
+            flatMapRun(on, maxPublishers: .max(2)) { upstream, _ in
                 upstream.send(1)
                 upstream.send(2)
             }
@@ -80,7 +96,7 @@ struct InnerShortcutTests {
     /// Limited demand: an inner is asked for one value at a time, so nothing is taken.
     @Test func flatMapWithLimitedDemandSubscribes() {
         let run = compared(taken: 0) { on in
-            flatMapRun(shortcut: on, demand: .max(1)) { upstream, recorder in
+            flatMapRun(on, demand: .max(1)) { upstream, recorder in
                 upstream.send(1)
                 upstream.send(2)
                 upstream.send(completion: .finished)
@@ -94,7 +110,7 @@ struct InnerShortcutTests {
     /// until the inner has ended, as it waits for a subscribed inner's end.
     @Test func flatMapFinishesAfterTheValueAnUpstreamCompletionInterrupts() {
         let run = compared(taken: 1) { on in
-            flatMapRun(shortcut: on, onValue: { _, upstream, recorder, run in
+            flatMapRun(on, onValue: { _, upstream, recorder, run in
                 upstream.send(completion: .finished)
                 run.marks.append("after the completion, \(recorder.events.count) events")
             }) { upstream, _ in upstream.send(1) }
@@ -104,7 +120,7 @@ struct InnerShortcutTests {
 
     @Test func flatMapTakesAnInnerMadeWhileAValueIsDelivered() {
         let run = compared(taken: 2) { on in
-            flatMapRun(shortcut: on, onValue: { value, upstream, recorder, run in
+            flatMapRun(on, onValue: { value, upstream, recorder, run in
                 if value == 10 { upstream.send(2) }
                 run.marks.append("\(value) delivered, \(recorder.events.count) events")
             }) { upstream, _ in upstream.send(1) }
@@ -114,7 +130,7 @@ struct InnerShortcutTests {
 
     @Test func flatMapCancelledWhileAValueIsDeliveredTakesNoMore() {
         let run = compared(taken: 1) { on in
-            flatMapRun(shortcut: on, onValue: { _, _, recorder, _ in recorder.cancel() }) { upstream, _ in
+            flatMapRun(on, onValue: { _, _, recorder, _ in recorder.cancel() }) { upstream, _ in
                 upstream.send(1)
                 upstream.send(2)
                 upstream.send(completion: .finished)
@@ -124,14 +140,14 @@ struct InnerShortcutTests {
         #expect(run.upstream == [.requested(.unlimited), .cancelled])
     }
 
-    /// `map { Just($0 * 10) }.switchToLatest()` driven by `scenario`, with the shortcut or without.
-    private func switchRun(shortcut: Bool, demand: Subscribers.Demand = .unlimited,
+    /// `map { Just($0 * 10) }.switchToLatest()` driven by `scenario`, taking its inners `way`.
+    private func switchRun(_ way: Way, demand: Subscribers.Demand = .unlimited,
                            onValue: @escaping (Int, ManualPublisher<Inner, TestError>, IntRecorder, Run) -> Void = { _, _, _, _ in },
                            scenario: (ManualPublisher<Inner, TestError>, IntRecorder) -> Void) -> Run {
         let run = Run()
         let upstream = ManualPublisher<Inner, TestError>()
         var switched = upstream.switchToLatest()
-        if shortcut { switched.shortcut = { inner, deliver, _ in run.taken += 1; deliver(inner.output); return true } }
+        switched.shortcut = Self.shortcut(way, run)
         var recorder: IntRecorder?
         let made = IntRecorder(demand: demand) { value in
             if let recorder { onValue(value, upstream, recorder, run) }
@@ -147,7 +163,7 @@ struct InnerShortcutTests {
 
     @Test func switchToLatestDeliversEachValueAsTheInnerWould() {
         let run = compared(taken: 2) { on in
-            switchRun(shortcut: on) { upstream, _ in
+            switchRun(on) { upstream, _ in
                 upstream.send(Inner(10))
                 upstream.send(Inner(20))
                 upstream.send(completion: .finished)
@@ -160,7 +176,7 @@ struct InnerShortcutTests {
     /// Without demand the inner must wait for a request, so it is subscribed to.
     @Test func switchToLatestWithoutDemandSubscribes() {
         let run = compared(taken: 1) { on in
-            switchRun(shortcut: on, demand: .max(1)) { upstream, recorder in
+            switchRun(on, demand: .max(1)) { upstream, recorder in
                 upstream.send(Inner(10))
                 upstream.send(Inner(20))
                 upstream.send(completion: .finished)
@@ -172,7 +188,7 @@ struct InnerShortcutTests {
 
     @Test func switchToLatestFinishesAfterTheValueAnUpstreamCompletionInterrupts() {
         let run = compared(taken: 1) { on in
-            switchRun(shortcut: on, onValue: { _, upstream, recorder, run in
+            switchRun(on, onValue: { _, upstream, recorder, run in
                 upstream.send(completion: .finished)
                 run.marks.append("after the completion, \(recorder.events.count) events")
             }) { upstream, _ in upstream.send(Inner(10)) }
@@ -182,7 +198,7 @@ struct InnerShortcutTests {
 
     @Test func switchToLatestSwitchesToAnInnerSentWhileAValueIsDelivered() {
         let run = compared(taken: 2) { on in
-            switchRun(shortcut: on, onValue: { value, upstream, recorder, run in
+            switchRun(on, onValue: { value, upstream, recorder, run in
                 if value == 10 {
                     upstream.send(Inner(20))
                     upstream.send(completion: .finished)
@@ -196,7 +212,7 @@ struct InnerShortcutTests {
 
     @Test func switchToLatestFailedWhileAValueIsDeliveredEndsThere() {
         let run = compared(taken: 1) { on in
-            switchRun(shortcut: on, onValue: { _, upstream, _, _ in upstream.send(completion: .failure(TestError())) }) { upstream, _ in
+            switchRun(on, onValue: { _, upstream, _, _ in upstream.send(completion: .failure(TestError())) }) { upstream, _ in
                 upstream.send(Inner(10))
                 upstream.send(Inner(20))
             }

@@ -53,9 +53,14 @@ struct PublisherPlan {
         return fields
     }
 
+    /// Setting it lets go of `held`, which is the value of the stream it replaces (a
+    /// recording's tap wraps the stream, and a value made from `held` would not be tapped).
     var make: (Frame) throws -> Stream {
         get { fields.make }
-        set { own().make = newValue }
+        set {
+            own().make = newValue
+            fields.held = nil
+        }
     }
     /// What each value is, where known: the type of `$0` in the next operator (Output).
     var type: SType { fields.type }
@@ -93,8 +98,8 @@ struct PublisherPlan {
         set { own().described = newValue }
     }
 
-    /// How its value is held where that is less than its stream: `Just(x)`'s as x,
-    /// `Deferred { … }`'s as its bound body (`PublisherValue`).
+    /// How its value is held where that is less than an erased stream: `Just(x)`'s as x,
+    /// `Deferred { … }`'s as its bound body, `Future { … }`'s as the Future (`PublisherValue`).
     var held: Held? {
         get { fields.held }
         set { own().held = newValue }
@@ -105,6 +110,8 @@ struct PublisherPlan {
         case just(Code, name: String)
         /// `Deferred { … }`: its body, bound to the frame it is made in.
         case deferred((Frame) -> DeferredBody)
+        /// `Future { … }`, and how Swift prints it.
+        case future((Frame) -> Future<Value, ScriptFailure>, description: String)
     }
 
     /// The lane of `trace` and `marbles` its last stage is recorded in, when recording is on:
@@ -139,6 +146,8 @@ struct PublisherPlan {
             return { frame in .publisher(PublisherValue(just: try code(frame), named: name, type: output, failure: failure)) }
         case .deferred(let body)?:
             return { frame in .publisher(PublisherValue(deferred: body(frame), type: output, failure: failure)) }
+        case .future(let make, let text)?:
+            return { frame in .publisher(PublisherValue(future: make(frame), description: text, type: output, failure: failure)) }
         case nil:
             break
         }

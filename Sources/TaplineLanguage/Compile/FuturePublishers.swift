@@ -25,12 +25,17 @@ extension Compiler {
         }
         let attempt = try closure(body, inputs: [.promise], owner: "Future")
         let runtime = self.runtime
-        return PublisherPlan(make: { frame in
+        let future = { (frame: Frame) in
             let bound = attempt.bind(to: frame)
             return Future<Value, ScriptFailure> { promise in
                 runtime.deliver { try bound.perform(.promise(PromiseValue(promise))) }
-            }.eraseToAnyPublisher()
-        }, type: .unknown, failure: .unknown, text: text(of: range), valueDescription: { _ in "Future<Any, Error>" })
+            }
+        }
+        let description = "Future<Any, Error>"
+        var plan = PublisherPlan(make: { frame in future(frame).eraseToAnyPublisher() }, type: .unknown, failure: .unknown,
+                                 text: text(of: range), valueDescription: { _ in description })
+        plan.held = .future(future, description: description)
+        return plan
     }
 
     /// `Deferred { PUBLISHER }`: the closure makes a new publisher for each subscriber.

@@ -45,8 +45,10 @@ extension Compiler {
                 // .finished)`: the types given, checked against the body's or the arguments'.
                 let plan = try typeCalledPublisher(source, arguments, trailing: trailing, range: expr.range)
                 let (output, failure) = try typesGiven(generics, to: plan, source, range: expr.range)
-                return PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text,
-                                     describe: plan.describer ?? plan.valueDescription, valueDescription: plan.valueDescription)
+                var typed = PublisherPlan(make: plan.make, type: output, failure: failure, text: plan.text,
+                                          describe: plan.describer ?? plan.valueDescription, valueDescription: plan.valueDescription)
+                typed.held = plan.held
+                return typed
             }
             // The name first: most calls are not to a publisher function, and then nothing is
             // looked up.

@@ -251,6 +251,10 @@ extension Compiler {
                     let madeInner = ClosurePublisher(upstream: made, runtime: body.runtime)
                     if let output = made.justOutput { madeInner.withinBudget { deliver(output) } } else { subscribe(madeInner) }
                 }
+            case .future(let future, _)?:
+                // A Future whose promise was kept with a value sends it as a Just does.
+                guard let output = future.keptValue else { return false }
+                inner.withinBudget { deliver(output) }
             case .stream?, nil:
                 return false
             }

@@ -4,7 +4,8 @@ import TaplineReactive
 /// is. Subscribing to it subscribes to the publisher it holds, as in Combine: a cold one
 /// (`Just`, a sequence) starts afresh for each subscriber.
 public final class PublisherValue: Equatable {
-    /// The publisher, or less where that is all it is: `Just(x)`'s x, `Deferred { … }`'s body.
+    /// The publisher, or less where that is all it is: `Just(x)`'s x, `Deferred { … }`'s body,
+    /// `Future { … }` not yet erased.
     /// These are made into the publisher each time it is subscribed to, and `flatMap` and
     /// `switchToLatest` take them without subscribing (`Compiler.innerShortcut`), so a `Just`
     /// made for every value allocates nothing but this object.
@@ -23,6 +24,8 @@ public final class PublisherValue: Equatable {
         /// A `Just`'s output, and the type Swift names it by (`Just<Int>`).
         case just(Value, named: String)
         case deferred(DeferredBody)
+        /// A Future, and how Swift prints it.
+        case future(Future<Value, ScriptFailure>, description: String)
     }
 
     init(_ stream: AnyPublisher<Value, ScriptFailure>, output: SType, failure: SType, description: String? = nil,
@@ -52,6 +55,15 @@ public final class PublisherValue: Equatable {
         self.subject = nil
     }
 
+    /// `Future { … }`, which Swift prints as `description`.
+    init(future: Future<Value, ScriptFailure>, description: String, type: SType, failure: SType) {
+        self.held = .future(future, description: description)
+        self.output = type
+        self.failure = failure
+        self.describe = nil
+        self.subject = nil
+    }
+
     /// `Deferred { … }`.
     init(deferred body: DeferredBody, type: SType, failure: SType) {
         self.held = .deferred(body)
@@ -67,6 +79,7 @@ public final class PublisherValue: Equatable {
         case .stream(let stream): stream
         case .just(let output, _): TypedJust<Value, ScriptFailure>(output).eraseToAnyPublisher()
         case .deferred(let body): body.stream
+        case .future(let future, _): future.eraseToAnyPublisher()
         }
     }
 
@@ -78,8 +91,11 @@ public final class PublisherValue: Equatable {
 
     /// How Swift describes it when printed: `Just<Int>(output: 1)`, `AnyPublisher<Int, Never>`.
     var description: String {
-        if case .just(let output, let name) = held { return Self.justDescription(name, output) }
-        return describe?() ?? SType.publisher(output: output, failure: failure).name
+        switch held {
+        case .just(let output, let name): return Self.justDescription(name, output)
+        case .future(_, let description): return description
+        case .stream, .deferred: return describe?() ?? SType.publisher(output: output, failure: failure).name
+        }
     }
 
     /// How Swift prints `Just(output)` named `name`.

@@ -75,7 +75,12 @@ extension Publishers.SwitchToLatest {
         private let downstream: Downstream
         private let shortcut: InnerShortcut<P, Output>?
         private var upstream = UpstreamLink()
-        private var inner: (any Subscription)?
+        /// The current inner's subscription, in a class: it is tested and stored at every
+        /// inner, and an optional existential is copied through its type's value witnesses
+        /// where a reference is retained.
+        private var inner: SubscriptionLink?
+        /// What stands for an inner taken by the shortcut while its value is delivered.
+        private lazy var spent = SubscriptionLink(SpentSubscription.shared)
         private var latest = 0
         private var awaitingInnerSubscription = false
         /// The upstream failed while the latest inner's subscription had not come: as in
@@ -108,7 +113,7 @@ extension Publishers.SwitchToLatest {
             guard upstream.isActive, !ended else { return .none }
             let previous = inner
             inner = nil
-            previous?.cancel()
+            previous?.subscription.cancel()
             latest += 1
             awaitingInnerSubscription = true
             let index = latest
@@ -135,7 +140,7 @@ extension Publishers.SwitchToLatest {
             case .failure:
                 let current = inner
                 inner = nil
-                current?.cancel()
+                current?.subscription.cancel()
                 failedAwaitingInner = awaitingInnerSubscription
                 end(with: completion)
             }
@@ -144,32 +149,32 @@ extension Publishers.SwitchToLatest {
         func request(_ demand: Subscribers.Demand) {
             guard ContractViolation.check(demand > 0, "SwitchToLatest: demand must be greater than zero") else { return }
             self.demand += demand
-            inner?.request(demand)
+            inner?.subscription.request(demand)
         }
 
         func cancel() {
             ended = true
             let current = inner
             inner = nil
-            current?.cancel()
+            current?.subscription.cancel()
             upstream.detach()?.cancel()
         }
 
         /// Whether the subscription became the current inner's.
         @discardableResult
-        fileprivate func innerSubscribed(_ subscription: any Subscription, index: Int) -> Bool {
+        fileprivate func innerSubscribed(_ link: SubscriptionLink, index: Int) -> Bool {
             if failedAwaitingInner, index == latest {
                 failedAwaitingInner = false
-                if demand > 0 { subscription.request(demand) }
+                if demand > 0 { link.subscription.request(demand) }
                 return false
             }
             guard index == latest, !ended, inner == nil else {
-                subscription.cancel()
+                link.subscription.cancel()
                 return false
             }
-            inner = subscription
+            inner = link
             awaitingInnerSubscription = false
-            if demand > 0 { subscription.request(demand) }
+            if demand > 0 { link.subscription.request(demand) }
             return true
         }
 
@@ -213,7 +218,7 @@ extension Publishers.SwitchToLatest {
         /// The value of an inner taken by the shortcut: what its subscription would have
         /// made happen, less the subscription, which a spent one stands for meanwhile.
         private func innerTaken(_ value: Output, index: Int) {
-            guard innerSubscribed(SpentSubscription.shared, index: index) else { return }
+            guard innerSubscribed(spent, index: index) else { return }
             _ = innerValue(value, index: index)
             innerFinished(index: index)
         }
@@ -241,8 +246,16 @@ extension Publishers.SwitchToLatest {
         var description: String { "SwitchToLatest" }
         var customMirror: Mirror { Mirror(self, children: ["parentSubscription": CombineIdentifier(outer)]) }
         var playgroundDescription: Any { description }
-        func receive(subscription: any Subscription) { outer.innerSubscribed(subscription, index: index) }
+        func receive(subscription: any Subscription) { outer.innerSubscribed(SubscriptionLink(subscription), index: index) }
         func receive(_ input: Input) -> Subscribers.Demand { outer.innerValue(input, index: index) }
         func receive(completion: Subscribers.Completion<Failure>) { outer.innerCompleted(completion, index: index) }
     }
+}
+
+/// A subscription held in a class, for a stage that tests and stores an optional one at
+/// every value (switchToLatest's current inner).
+fileprivate final class SubscriptionLink {
+    let subscription: any Subscription
+
+    init(_ subscription: any Subscription) { self.subscription = subscription }
 }

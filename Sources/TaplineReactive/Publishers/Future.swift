@@ -51,6 +51,14 @@ public final class Future<Output, Failure: Error>: Publisher {
 
     fileprivate var storedOutcome: Outcome? { outcome }
 
+    /// Package API: the value the promise was kept with, if it was kept with one. A
+    /// subscriber that asks for unlimited gets it then `.finished` at once, as from a `Just`
+    /// (`InnerShortcut`).
+    package var keptValue: Output? {
+        guard let outcome, case .success(let value) = outcome.result else { return nil }
+        return value
+    }
+
     /// A promise's result, held in a class (as is a conduit's subscriber): this code runs
     /// unspecialised for a chain made at run time, where an optional reference costs nothing
     /// to read and an optional `Result` or subscriber has Swift look its type up at each use.
