@@ -60,6 +60,13 @@ struct FastPathTests {
         "subject a\na.sink { print($0) }\nfor i in 0..<2 { send a i }\nsubject w: String\nw.sink { v in send a v }\nsend w \"x\"",
         "subject t: Int\nsubject u: String\nt.sink { print($0) }\nu.sink { v in send t v }\nsend u \"x\"",
         "subject t: String\nfor i in 0..<2 { send t i }",
+        // `scan` and `removeDuplicates()` in a fused run: their state per subscription, a
+        // dropped duplicate's `.max(1)`, a scan's closure that fails keeping its result.
+        "subject s: Int\ns.print(\"up\").scan(0) { $0 + $1 }.removeDuplicates().sink { print($0) }\nfor i in [1, 0, 0, 2, 0] { send s i }",
+        "subject s: Int\ns.map { $0 / 2 }.scan(0) { $0 + $1 }.filter { $0 % 2 == 0 }.removeDuplicates().reduce(0) { $0 + $1 }.sink { print($0) }\nfor i in 0..<9 { send s i }\ncomplete s",
+        "subject u\nu.scan(\"\") { $0 + \"\\($1)\" }.removeDuplicates().map { $0.count }.sink { print($0) }\nsend u 1\nsend u \"\"\nsend u 2.5",
+        "subject s: Int\nfor k in 0..<2 { s.removeDuplicates().scan(k) { $0 * 2 + $1 }.sink { print(k, $0) } }\nsend s 1\nsend s 1\nsend s 3",
+        "subject s: Int\ns.scan(100) { acc, v in acc / v }.sink { print($0) }\nsend s 2\nsend s 0\nsend s 5",
         // An inner `Just` taken by flatMap and switchToLatest without subscribing
         // (`InnerShortcut`): the same values, upstream requests, completions, descriptions,
         // and the same error when a sink feeds its own upstream without end. (How deep that
@@ -90,6 +97,8 @@ struct FastPathTests {
          "send s 1", "send s 2", "send s 3", "complete s"],
         ["subject s: Int", "s.map { 10 / $0 }.filter { $0 > 1 }.sink { print($0) }", "send s 0", "send s 5", "send s 20"],
         ["current c = 9223372036854775806", "subject t: Int", "t.sink { set c = c + 1 }", "send t 0", "send t 0", "print(c)"],
+        ["subject s: Int", "s.scan(100) { acc, v in acc / v }.removeDuplicates().sink { print($0) }", "send s 2", "send s 0",
+         "send s 1", "send s 5"],
     ])
     func sameSessionWithAndWithout(_ entries: [String]) {
         #expect(session(entries, fastPaths: true) == session(entries, fastPaths: false))

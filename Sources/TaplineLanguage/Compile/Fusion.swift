@@ -1,16 +1,20 @@
 import TaplineReactive
 
-/// A run of `filter`, `map` and `compactMap` stages with nothing observing between them,
-/// optionally ended by a `reduce`, which a `sink` runs in its own delivery instead of
-/// receiving each value through a subscriber per stage: after the subject,
+/// A run of `filter`, `map`, `compactMap`, `scan` and `removeDuplicates()` stages with nothing
+/// observing between them, optionally ended by a `reduce`, which a `sink` runs in its own
+/// delivery instead of receiving each value through a subscriber per stage: after the subject,
 /// `s.filter { … }.map { … }.reduce(0) { … }.sink { … }` is one call per value, not four.
 ///
-/// Why this is invisible: these stages pass the upstream's subscription down as it is (no
-/// description of their own) and forward every request and cancel unchanged; a value a step
+/// Why this is invisible: these stages forward every request and cancel unchanged, and pass
+/// the upstream's subscription down as it is (`removeDuplicates` passes one of its own, which
+/// only a stage between it and the sink could show, and such a stage ends the run); a value a step
 /// drops gives back `.max(1)` from the sink, as the step's own stage gives it back upstream
 /// (so a `print` or `handleEvents` before the run sees the same request). A step whose
 /// closure fails forwards nothing and gives back nothing, as a separate stage does under the
-/// runtime's `StopSignal`: the steps after it do nothing, and neither does the sink. A `reduce` ends the run: its
+/// runtime's `StopSignal`: the steps after it do nothing, and neither does the sink, and a
+/// `scan` whose closure fails keeps the result it had, as its stage does. A `scan`'s and a
+/// `removeDuplicates`'s state belongs to the run bound for one subscription, as to its stage.
+/// A `reduce` ends the run: its
 /// result reaches the sink when the upstream finishes, then the completion, exactly as the
 /// core's `Reduce` hands them to a sink (`ValueSink`'s `receiveResult`). Apple fuses stages the same way
 /// (`Map.map`, `Filter.filter`, `CompactMap.map` return one stage).
@@ -24,13 +28,16 @@ import TaplineReactive
 /// Recording (`marbles`, `trace`) taps each stage, so `Compiler.recorded` drops `fusable`,
 /// and it is made only when `Compiler.fastPaths` is on.
 final class FusedSteps {
-    enum Kind: Sendable { case filter, map, compactMap }
+    enum Kind: Sendable { case filter, map, compactMap, scan, removeDuplicates }
 
     struct Step {
         let kind: Kind
-        let closure: CompiledClosure
+        /// Nil for `removeDuplicates()`.
+        let closure: CompiledClosure?
         /// Where a filter's non-`Bool` result is reported.
         let range: SourceRange
+        /// A scan's initial result.
+        var initial: Code?
     }
 
     /// A `reduce(initial) { … }` that ends the run.
@@ -74,8 +81,9 @@ final class FusedSteps {
         return steps.reversed()
     }
 
-    /// The run bound to the frame its chain is built in, as each stage binds its closure.
-    func bind(to frame: Frame) -> FusedRun { FusedRun(steps, frame: frame) }
+    /// The run bound to the frame its chain is built in, as each stage binds its closure (and
+    /// a scan's initial result is evaluated, in the order the stages make theirs).
+    func bind(to frame: Frame) throws -> FusedRun { try FusedRun(steps, frame: frame) }
 }
 
 /// What an operator is to a fused run (`OperatorTraits.fusion`): a step of it, or the
@@ -88,8 +96,8 @@ enum Fusion: Sendable {
 extension Compiler {
     /// `plan`, the stage `call` compiled with `closure`, as the last step of the run of such
     /// stages before it (see `FusedSteps`), when its operator can be one (`traits.fusion`);
-    /// a `reduce` passes its `initial` value too. Otherwise, and without fast paths, `plan`.
-    func fusing(_ plan: PublisherPlan, closure: CompiledClosure, initial: Code? = nil, call: OperatorCall) -> PublisherPlan {
+    /// a `reduce` or `scan` passes its `initial` value too. Otherwise, and without fast paths, `plan`.
+    func fusing(_ plan: PublisherPlan, closure: CompiledClosure?, initial: Code? = nil, call: OperatorCall) -> PublisherPlan {
         guard fastPaths, let fusion = call.entry.traits.fusion else { return plan }
         let before = openRun(before: call)
         let source = before?.source ?? call.upstream.make
@@ -97,9 +105,9 @@ extension Compiler {
         switch fusion {
         case .step(let kind):
             fused.fusable = FusedSteps(source: source, before: before,
-                                       last: FusedSteps.Step(kind: kind, closure: closure, range: call.range))
+                                       last: FusedSteps.Step(kind: kind, closure: closure, range: call.range, initial: initial))
         case .reduction:
-            guard let initial else { return plan }
+            guard let initial, let closure else { return plan }
             fused.fusable = FusedSteps(source: source, before: before, last: nil,
                                        reduction: FusedSteps.Reduction(initial: initial, next: closure))
         }
@@ -122,7 +130,7 @@ extension Compiler {
         let runtime = self.runtime
         return SubscriptionPlan(chain: chain) { frame in
             let upstream = try fused.source(frame)
-            let run = fused.bind(to: frame)
+            let run = try fused.bind(to: frame)
             let value = onValue?.bind(to: frame)
             let completion = onCompletion?.bind(to: frame)
             let receiveCompletion: (Subscribers.Completion<ScriptFailure>) -> Void = { ending in
@@ -180,29 +188,17 @@ final class Reducer {
 /// `Compiler.test` and `Compiler.transform`, without a delivery of its own: it runs inside
 /// the terminal's. A run whose every step has an `Int` kernel runs them on plain `Int`s.
 final class FusedRun {
-    private enum Stage {
-        case filter(BoundClosure, SourceRange)
-        case map(BoundClosure)
-        case compactMap(BoundClosure)
-    }
-
-    private let stages: [Stage]
+    /// The general steps, each holding the next (see `ValueStep`).
+    private let steps: ValueStep
     /// The steps on plain `Int`s, when every one has a kernel that keeps the value an `Int`
     /// (`hasIntSteps`). Not an optional: binding one out of `self` would retain it for every value.
     private let intSteps: IntStep
     private let hasIntSteps: Bool
     private let frame: Frame
 
-    fileprivate init(_ steps: [FusedSteps.Step], frame: Frame) {
+    fileprivate init(_ steps: [FusedSteps.Step], frame: Frame) throws {
         self.frame = frame
-        stages = steps.map { step in
-            let bound = step.closure.bind(to: frame)
-            switch step.kind {
-            case .filter: return .filter(bound, step.range)
-            case .map: return .map(bound)
-            case .compactMap: return .compactMap(bound)
-            }
-        }
+        self.steps = try ValueStep.chain(steps, frame: frame)
         let chain = IntStep.chain(steps)
         intSteps = chain ?? IntStep()
         hasIntSteps = chain != nil
@@ -220,24 +216,78 @@ final class FusedRun {
                 // (a kernel has no effects, so nothing can tell it began).
             }
         }
-        var current = value
-        for stage in stages {
-            guard let next = try step(stage, current) else { return nil }
-            current = next
-        }
-        return current
+        return try steps.run(value)
     }
+}
 
-    private func step(_ stage: Stage, _ value: Value) throws -> Value? {
-        switch stage {
-        case .filter(let bound, let range):
-            return try ValueArithmetic.truth(try bound.call(value), range: range) ? value : nil
-        case .map(let bound):
-            return try bound.call(value)
-        case .compactMap(let bound):
-            let result = try bound.call(value)
-            return result.unwrapped
+/// A fused run's steps on `Value`s, each node holding the next, as `IntStep`'s do: a call per
+/// step, where reading each step out of an array retained what it holds.
+class ValueStep {
+    /// The value after this step and the ones after it, or nil when one dropped it.
+    func run(_ value: Value) throws -> Value? { value }
+
+    /// The chain for `steps`, each bound to `frame`; a scan's initial result is evaluated here,
+    /// in the order of the stages.
+    static func chain(_ steps: [FusedSteps.Step], frame: Frame) throws -> ValueStep {
+        var made: [(FusedSteps.Step, BoundClosure?, Value)] = []
+        for step in steps { made.append((step, step.closure?.bind(to: frame), try step.initial?(frame) ?? .void)) }
+        var next = ValueStep()
+        for (step, bound, initial) in made.reversed() {
+            switch (step.kind, bound) {
+            case (.filter, let bound?): next = FilterValueStep(bound, step.range, next)
+            case (.map, let bound?): next = MapValueStep(bound, next)
+            case (.compactMap, let bound?): next = CompactMapValueStep(bound, next)
+            case (.scan, let bound?): next = ScanValueStep(bound, initial, next)
+            default: next = DistinctValueStep(next)
+            }
         }
+        return next
+    }
+}
+
+final class FilterValueStep: ValueStep {
+    let test: BoundClosure, range: SourceRange, next: ValueStep
+    init(_ test: BoundClosure, _ range: SourceRange, _ next: ValueStep) { (self.test, self.range, self.next) = (test, range, next) }
+    override func run(_ value: Value) throws -> Value? {
+        try ValueArithmetic.truth(try test.call(value), range: range) ? try next.run(value) : nil
+    }
+}
+
+final class MapValueStep: ValueStep {
+    let transform: BoundClosure, next: ValueStep
+    init(_ transform: BoundClosure, _ next: ValueStep) { (self.transform, self.next) = (transform, next) }
+    override func run(_ value: Value) throws -> Value? { try next.run(try transform.call(value)) }
+}
+
+final class CompactMapValueStep: ValueStep {
+    let transform: BoundClosure, next: ValueStep
+    init(_ transform: BoundClosure, _ next: ValueStep) { (self.transform, self.next) = (transform, next) }
+    override func run(_ value: Value) throws -> Value? {
+        guard let result = try transform.call(value).unwrapped else { return nil }
+        return try next.run(result)
+    }
+}
+
+/// A scan's result so far: a closure that fails leaves it as it was.
+final class ScanValueStep: ValueStep {
+    let combine: BoundClosure, next: ValueStep
+    private var result: Value
+    init(_ combine: BoundClosure, _ initial: Value, _ next: ValueStep) { (self.combine, result, self.next) = (combine, initial, next) }
+    override func run(_ value: Value) throws -> Value? {
+        result = try combine.call(result, value)
+        return try next.run(result)
+    }
+}
+
+/// `removeDuplicates()`: the last value that passed, compared as its stage compares.
+final class DistinctValueStep: ValueStep {
+    let next: ValueStep
+    private var last: Value?
+    init(_ next: ValueStep) { self.next = next }
+    override func run(_ value: Value) throws -> Value? {
+        if let last, ValueArithmetic.equal(last, value) { return nil }
+        last = value
+        return try next.run(value)
     }
 }
 
@@ -252,7 +302,7 @@ class IntStep {
     static func chain(_ steps: [FusedSteps.Step]) -> IntStep? {
         var next = IntStep()
         for step in steps.reversed() {
-            let kernel = step.closure.arity == 1 ? step.closure.kernel : nil
+            let kernel = step.closure?.arity == 1 ? step.closure?.kernel : nil
             switch (step.kind, kernel) {
             case (.filter, .bool(let node)?): next = IntFilterStep(node, next)
             case (.map, .int(let node)?), (.compactMap, .int(let node)?): next = IntMapStep(node, next)

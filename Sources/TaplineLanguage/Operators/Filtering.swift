@@ -61,7 +61,7 @@ extension ChainOperator {
             n.removeDuplicates().sink { _ in }
             wait 1.5s
             """#),
-        traits: OperatorTraits(generated: ["removeDuplicates()"]),
+        traits: OperatorTraits(fusion: .step(.removeDuplicates), generated: ["removeDuplicates()"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileRemoveDuplicates(call) })
 }
 
@@ -73,7 +73,8 @@ extension Compiler {
     func compileRemoveDuplicates(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let elementType = call.upstream.type
         if call.takesNothing {
-            return call.plan(elementType) { stream, _ in stream.removeDuplicates(by: ValueArithmetic.equal).eraseToAnyPublisher() }
+            let plan = call.plan(elementType) { stream, _ in stream.removeDuplicates(by: ValueArithmetic.equal).eraseToAnyPublisher() }
+            return fusing(plan, closure: nil, call: call)
         }
         let same = try predicate(try call.closureArgument(labels: [nil, "by"]), inputs: [elementType, elementType], for: call)
         let (runtime, range) = (self.runtime, call.range)

@@ -101,6 +101,6 @@ extension ChainOperator {
             n.scan(0) { $0 + $1 }.sink { _ in }
             wait 1s
             """#),
-        traits: OperatorTraits(generated: ["scan(0) { $0 + $1 }"]),
+        traits: OperatorTraits(fusion: .step(.scan), generated: ["scan(0) { $0 + $1 }"]),
         compile: .operator { compiler, call throws(Diagnostic) in try compiler.compileAccumulator(call, emitsEachStep: true) })
 }
