@@ -206,9 +206,9 @@ extension Compiler {
         throw Diagnostic.error(Messages.cannotThrow(what, in: owner, use: ChainOperator.named(variant)?.name), at: range)
     }
 
-    func inBlock(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
+    func inBlock<Result>(_ body: () throws(Diagnostic) -> Result) throws(Diagnostic) -> Result {
         scope.blocks.append([:])
         defer { scope.blocks.removeLast() }
-        try body()
+        return try body()
     }
 }

@@ -37,6 +37,9 @@ extension Compiler {
         let runtime = self.runtime
         // A fresh frame per turn only when a closure made in the body could keep it.
         let freshFramePerTurn = closuresCompiled != closuresBefore
+        // Captured as a constant: a closure reads a captured `var` out of its box, and retains
+        // what it reads, at every turn.
+        let turnBody = loopBody
         return { frame in
             let first = try lowCode(frame)
             let last = try highCode(frame)
@@ -49,7 +52,7 @@ extension Compiler {
                 try runtime.pollInterrupt(range)
                 if freshFramePerTurn, i != first { turn = Frame(size: size, parent: frame) }
                 turn.slots[0] = .int(i)
-                guard try Compiler.turn(loopBody, turn) else { break }
+                guard try Compiler.turn(turnBody, turn) else { break }
                 if i == Int.max { break }
                 i += 1
             }
@@ -134,9 +137,10 @@ extension Compiler {
             }
             arms.append((matchers, body))
         }
+        let compiledArms = arms   // a constant: see `forLoop`
         return { frame in
             let value = try subject(frame)
-            for arm in arms where try arm.matches.isEmpty || arm.matches.contains(where: { try $0(value, frame) }) {
+            for arm in compiledArms where try arm.matches.isEmpty || arm.matches.contains(where: { try $0(value, frame) }) {
                 do { try arm.body(frame) } catch is BreakSignal {}
                 return
             }
@@ -146,11 +150,8 @@ extension Compiler {
     /// `if case PATTERN = value { … } [else { … }]`
     func ifCase(_ pattern: Pattern, _ valueExpr: Expr, body: [Stmt], else elseBody: [Stmt]?) throws(Diagnostic) -> Action {
         let (value, type) = try expression(valueExpr)
-        var matches: Matcher = { _, _ in false }
-        var then: Action = { _ in }
-        try inBlock { () throws(Diagnostic) in
-            matches = try matcher(pattern, against: type, single: true, at: valueExpr.range)
-            then = try block(body)
+        let (matches, then) = try inBlock { () throws(Diagnostic) in
+            (try matcher(pattern, against: type, single: true, at: valueExpr.range), try block(body))
         }
         let otherwise = try elseBody.map { (each) throws(Diagnostic) in try block(each) }
         return { frame in
@@ -370,12 +371,7 @@ extension Compiler {
 
     /// `if let x = a, x > 1 { … } else { … }`: what the conditions bind is seen in the body.
     func conditional(_ conditions: [Condition], body: [Stmt], else elseBody: [Stmt]?) throws(Diagnostic) -> Action {
-        var test: (Frame) throws -> Bool = { _ in false }
-        var then: Action = { _ in }
-        try inBlock { () throws(Diagnostic) in
-            test = try conditionsTest(conditions)
-            then = try block(body)
-        }
+        let (test, then) = try inBlock { () throws(Diagnostic) in (try conditionsTest(conditions), try block(body)) }
         let otherwise = try elseBody.map { (each) throws(Diagnostic) in try block(each) }
         return { frame in
             if try test(frame) { try then(frame) } else { try otherwise?(frame) }
@@ -446,12 +442,7 @@ extension Compiler {
 
     /// `while conditions { … }`
     func whileLoop(_ conditions: [Condition], body: [Stmt], range: SourceRange) throws(Diagnostic) -> Action {
-        var test: (Frame) throws -> Bool = { _ in false }
-        var step = Step(action: { _ in }, runtime: runtime)
-        try inBlock { () throws(Diagnostic) in
-            test = try conditionsTest(conditions)
-            step = try loopBody(body)
-        }
+        let (test, step) = try inBlock { () throws(Diagnostic) in (try conditionsTest(conditions), try loopBody(body)) }
         let runtime = self.runtime
         return { frame in
             while try test(frame) {
@@ -498,6 +489,7 @@ extension Compiler {
         }
         let freshFramePerTurn = closuresCompiled != closuresBefore
         let runtime = self.runtime
+        let turnBody = step   // a constant: see `forLoop`
         return { frame in
             let elements = try Compiler.elements(of: try sequence(frame), method: "makeIterator", range: sequenceExpr.range)
             var turn = Frame(size: size, parent: frame)
@@ -505,7 +497,7 @@ extension Compiler {
                 try runtime.pollInterrupt(range)
                 if freshFramePerTurn, index > 0 { turn = Frame(size: size, parent: frame) }
                 turn.slots[0] = element
-                guard try Compiler.turn(step, turn) else { break }
+                guard try Compiler.turn(turnBody, turn) else { break }
             }
         }
     }
