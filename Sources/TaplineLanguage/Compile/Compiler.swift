@@ -166,6 +166,21 @@ final class Compiler {
         case 1:
             let only = steps[0]
             return { frame in try only.run(frame) }
+        // Two and three steps (a loop's usual body) as constants the closure holds: a step
+        // read out of an array is retained, code and runtime, for its run.
+        case 2:
+            let (first, second) = (steps[0], steps[1])
+            return { frame in
+                try first.run(frame)
+                try second.run(frame)
+            }
+        case 3:
+            let (first, second, third) = (steps[0], steps[1], steps[2])
+            return { frame in
+                try first.run(frame)
+                try second.run(frame)
+                try third.run(frame)
+            }
         default:
             return { frame in
                 for step in steps { try step.run(frame) }

@@ -196,7 +196,7 @@ extension Compiler {
             return result
         }, write: { frame, value in
             let current = try base(frame)
-            if member == "value", case .publisher(let publisher) = current, let subject = publisher.subject {
+            if case .publisher(let publisher) = current, member == "value", let subject = publisher.subject {
                 subject.send(value)
                 return
             }

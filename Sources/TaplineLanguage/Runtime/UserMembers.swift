@@ -40,7 +40,7 @@ enum UserMembers {
     /// class, a changed copy for a struct (which the caller stores back where it came from).
     static func set(_ base: Value, _ site: MemberSite, to newValue: Value, range: SourceRange) throws -> Value {
         let name = site.name
-        if name == "value", case .publisher(let publisher) = base, let subject = publisher.subject {
+        if case .publisher(let publisher) = base, name == "value", let subject = publisher.subject {
             subject.send(newValue)
             return base
         }
@@ -48,11 +48,12 @@ enum UserMembers {
             throw RuntimeError(Messages.noMember(name, on: base.typeName), at: range)
         }
         let type = original.type
-        if let computed = type.computed[name] {
+        // A stored property first, found by the site: no name is both stored and computed.
+        guard let slot = site.storedSlot(in: type) else {
+            guard let computed = type.computed[name] else { throw RuntimeError(Messages.noMember(name, on: type.name), at: range) }
             guard let setter = computed.setter else { throw RuntimeError(Messages.assignToConstant(name), at: range) }
             return try invoke(setter, name: name, receiver: base, [newValue], range: range).receiver
         }
-        guard let slot = site.storedSlot(in: type) else { throw RuntimeError(Messages.noMember(name, on: type.name), at: range) }
         // Its fields one by one: a copy of the whole property would retain each of them.
         let propertyType = type.stored[slot].type
         let stored = try propertyType.checked(newValue, at: range) { got in
