@@ -104,8 +104,7 @@ extension Compiler {
 final class DeferredBody {
     private let bound: BoundClosure
     private let range: SourceRange
-    /// Not retained at each use, as `ClosurePublisher`'s.
-    unowned(unsafe) let runtime: Runtime
+    unowned let runtime: Runtime
 
     init(_ body: CompiledClosure, frame: Frame, range: SourceRange, runtime: Runtime) {
         bound = body.bind(to: frame)
@@ -116,7 +115,8 @@ final class DeferredBody {
     /// What the body makes: nil (the error raised) when it is not a publisher, or when the
     /// program is stopping.
     func make() -> PublisherValue? {
-        try? Compiler.publisher(of: Compiler.call(bound, with: .void, runtime), at: range, runtime)
+        let runtime = self.runtime   // once: each read of an unowned reference retains it
+        return try? Compiler.publisher(of: Compiler.call(bound, with: .void, runtime), at: range, runtime)
     }
 
     /// The publisher: a `Deferred` that runs the body for each subscriber.

@@ -269,9 +269,7 @@ extension Compiler {
         typealias Output = Value
         typealias Failure = ScriptFailure
         let upstream: PublisherValue?
-        /// Not retained at each use (a chain is run by the runtime that holds it, and an
-        /// inner is made and subscribed to for every value).
-        unowned(unsafe) let runtime: Runtime
+        unowned let runtime: Runtime
 
         func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {
             guard let upstream else { return }
@@ -280,6 +278,7 @@ extension Compiler {
 
         /// Runs `body` one level deeper in the depth budget, unless the runtime is stopping.
         func withinBudget(_ body: () -> Void) {
+            let runtime = self.runtime   // once: each read of an unowned reference retains it
             guard !runtime.isAborting else { return }
             do {
                 try runtime.nested(at: .zero, body)
