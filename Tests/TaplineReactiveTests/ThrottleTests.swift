@@ -29,6 +29,42 @@ struct ThrottleTests {
         #expect(recorder.values == [1])
     }
 
+    /// A scheduled emission does not keep the stage: with the subscriber and the upstream
+    /// gone, the stage goes, and the emission, when its time comes, does nothing.
+    @Test func anEmissionScheduledForAStageThatIsGoneDoesNothing() {
+        let clock = VirtualTimeScheduler()
+        var delivered: [Int] = []
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            let token = subject.throttle(for: .seconds(1), scheduler: clock, latest: true).sink { delivered.append($0) }
+            subject.send(1)
+            subject.send(2)   // waits for the interval
+            _ = token
+        }
+        clock.advance(by: .seconds(2))
+        #expect(delivered == [1])
+    }
+
+    /// A subscriber that lets go of the throttle from inside a value it emits: the emission
+    /// holds the stage until it returns.
+    @Test func aSubscriberMayLetTheStageGoFromInsideAnEmission() {
+        let clock = VirtualTimeScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        var delivered: [Int] = []
+        var token: AnyCancellable?
+        token = subject.throttle(for: .seconds(1), scheduler: clock, latest: true).sink { value in
+            delivered.append(value)
+            if value == 2 { token = nil }
+        }
+        subject.send(1)
+        subject.send(2)
+        clock.advance(by: .seconds(1))
+        subject.send(3)
+        clock.advance(by: .seconds(1))
+        #expect(delivered == [1, 2])
+        #expect(token == nil)
+    }
+
     @Test func latestTrueKeepsTheLatestValueOfEachInterval() {
         #expect(run(latest: true) == [1, 3, 4, 5])
     }

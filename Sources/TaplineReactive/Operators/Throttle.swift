@@ -85,6 +85,10 @@ extension Publishers.Throttle {
         private let clock: (any VirtualClockScheduler)?
         private let clockInterval: VirtualTime.Stride
         private var lastEmissionOnClock: VirtualTime?
+        /// What a scheduled emission holds: it reaches this stage while the stage lives, as a
+        /// weak reference would, without the side table a weak reference gives its object
+        /// (every retain and release of the stage then goes through it).
+        private let emission = Emission()
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             state = .awaiting(Link(downstream))
@@ -94,7 +98,17 @@ extension Publishers.Throttle {
             let view = VirtualClockView(scheduler, interval)
             (clock, clockInterval) = (view?.clock, view?.stride ?? .zero)
             noteEvent()
+            // Strong for the call (the emission may be what lets the stage go): taken out of an
+            // unretained reference that `deinit` clears before the stage is gone.
+            let stage = Unmanaged.passUnretained(self)
+            emission.fire = {
+                let strong = stage.takeUnretainedValue()
+                strong.emit()
+            }
         }
+
+        // Before the stage goes: an emission still scheduled then does nothing.
+        deinit { emission.fire = nil }
 
         /// Combine's throttle reads the time of every event it receives (the subscriber's
         /// making, its subscription, a value, the completion); so does this, so that a
@@ -126,9 +140,9 @@ extension Publishers.Throttle {
                 guard accepts(input) else { return .none }
                 let earliest = lastEmissionOnClock.map { $0.advanced(by: clockInterval) } ?? now
                 if earliest <= now {
-                    clock.schedule { [weak self] in self?.emit() }
+                    clock.schedule { [emission] in emission.fire?() }
                 } else {
-                    clock.schedule(after: earliest) { [weak self] in self?.emit() }
+                    clock.schedule(after: earliest) { [emission] in emission.fire?() }
                 }
             } else {
                 receiveOnScheduler(input)
@@ -145,9 +159,9 @@ extension Publishers.Throttle {
             guard accepts(input) else { return }
             let earliest = lastEmission.map { $0.advanced(by: interval) } ?? now
             if earliest <= now {
-                scheduler.schedule { [weak self] in self?.emit() }
+                scheduler.schedule { [emission] in emission.fire?() }
             } else {
-                scheduler.schedule(after: earliest) { [weak self] in self?.emit() }
+                scheduler.schedule(after: earliest) { [emission] in emission.fire?() }
             }
         }
 
@@ -172,7 +186,7 @@ extension Publishers.Throttle {
             let waiting = valueWaits || completionWaits
             pendingCompletion = completion
             completionWaits = true
-            if !waiting { scheduler.schedule { [weak self] in self?.emit() } }
+            if !waiting { scheduler.schedule { [emission] in emission.fire?() } }
         }
 
         /// Delivers what waits: the value, then the completion if one came.
@@ -217,4 +231,9 @@ extension Publishers.Throttle {
             }
         }
     }
+}
+
+/// A throttle's way from a scheduled emission back to its stage (see `Throttle.Inner`).
+private final class Emission {
+    var fire: (() -> Void)?
 }
