@@ -54,10 +54,16 @@ enum UserMembers {
             guard let setter = computed.setter else { throw RuntimeError(Messages.assignToConstant(name), at: range) }
             return try invoke(setter, name: name, receiver: base, [newValue], range: range).receiver
         }
-        // Its fields one by one: a copy of the whole property would retain each of them.
-        let propertyType = type.stored[slot].type
+        let propertyType = site.storedType
         let stored = try propertyType.checked(newValue, at: range) { got in
             Messages.typeMismatch(StoreVerb.assign.rawValue, expected: propertyType.name, got: got)
+        }
+        // A class's property with no observers: stored in place, the object unchanged. The
+        // old value lives until the store returns, as below (a `@Published` one's subscribers
+        // run inside the store).
+        if type.kind == .class, !site.isObserved {
+            withExtendedLifetime(original.field(slot)) { original.setField(slot, stored) }
+            return base
         }
         var receiver = base
         if let willSet = type.stored[slot].willSet {
@@ -247,14 +253,24 @@ final class MemberSite {
     let name: String
     private var lastSerial = 0
     private var lastSlot: Int?
+    /// The property's type, and whether it has `willSet` or `didSet`, in the type last met:
+    /// a store reads them at every run, and reading them out of the type's array of
+    /// properties retained the array and each field it read.
+    private(set) var storedType = SType.unknown
+    private(set) var isObserved = true
 
     init(_ name: String) { self.name = name }
 
-    /// The slot of the stored property of this name in `type`; nil when it has none.
+    /// The slot of the stored property of this name in `type`; nil when it has none. Sets
+    /// `storedType` and `isObserved` to that property's.
     func storedSlot(in type: UserType) -> Int? {
         if type.serial == lastSerial { return lastSlot }
         let slot = type.storedIndex[name]
         (lastSerial, lastSlot) = (type.serial, slot)
+        if let slot {
+            let property = type.stored[slot]
+            (storedType, isObserved) = (property.type, property.willSet != nil || property.didSet != nil)
+        }
         return slot
     }
 }
