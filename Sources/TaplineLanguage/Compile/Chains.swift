@@ -143,11 +143,11 @@ struct PublisherPlan {
         let (make, output, failure, description) = (self.make, type, self.failure, valueDescription)
         switch fields.held {
         case .just(let code, let name)?:
-            return { frame in .publisher(PublisherValue(just: try code(frame), named: name, type: output, failure: failure)) }
+            return { frame in .publisher(PublisherValue(.just(try code(frame), named: name), output: output, failure: failure)) }
         case .deferred(let body)?:
-            return { frame in .publisher(PublisherValue(deferred: body(frame), type: output, failure: failure)) }
+            return { frame in .publisher(PublisherValue(.deferred(body(frame)), output: output, failure: failure)) }
         case .future(let make, let text)?:
-            return { frame in .publisher(PublisherValue(future: make(frame), description: text, type: output, failure: failure)) }
+            return { frame in .publisher(PublisherValue(.future(make(frame), description: text), output: output, failure: failure)) }
         case nil:
             break
         }

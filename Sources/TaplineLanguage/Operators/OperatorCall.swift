@@ -234,9 +234,10 @@ extension Compiler {
         return ClosurePublisher(upstream: publisher, runtime: runtime)
     }
 
-    /// How `flatMap` and `switchToLatest` take an inner `Just(x)` when fast paths are on
-    /// (`InnerShortcut`): x is delivered where the Just's subscription would deliver it, in
-    /// the same level of the depth budget.
+    /// How `flatMap` and `switchToLatest` take an inner publisher when fast paths are on
+    /// (`InnerShortcut`): `Just(x)`'s x, or a kept Future's value, is delivered where the
+    /// subscription would deliver it, in the same level of the depth budget; a `Deferred`'s body
+    /// runs as its subscription runs it, and what it makes is taken or subscribed to.
     static func innerShortcut(fastPaths: Bool) -> InnerShortcut<ClosurePublisher, Value>? {
         guard fastPaths else { return nil }
         return { inner, deliver, subscribe in

@@ -46,28 +46,10 @@ public final class PublisherValue: Equatable {
         self.subject = nil
     }
 
-    /// `Just(output)`, which Swift names `name` (`Just<Int>`).
-    init(just output: Value, named name: String, type: SType, failure: SType) {
-        self.held = .just(output, named: name)
-        self.output = type
-        self.failure = failure
-        self.describe = nil
-        self.subject = nil
-    }
-
-    /// `Future { … }`, which Swift prints as `description`.
-    init(future: Future<Value, ScriptFailure>, description: String, type: SType, failure: SType) {
-        self.held = .future(future, description: description)
-        self.output = type
-        self.failure = failure
-        self.describe = nil
-        self.subject = nil
-    }
-
-    /// `Deferred { … }`.
-    init(deferred body: DeferredBody, type: SType, failure: SType) {
-        self.held = .deferred(body)
-        self.output = type
+    /// One held as less than a stream (`Held`): `Just(x)`'s output, `Deferred`'s body, a Future.
+    init(_ held: Held, output: SType, failure: SType) {
+        self.held = held
+        self.output = output
         self.failure = failure
         self.describe = nil
         self.subject = nil
