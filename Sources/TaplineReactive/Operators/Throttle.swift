@@ -196,18 +196,37 @@ extension Publishers.Throttle {
             case .subscribed(let current), .finishing(let current): link = current
             case .awaiting, .ended: return
             }
-            let downstream = link.downstream
-            if valueWaits, !completionWaits {
-                if let clock { lastEmissionOnClock = clock.now } else { lastEmission = scheduler.now }
-            }
-            let value = pendingValue.take()
+            if completionWaits { return emitEnding(link) }
+            guard let value = pendingValue else { return }
+            noteEmission()
+            pendingValue = nil
+            let more = link.downstream.receive(value.value)
+            demand += more
+        }
+
+        /// What waits when a completion does: the value, if one, then the completion. Out of
+        /// line: the completion's optional is of a generic type, which unspecialised code
+        /// looks up wherever a function uses it, and `emit` runs for every value.
+        @inline(never)
+        private func emitEnding(_ link: Link) {
+            let value = pendingValue
+            pendingValue = nil
             let completion = pendingCompletion.take()
             completionWaits = false
             if completion != nil { state = .ended }
-            let more = value.map { downstream.receive($0.value) } ?? .none
-            if let completion { downstream.receive(completion: completion) }
+            let more = value.map { link.downstream.receive($0.value) } ?? .none
+            if let completion { link.downstream.receive(completion: completion) }
             demand += more
         }
+
+        /// The time of a value emitted alone, which the next one is spaced from.
+        private func noteEmission() {
+            if let clock { lastEmissionOnClock = clock.now } else { noteEmissionOnScheduler() }
+        }
+
+        /// Out of line, as `receiveOnScheduler`.
+        @inline(never)
+        private func noteEmissionOnScheduler() { lastEmission = scheduler.now }
 
         func request(_ demand: Subscribers.Demand) {
             guard case .subscribed = state else { return }
