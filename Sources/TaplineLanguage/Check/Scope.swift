@@ -175,13 +175,14 @@ extension Compiler {
 
     /// Runs `body` with a frame for one turn of a loop: it sees the enclosing names, and a
     /// closure made inside captures that turn's values (as each Swift loop turn binds anew).
-    func inLoopFrame(_ body: () throws(Diagnostic) -> Void) throws(Diagnostic) -> Int {
+    /// Gives the frame's size and what `body` gave.
+    func inLoopFrame<Result>(_ body: () throws(Diagnostic) -> Result) throws(Diagnostic) -> (size: Int, result: Result) {
         let saved = scope
         scope = FrameScope(parent: saved, isClosure: false, argumentTypes: [])
         (scope.loops, scope.breakables) = (saved.loops, saved.breakables)
         defer { scope = saved }
-        try body()
-        return scope.size
+        let result = try body()
+        return (scope.size, result)
     }
 
     /// The frame a `return` here leaves — a closure's or a func's — or nil outside both.

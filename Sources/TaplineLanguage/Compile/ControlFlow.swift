@@ -29,17 +29,15 @@ extension Compiler {
         let lowCode = try integer(low)
         let highCode = try integer(high)
         let closuresBefore = closuresCompiled
-        var loopBody = Step(action: { _ in }, runtime: runtime)
-        let size = try inLoopFrame { () throws(Diagnostic) in
+        // The body a constant the loop's closure captures: a captured `var` is read out of its
+        // box, and what is read retained, at every turn.
+        let (size, turnBody) = try inLoopFrame { () throws(Diagnostic) in
             _ = scope.addLocal(name.text, type: .int)
-            loopBody = try self.loopBody(body)
+            return try loopBody(body)
         }
         let runtime = self.runtime
         // A fresh frame per turn only when a closure made in the body could keep it.
         let freshFramePerTurn = closuresCompiled != closuresBefore
-        // Captured as a constant: a closure reads a captured `var` out of its box, and retains
-        // what it reads, at every turn.
-        let turnBody = loopBody
         return { frame in
             let first = try lowCode(frame)
             let last = try highCode(frame)
@@ -137,7 +135,7 @@ extension Compiler {
             }
             arms.append((matchers, body))
         }
-        let compiledArms = arms   // a constant: see `forLoop`
+        let compiledArms = arms   // a constant: a captured `var` is read out of its box at every run
         return { frame in
             let value = try subject(frame)
             for arm in compiledArms where try arm.matches.isEmpty || arm.matches.contains(where: { try $0(value, frame) }) {
@@ -481,15 +479,13 @@ extension Compiler {
         case .array, .set, .string, .unknown: break
         default: throw Diagnostic.error(Messages.notASequence(type.name), at: sequenceExpr.range)
         }
-        var step = Step(action: { _ in }, runtime: runtime)
         let closuresBefore = closuresCompiled
-        let size = try inLoopFrame { () throws(Diagnostic) in
+        let (size, turnBody) = try inLoopFrame { () throws(Diagnostic) in
             _ = scope.addLocal(name.text, type: Compiler.elementType(of: type))
-            step = try loopBody(body)
+            return try loopBody(body)
         }
         let freshFramePerTurn = closuresCompiled != closuresBefore
         let runtime = self.runtime
-        let turnBody = step   // a constant: see `forLoop`
         return { frame in
             let elements = try Compiler.elements(of: try sequence(frame), method: "makeIterator", range: sequenceExpr.range)
             var turn = Frame(size: size, parent: frame)

@@ -37,7 +37,7 @@ final class FusedSteps {
         /// Where a filter's non-`Bool` result is reported.
         let range: SourceRange
         /// A scan's initial result.
-        var initial: Code?
+        let initial: Code?
     }
 
     /// A `reduce(initial) { … }` that ends the run.

@@ -196,10 +196,6 @@ extension Compiler {
             return result
         }, write: { frame, value in
             let current = try base(frame)
-            if case .publisher(let publisher) = current, member == "value", let subject = publisher.subject {
-                subject.send(value)
-                return
-            }
             let changed = try UserMembers.set(current, site, to: value, range: nameRange)
             if let basePlace, changed != current { try basePlace.write(frame, changed) }
         }, type: type.flatMap { memberType(member, of: $0) } ?? .unknown)
