@@ -88,9 +88,13 @@ extension Publishers.Throttle {
         /// What a scheduled emission holds: it reaches this stage while the stage lives, as a
         /// weak reference would, without the side table a weak reference gives its object
         /// (every retain and release of the stage then goes through it).
-        private let emission = Emission()
+        private let emission: Emission
+        /// What is scheduled for each emission: one closure, made once, that holds `emission`.
+        private let emitLater: () -> Void
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
+            let emission = Emission()
+            (self.emission, emitLater) = (emission, { emission.fire?() })
             state = .awaiting(Link(downstream))
             self.interval = interval
             self.scheduler = scheduler
@@ -140,9 +144,9 @@ extension Publishers.Throttle {
                 guard accepts(input) else { return .none }
                 let earliest = lastEmissionOnClock.map { $0.advanced(by: clockInterval) } ?? now
                 if earliest <= now {
-                    clock.schedule { [emission] in emission.fire?() }
+                    clock.schedule(emitLater)
                 } else {
-                    clock.schedule(after: earliest) { [emission] in emission.fire?() }
+                    clock.schedule(after: earliest, emitLater)
                 }
             } else {
                 receiveOnScheduler(input)
@@ -159,9 +163,9 @@ extension Publishers.Throttle {
             guard accepts(input) else { return }
             let earliest = lastEmission.map { $0.advanced(by: interval) } ?? now
             if earliest <= now {
-                scheduler.schedule { [emission] in emission.fire?() }
+                scheduler.schedule(emitLater)
             } else {
-                scheduler.schedule(after: earliest) { [emission] in emission.fire?() }
+                scheduler.schedule(after: earliest, emitLater)
             }
         }
 
@@ -186,7 +190,7 @@ extension Publishers.Throttle {
             let waiting = valueWaits || completionWaits
             pendingCompletion = completion
             completionWaits = true
-            if !waiting { scheduler.schedule { [emission] in emission.fire?() } }
+            if !waiting { scheduler.schedule(emitLater) }
         }
 
         /// Delivers what waits: the value, then the completion if one came.
