@@ -43,13 +43,22 @@ struct InnerShortcutTests {
         let upstream = ManualPublisher<Int, TestError>()
         var flattened = upstream.flatMap(maxPublishers: maxPublishers) { Inner($0 * 10) }
         flattened.shortcut = Self.shortcut(way, run)
+        return record(run, upstream, demand: demand, onValue: onValue, subscribe: flattened.subscribe, scenario: scenario)
+    }
+
+    /// Subscribes a recorder with `demand` through `subscribe`, runs `scenario`, and writes
+    /// down in `run` what the recorder got (and `onValue` marked) and what `upstream` was asked.
+    private func record<Element>(_ run: Run, _ upstream: ManualPublisher<Element, TestError>, demand: Subscribers.Demand,
+                                 onValue: @escaping (Int, ManualPublisher<Element, TestError>, IntRecorder, Run) -> Void,
+                                 subscribe: (IntRecorder) -> Void,
+                                 scenario: (ManualPublisher<Element, TestError>, IntRecorder) -> Void) -> Run {
         var recorder: IntRecorder?
         let made = IntRecorder(demand: demand) { value in
             if let recorder { onValue(value, upstream, recorder, run) }
             return .none
         }
         recorder = made
-        flattened.subscribe(made)
+        subscribe(made)
         scenario(upstream, made)
         run.log = made.events.map(\.description) + run.marks
         run.upstream = upstream.subscription.history
@@ -148,17 +157,7 @@ struct InnerShortcutTests {
         let upstream = ManualPublisher<Inner, TestError>()
         var switched = upstream.switchToLatest()
         switched.shortcut = Self.shortcut(way, run)
-        var recorder: IntRecorder?
-        let made = IntRecorder(demand: demand) { value in
-            if let recorder { onValue(value, upstream, recorder, run) }
-            return .none
-        }
-        recorder = made
-        switched.subscribe(made)
-        scenario(upstream, made)
-        run.log = made.events.map(\.description) + run.marks
-        run.upstream = upstream.subscription.history
-        return run
+        return record(run, upstream, demand: demand, onValue: onValue, subscribe: switched.subscribe, scenario: scenario)
     }
 
     @Test func switchToLatestDeliversEachValueAsTheInnerWould() {
