@@ -227,7 +227,11 @@ extension Compiler {
     /// is not a publisher, or a runtime already stopping, gives one that never calls its
     /// subscriber (see `stopped`).
     static func inner(of value: Value, at range: SourceRange, _ runtime: Runtime) -> ClosurePublisher {
-        ClosurePublisher(upstream: try? publisher(of: value, at: range, runtime), runtime: runtime)
+        guard case .publisher(let publisher) = value else {
+            _ = try? publisher(of: value, at: range, runtime)   // raises the error
+            return ClosurePublisher(upstream: nil, runtime: runtime)
+        }
+        return ClosurePublisher(upstream: publisher, runtime: runtime)
     }
 
     /// How `flatMap` and `switchToLatest` take an inner publisher when fast paths are on
