@@ -91,7 +91,7 @@ extension ChainOperator {
 
 extension Compiler {
     /// `combineLatest(p…)` and `zip(p…)`, with an optional closure that combines each tuple,
-    /// onto the core's `CombineLatestMany` and `ZipMany`.
+    /// onto the core's junctions, which make each tuple value themselves (`Combination`).
     ///
     ///     ["a", "b"].publisher.zip([1, 2].publisher) { "\($0)\($1)" }.collect().sink { print($0) }   // ["a1", "b2"]
     func compileCombination(_ call: OperatorCall, pairsInOrder: Bool) throws(Diagnostic) -> PublisherPlan {
@@ -102,9 +102,8 @@ extension Compiler {
         let runtime = self.runtime
         return PublisherPlan(make: { frame in
             let inputs = try makers.map { try $0(frame) }
-            let tuples = pairsInOrder
-                ? Publishers.ZipMany(inputs).map(Value.tuple).eraseToAnyPublisher()
-                : Publishers.CombineLatestMany(inputs).map(Value.tuple).eraseToAnyPublisher()
+            let tuples = Publishers.Combination(pairsInOrder ? .zip : .combineLatest, inputs,
+                                                pair: { Value.tuple([$0, $1]) }, combine: Value.tuple).eraseToAnyPublisher()
             guard let combiner else { return tuples }
             return tuples.map(Compiler.transform(combiner, frame, runtime)).stopping(on: runtime.stop).eraseToAnyPublisher()
         }, type: combiner?.resultType ?? tupleType, failure: try sharedFailure(call, others), text: call.text)

@@ -16,7 +16,7 @@ extension Publishers {
         public let b: B
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            LatestJunction<Either<A.Output, B.Output>, S>(downstream: subscriber, count: 2, combine: Either.pair).start(a, b)
+            LatestJunction<Either<A.Output, B.Output>, S>(downstream: subscriber, pair: Either.pair).start(a, b)
         }
     }
 
@@ -55,51 +55,67 @@ extension Publisher {
 /// Keeps each input's latest value; while downstream has no demand, only the newest
 /// combination is kept and delivered on the next request.
 final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
-    private var latest: [Element?]
+    /// Each input's latest value, in a queue that holds at most one (see `JunctionQueue`).
+    private let latest: [JunctionQueueBase]
+    /// How many inputs have not sent a value yet.
     private var missing: Int
-    /// Every input's latest value, once each has emitted (updated in place from then on).
-    private var values: [Element] = []
     private var owed = false
     private let combine: ([Element]) -> Downstream.Input?
+    /// For two inputs: the pair made of their latest values, with no array between.
+    private let pair: ((Element, Element) -> Downstream.Input)?
 
     init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
-        latest = Array(repeating: nil, count: count)
+        latest = (0..<count).map { _ in JunctionQueue<Element>() }
         missing = count
         self.combine = combine
+        pair = nil
         super.init(downstream: downstream, count: count, name: "CombineLatest")
+    }
+
+    /// Two inputs, whose latest values make a pair. An array of their values, made for each
+    /// pair, would have Swift look its type up and allocate it each time (this code runs
+    /// unspecialised).
+    init(downstream: Downstream, pair: @escaping (Element, Element) -> Downstream.Input) {
+        latest = [JunctionQueue<Element>(), JunctionQueue<Element>()]
+        missing = 2
+        combine = { pair($0[0], $0[1]) }
+        self.pair = pair
+        super.init(downstream: downstream, count: 2, name: "CombineLatest")
     }
 
     override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
-        if missing > 0 {
-            guard firstValue(value, at: index) else { return .none }
-        } else {
-            values[index] = value
-        }
+        let input = queue(index)
+        if input.count == 0 { missing -= 1 }
+        input.replaceAll(with: value)
+        guard missing == 0 else { return .none }
         owed = true
         drain()
         return .none
     }
 
-    /// A value that comes before every input has sent one; true when it completes the set.
-    /// Out of line: the optionals it reads are generic, and unspecialised code looks their
-    /// types up wherever a function uses them, so on the path every later value takes too.
-    @inline(never)
-    private func firstValue(_ value: Element, at index: Int) -> Bool {
-        if latest[index] == nil { missing -= 1 }
-        latest[index] = value
-        guard missing == 0 else { return false }
-        values.reserveCapacity(latest.count)
-        for element in latest {
-            if let element { values.append(element) }
+    override func drain() {
+        guard owed, demand > 0 else { return }
+        if let pair {
+            owed = false
+            _ = emit(pair(queue(0).first, queue(1).first))
+            return
         }
-        latest.removeAll()
-        return true
+        drainMany()
     }
 
-    override func drain() {
-        guard owed, demand > 0, let combined = combine(values) else { return }
+    /// `drain` for more than two inputs. Out of line: unspecialised code looks the array's
+    /// generic type up at the top of any function that makes one, so in `drain` it would be
+    /// looked up for every pair too.
+    @inline(never)
+    private func drainMany() {
+        var values: [Element] = []
+        values.reserveCapacity(latest.count)
+        for input in latest.indices { values.append(queue(input).first) }
+        guard let combined = combine(values) else { return }
         owed = false
         _ = emit(combined)
     }
+
+    private func queue(_ index: Int) -> JunctionQueue<Element> { unsafeDowncast(latest[index], to: JunctionQueue<Element>.self) }
 }

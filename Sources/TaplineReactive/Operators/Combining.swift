@@ -108,6 +108,47 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     }
 }
 
+extension Publishers {
+    /// `zip` or `combineLatest` of publishers of one type, emitting what the caller makes of
+    /// each set of values: `pair` makes it from two inputs' values, `combine` from more.
+    /// `ZipMany` and `CombineLatestMany` emit arrays; a host whose own values hold tuples
+    /// (the language's) makes its tuple here directly, with no array between for two inputs
+    /// and no `map` stage after. Package API.
+    ///
+    /// ```swift
+    /// let pairs = Publishers.Combination(.zip, [[1, 2].publisher, [3, 4].publisher],
+    ///                                    pair: { "\($0)+\($1)" }, combine: { "\($0)" })
+    /// let token = pairs.sink { print($0) }   // 1+3, then 2+4
+    /// ```
+    package struct Combination<Upstream: Publisher, Output>: Publisher {
+        package typealias Failure = Upstream.Failure
+
+        /// Which operator the combination is.
+        package enum Rule: Sendable { case zip, combineLatest }
+
+        let rule: Rule
+        let publishers: [Upstream]
+        let pair: (Upstream.Output, Upstream.Output) -> Output
+        let combine: ([Upstream.Output]) -> Output
+
+        package init(_ rule: Rule, _ publishers: [Upstream], pair: @escaping (Upstream.Output, Upstream.Output) -> Output,
+                     combine: @escaping ([Upstream.Output]) -> Output) {
+            (self.rule, self.publishers, self.pair, self.combine) = (rule, publishers, pair, combine)
+        }
+
+        package func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let combine = self.combine
+            let junction: Junction<Upstream.Output, S> = switch (rule, publishers.count == 2) {
+            case (.zip, true): ZipJunction(downstream: subscriber, pair: pair)
+            case (.zip, false): ZipJunction(downstream: subscriber, count: publishers.count) { combine($0) }
+            case (.combineLatest, true): LatestJunction(downstream: subscriber, pair: pair)
+            case (.combineLatest, false): LatestJunction(downstream: subscriber, count: publishers.count) { combine($0) }
+            }
+            junction.start(publishers)
+        }
+    }
+}
+
 /// Attaches one upstream to a junction, tagging its events with `index`.
 struct Slot<Input, Element, Failure: Error, Downstream: Subscriber>: Subscriber where Downstream.Failure == Failure {
     let junction: Junction<Element, Downstream>
@@ -132,12 +173,12 @@ enum Either<A, B> {
     case first(A)
     case second(B)
 
-    /// The pair a two-input junction emits, from its two latest (or queued) values.
-    static func pair(_ values: [Either]) -> (A, B)? { pair(values[0], values[1]) }
-
-    /// The pair made of a `.first` and a `.second`.
-    static func pair(_ first: Either, _ second: Either) -> (A, B)? {
-        guard case .first(let a) = first, case .second(let b) = second else { return nil }
+    /// The pair a two-input junction emits, from its two latest (or queued) values: a `.first`
+    /// and a `.second`, as `start(_:_:)` wraps them.
+    static func pair(_ first: Either, _ second: Either) -> (A, B) {
+        guard case .first(let a) = first, case .second(let b) = second else {
+            preconditionFailure("a two-input junction's inputs are wrapped as .first and .second")
+        }
         return (a, b)
     }
 }
@@ -156,5 +197,72 @@ extension Junction where Downstream.Failure: Error {
     func start<P: Publisher>(_ publishers: [P]) where Element == P.Output, P.Failure == Downstream.Failure {
         start(publishers.enumerated().map { Slot<P.Output, Element, Failure, Downstream>.connect($1, at: $0, wrap: { $0 }) })
         if publishers.isEmpty { finish(with: .finished) }
+    }
+}
+
+/// What a junction keeps its queues as. A junction runs as unspecialised generic code (its
+/// downstream's type is known only at run time), where an array of a generic type has Swift
+/// look that type up at each read: a junction's array of queues is of this non-generic base
+/// class, and each queue keeps its count in a plain integer.
+class JunctionQueueBase {}
+
+/// One input's values, first in first out, in a ring of slots that doubles when full: the
+/// values waiting for a partner in `zip`, the latest value in `combineLatest`. The slots are
+/// raw memory, not an array: in unspecialised code every array mutation looks the array's
+/// type up, and a slot of raw memory needs only the element's own type, which the queue's
+/// metadata holds. A value taken is moved out of its slot, so the queue keeps no value it
+/// has handed on.
+final class JunctionQueue<Element>: JunctionQueueBase {
+    private var slots: UnsafeMutablePointer<Element>
+    private var capacity = 4
+    private var head = 0
+    private(set) var count = 0
+
+    override init() {
+        slots = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        for offset in 0..<count { slot(offset).deinitialize(count: 1) }
+        slots.deallocate()
+    }
+
+    func append(_ value: Element) {
+        if count == capacity { grow() }
+        slot(count).initialize(to: value)
+        count += 1
+    }
+
+    /// A copy of the first value; the queue must not be empty.
+    var first: Element { slots.advanced(by: head).pointee }
+
+    /// Holds `value` alone: the value it held, if any, is let go.
+    func replaceAll(with value: Element) {
+        if count > 0 { slots.advanced(by: head).deinitialize(count: 1) }
+        head = 0
+        count = 0
+        append(value)
+    }
+
+    /// The first waiting value; the queue must not be empty.
+    func removeFirst() -> Element {
+        let value = slots.advanced(by: head).move()
+        head = head + 1 == capacity ? 0 : head + 1
+        count -= 1
+        return value
+    }
+
+    /// The slot `offset` places after the head.
+    private func slot(_ offset: Int) -> UnsafeMutablePointer<Element> {
+        slots.advanced(by: (head + offset) % capacity)
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        for offset in 0..<count { larger.advanced(by: offset).moveInitialize(from: slot(offset), count: 1) }
+        slots.deallocate()
+        slots = larger
+        head = 0
+        capacity *= 2
     }
 }

@@ -53,20 +53,17 @@ extension Publisher {
 /// demand, if an input sends more than it was asked for), and the demand the downstream
 /// returns for it goes back to the input whose value completed the tuple.
 final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
-    /// The inputs' queues. This class runs as unspecialised generic code (its downstream's type
-    /// is known only at run time), where an array of a generic type has Swift look that type
-    /// up at each read: the array is of the queues' non-generic base class, and each queue
-    /// keeps its count in a plain integer.
-    private let queues: [ZipQueueBase]
+    /// The inputs' queues (see `JunctionQueue`).
+    private let queues: [JunctionQueueBase]
     private let combine: ([Element]) -> Downstream.Input?
     /// For two inputs: the pair made of their first values, with no array between.
-    private let pair: ((Element, Element) -> Downstream.Input?)?
+    private let pair: ((Element, Element) -> Downstream.Input)?
     /// The input whose value is being delivered, and what the downstream asked for meanwhile.
     private var sending: Int?
     private var askedWhileSending = Subscribers.Demand.none
 
     init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
-        queues = (0..<count).map { _ in ZipQueue<Element>() }
+        queues = (0..<count).map { _ in JunctionQueue<Element>() }
         self.combine = combine
         pair = nil
         super.init(downstream: downstream, count: count, name: "Zip")
@@ -74,8 +71,8 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     /// Two inputs, whose first values make a pair. An array of their values, made for each pair,
     /// would have Swift look its type up and allocate it each time (this code runs unspecialised).
-    init(downstream: Downstream, pair: @escaping (Element, Element) -> Downstream.Input?) {
-        queues = [ZipQueue<Element>(), ZipQueue<Element>()]
+    init(downstream: Downstream, pair: @escaping (Element, Element) -> Downstream.Input) {
+        queues = [JunctionQueue<Element>(), JunctionQueue<Element>()]
         combine = { pair($0[0], $0[1]) }
         self.pair = pair
         super.init(downstream: downstream, count: 2, name: "Zip")
@@ -120,6 +117,12 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     /// The first value of every queue, taken out, made into one.
     private func takeHeads() -> Downstream.Input? {
         if let pair { return pair(queue(0).removeFirst(), queue(1).removeFirst()) }
+        return takeHeadsOfMany()
+    }
+
+    /// `takeHeads` for more than two inputs, out of line as `LatestJunction.drainMany` is.
+    @inline(never)
+    private func takeHeadsOfMany() -> Downstream.Input? {
         var heads: [Element] = []
         heads.reserveCapacity(queues.count)
         for input in queues.indices { heads.append(queue(input).removeFirst()) }
@@ -128,64 +131,12 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     override func upstreamFinished(_ index: Int) { finishIfExhausted() }
 
-    private func queue(_ index: Int) -> ZipQueue<Element> { unsafeDowncast(queues[index], to: ZipQueue<Element>.self) }
+    private func queue(_ index: Int) -> JunctionQueue<Element> { unsafeDowncast(queues[index], to: JunctionQueue<Element>.self) }
 
     private func finishIfExhausted() {
         guard !isDone else { return }
         for input in queues.indices where finished[input] && queue(input).count == 0 {
             return finishNormally()
         }
-    }
-}
-
-/// What `ZipJunction` keeps its queues as (see there).
-class ZipQueueBase {}
-
-/// One input's values waiting for a partner, first in first out, in a ring of slots that
-/// doubles when full. The slots are raw memory, not an array: this code runs unspecialised
-/// (see `ZipJunction`), where every array mutation looks the array's type up, and a slot of
-/// raw memory needs only the element's own type, which the queue's metadata holds. A value
-/// taken is moved out of its slot, so the queue keeps no value it has handed on.
-final class ZipQueue<Element>: ZipQueueBase {
-    private var slots: UnsafeMutablePointer<Element>
-    private var capacity = 4
-    private var head = 0
-    private(set) var count = 0
-
-    override init() {
-        slots = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        for offset in 0..<count { slot(offset).deinitialize(count: 1) }
-        slots.deallocate()
-    }
-
-    func append(_ value: Element) {
-        if count == capacity { grow() }
-        slot(count).initialize(to: value)
-        count += 1
-    }
-
-    /// The first waiting value; the queue must not be empty.
-    func removeFirst() -> Element {
-        let value = slots.advanced(by: head).move()
-        head = head + 1 == capacity ? 0 : head + 1
-        count -= 1
-        return value
-    }
-
-    /// The slot `offset` places after the head.
-    private func slot(_ offset: Int) -> UnsafeMutablePointer<Element> {
-        slots.advanced(by: (head + offset) % capacity)
-    }
-
-    private func grow() {
-        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        for offset in 0..<count { larger.advanced(by: offset).moveInitialize(from: slot(offset), count: 1) }
-        slots.deallocate()
-        slots = larger
-        head = 0
-        capacity *= 2
     }
 }
