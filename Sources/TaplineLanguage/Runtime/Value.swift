@@ -9,8 +9,8 @@ public enum Value: Equatable {
     case `nil`
     /// `()`: what a button's tap publisher sends.
     case void
-    indirect case tuple([Value])
-    indirect case array([Value])
+    case tuple([Value])
+    case array([Value])
     /// A completion, as a completion body's `$0` sees it: nil error for `finished`.
     indirect case completion(failure: Value?)
     /// A demand (`.unlimited`, `.max(3)`), as `request` and a subscriber's body return it.
@@ -31,7 +31,7 @@ public enum Value: Equatable {
     /// value holding it is let go, as Swift's is when its last reference goes.
     case cancellable(CancellableValue)
     /// A `Set`, in the order its elements were inserted (Swift's order is unspecified).
-    indirect case set([Value])
+    case set([Value])
     /// An optional that holds a value, as Swift's `Optional.some`: it prints as
     /// `Optional(42)`. An optional that holds none is `nil`.
     indirect case some(Value)
