@@ -251,7 +251,12 @@ extension SType {
     /// The value, checked against this type when the program runs (an argument, a result);
     /// `mismatch` words the error from the value's type.
     func checked(_ value: Value, at range: SourceRange, mismatch: (_ got: String) -> Message) throws -> Value {
-        if self == .unknown { return value }
+        // A value of the very type, asked first: the usual store (`model.count = i`) then
+        // compares no types.
+        switch (self, value) {
+        case (.unknown, _), (.int, .int), (.string, .string), (.bool, .bool), (.double, .double): return value
+        default: break
+        }
         // A publisher's types were checked as the program compiled, where they were known (a
         // `Future { … }` returned as `Future<Int, Never>` takes them from there).
         if case .publisher = self, case .publisher = value { return value }
