@@ -27,8 +27,24 @@ struct CompiledClosure {
 
     /// Binds the closure to the frame it was made in (a subscription does this once).
     func bind(to parent: Frame?) -> BoundClosure {
-        guard readsOuter else { return BoundClosure(self, parent: nil) }
-        return BoundClosure(self, parent: captures.map { $0.frame(from: parent) } ?? parent)
+        BoundClosure(self, parent: boundParent(parent))
+    }
+
+    /// The frame the closure's body sees around its own, made where it is made: none when it
+    /// reads no outer name, its capture list's frame when it has one.
+    func boundParent(_ parent: Frame?) -> Frame? {
+        guard readsOuter else { return nil }
+        return captures.map { $0.frame(from: parent) } ?? parent
+    }
+
+    /// Calls the closure with `value` in a new frame inside `boundParent` (`boundParent(_:)`'s
+    /// result): what a `BoundClosure` does when it cannot reuse its frame. For a closure called
+    /// once, or seldom, where binding one would make a `BoundClosure` and a frame kept for
+    /// later calls (a `Future`'s body, a `Deferred`'s).
+    func call(in boundParent: Frame?, with value: Value) throws -> Value {
+        let frame = Frame(size: frameSize, parent: boundParent)
+        BoundClosure.load(value, into: frame, arity: arity, readsArguments: readsArguments)
+        return try body(frame)
     }
 }
 

@@ -25,10 +25,11 @@ extension Compiler {
         }
         let attempt = try closure(body, inputs: [.promise], owner: "Future")
         let runtime = self.runtime
+        // The body runs once, as the Future is made: it is called in a frame of its own, with no
+        // `BoundClosure` kept for calls that never come.
         let future = { (frame: Frame) in
-            let bound = attempt.bind(to: frame)
-            return Future<Value, ScriptFailure> { promise in
-                runtime.deliver { try bound.perform(.promise(PromiseValue(promise))) }
+            Future<Value, ScriptFailure> { promise in
+                runtime.deliver { _ = try attempt.call(in: attempt.boundParent(frame), with: .promise(PromiseValue(promise))) }
             }
         }
         let description = "Future<Any, Error>"
@@ -102,12 +103,17 @@ extension Compiler {
 /// themselves (`Compiler.innerShortcut`), so a `Deferred { Just(x) }` made for every value
 /// makes no publisher until it is subscribed to, and none if it is taken.
 final class DeferredBody {
-    private let bound: BoundClosure
+    private let body: CompiledClosure
+    /// The frame around the body's, taken where the `Deferred` is made (`boundParent`).
+    private let parent: Frame?
     private let range: SourceRange
     unowned let runtime: Runtime
 
+    /// Binds nothing for later: a `Deferred` is most often subscribed once, and a call in a new
+    /// frame costs less than a `BoundClosure` with the frame it keeps.
     init(_ body: CompiledClosure, frame: Frame, range: SourceRange, runtime: Runtime) {
-        bound = body.bind(to: frame)
+        self.body = body
+        parent = body.boundParent(frame)
         self.range = range
         self.runtime = runtime
     }
@@ -116,7 +122,9 @@ final class DeferredBody {
     /// program is stopping.
     func make() -> PublisherValue? {
         let runtime = self.runtime   // once: each read of an unowned reference retains it
-        return try? Compiler.publisher(of: Compiler.call(bound, with: .void, runtime), at: range, runtime)
+        var made = Value.void
+        runtime.deliver { made = try body.call(in: parent, with: .void) }
+        return try? Compiler.publisher(of: made, at: range, runtime)
     }
 
     /// The publisher: a `Deferred` that runs the body for each subscriber.

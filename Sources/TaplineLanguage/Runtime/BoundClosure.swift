@@ -109,10 +109,16 @@ final class BoundClosure {
     }
 
     @inline(__always) private func load(_ value: Value, into frame: Frame) {
+        BoundClosure.load(value, into: frame, arity: arity, readsArguments: readsArguments)
+    }
+
+    /// Puts a call's value in its frame: a tuple spread over `$0, $1…` when the closure takes
+    /// that many, else the value in slot 0 (when the frame has one).
+    @inline(__always) static func load(_ value: Value, into frame: Frame, arity: Int, readsArguments: Bool) {
         guard readsArguments else { return }
         if arity > 1, case .tuple(let elements) = value, elements.count == arity {
             for index in 0..<arity { frame.slots[index] = elements[index] }
-        } else if frameSize > 0 {
+        } else if !frame.slots.isEmpty {
             frame.slots[0] = value
         }
     }
