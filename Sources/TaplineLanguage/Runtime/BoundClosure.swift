@@ -43,6 +43,7 @@ final class BoundClosure {
     /// Calls with one value; a tuple is spread over `$0, $1…` when the closure takes that many.
     @inline(__always) func call(_ value: Value) throws -> Value {
         if kernelArity == 1, case .int(let x) = value, let fast = try kernel.value(x, 0, parent) { return fast }
+        if kernelArity == 2, case .tuple(let pair) = value, let fast = try pairKernel(pair) { return fast }
         if reusesFrame, !busy {
             busy = true
             defer {
@@ -85,6 +86,13 @@ final class BoundClosure {
     @inline(__always) private func runStatement(_ frame: Frame) throws {
         try statementAction?(frame)
         try statementRuntime?.throwPending()
+    }
+
+    /// The kernel's result for a pair of `Int`s spread over `$0, $1` (`zip`'s and
+    /// `combineLatest`'s tuples); nil when the pair is not two `Int`s.
+    @inline(__always) private func pairKernel(_ pair: [Value]) throws -> Value? {
+        guard pair.count == 2, case .int(let a) = pair[0], case .int(let b) = pair[1] else { return nil }
+        return try kernel.value(a, b, parent)
     }
 
     /// Calls with two values (`scan`, `reduce`: the accumulator and the value).
