@@ -126,7 +126,7 @@ final class BoundClosure {
         guard readsArguments else { return }
         if arity > 1, case .tuple(let elements) = value, elements.count == arity {
             for index in 0..<arity { frame.slots[index] = elements[index] }
-        } else if !frame.slots.isEmpty {
+        } else if frame.size > 0 {
             frame.slots[0] = value
         }
     }

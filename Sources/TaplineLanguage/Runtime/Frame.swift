@@ -1,12 +1,26 @@
 /// The local variables of one closure or function call: closure arguments first, then
 /// loop variables and named parameters. Compiled code reaches a variable by (depth, slot).
+///
+/// The slots are raw memory of `Value`s, not an array: making an array of them asked the
+/// Swift runtime for the array's storage type at every frame made, and each write to an
+/// array held by an object checks that the array is not shared. The compiler gives every
+/// slot index within the frame's size.
 final class Frame {
-    var slots: [Value]
+    let slots: UnsafeMutablePointer<Value>
+    let size: Int
     let parent: Frame?
 
+    /// A frame of `size` slots, each `()` until stored, inside `parent`.
     init(size: Int, parent: Frame?) {
-        slots = Array(repeating: .void, count: size)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: .void, count: size)
+        self.size = size
         self.parent = parent
+    }
+
+    deinit {
+        slots.deinitialize(count: size)
+        slots.deallocate()
     }
 
     @inline(__always) func ancestor(_ depth: Int) -> Frame {
