@@ -100,33 +100,38 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     /// Takes the first value of every queue and sends them on as one; `index` is the input
     /// whose value completed them.
     private func emitHeads(completedBy index: Int) -> Subscribers.Demand {
-        var more = Subscribers.Demand.none
-        if let combined = takeHeads() {
-            let (outerSending, outerAsked) = (sending, askedWhileSending)
-            sending = index
-            askedWhileSending = .none
-            more = downstream.receive(combined)
-            more += askedWhileSending
-            sending = outerSending
-            askedWhileSending = outerAsked
+        let more = if let pair {
+            deliver(pair(queue(0).removeFirst(), queue(1).removeFirst()), completedBy: index)
+        } else {
+            emitHeadsOfMany(completedBy: index)
         }
         finishIfExhausted()
         return more
     }
 
-    /// The first value of every queue, taken out, made into one.
-    private func takeHeads() -> Downstream.Input? {
-        if let pair { return pair(queue(0).removeFirst(), queue(1).removeFirst()) }
-        return takeHeadsOfMany()
-    }
-
-    /// `takeHeads` for more than two inputs, out of line as `LatestJunction.drainMany` is.
+    /// `emitHeads` for more than two inputs, out of line: unspecialised code looks up the
+    /// generic types a function uses (the array of heads, the optional combination) at its
+    /// top, so in `emitHeads` they would be looked up for every pair too.
     @inline(never)
-    private func takeHeadsOfMany() -> Downstream.Input? {
+    private func emitHeadsOfMany(completedBy index: Int) -> Subscribers.Demand {
         var heads: [Element] = []
         heads.reserveCapacity(queues.count)
         for input in queues.indices { heads.append(queue(input).removeFirst()) }
-        return combine(heads)
+        guard let combined = combine(heads) else { return .none }
+        return deliver(combined, completedBy: index)
+    }
+
+    /// Sends one combination on, with what the downstream asks for meanwhile going back to
+    /// input `index` through the returned demand.
+    private func deliver(_ combined: Downstream.Input, completedBy index: Int) -> Subscribers.Demand {
+        let (outerSending, outerAsked) = (sending, askedWhileSending)
+        sending = index
+        askedWhileSending = .none
+        var more = downstream.receive(combined)
+        more += askedWhileSending
+        sending = outerSending
+        askedWhileSending = outerAsked
+        return more
     }
 
     override func upstreamFinished(_ index: Int) { finishIfExhausted() }
