@@ -196,6 +196,7 @@ extension Compiler {
             return result
         }, write: { frame, value in
             let current = try base(frame)
+            if case .instance(let instance) = current, try site.storeInPlace(value, into: instance, range: nameRange) { return }
             let changed = try UserMembers.set(current, site, to: value, range: nameRange)
             if let basePlace, changed != current { try basePlace.write(frame, changed) }
         }, type: type.flatMap { memberType(member, of: $0) } ?? .unknown)

@@ -54,17 +54,8 @@ enum UserMembers {
             guard let setter = computed.setter else { throw RuntimeError(Messages.assignToConstant(name), at: range) }
             return try invoke(setter, name: name, receiver: base, [newValue], range: range).receiver
         }
-        let propertyType = site.storedType
-        let stored = try propertyType.checked(newValue, at: range) { got in
-            Messages.typeMismatch(StoreVerb.assign.rawValue, expected: propertyType.name, got: got)
-        }
-        // A class's property with no observers: stored in place, the object unchanged. The
-        // old value lives until the store returns, as below (a `@Published` one's subscribers
-        // run inside the store).
-        if type.kind == .class, !site.isObserved {
-            withExtendedLifetime(original.field(slot)) { original.setField(slot, stored) }
-            return base
-        }
+        if try site.storeInPlace(newValue, into: original, range: range) { return base }
+        let stored = try site.checked(newValue, range: range)
         var receiver = base
         if let willSet = type.stored[slot].willSet {
             receiver = try invoke(willSet, name: "willSet", receiver: receiver, [stored], range: range).receiver
@@ -256,10 +247,29 @@ final class MemberSite {
     /// The property's type, and whether it has `willSet` or `didSet`, in the type last met:
     /// a store reads them at every run, and reading them out of the type's array of
     /// properties retained the array and each field it read.
-    private(set) var storedType = SType.unknown
-    private(set) var isObserved = true
+    private var storedType = SType.unknown
+    private var isObserved = true
+    /// Whether the property is a class's with no observers, which a store changes in place.
+    private var storesInPlace = false
 
     init(_ name: String) { self.name = name }
+
+    /// `instance.name = value` for a class's stored property with no observers: checked and
+    /// stored in place, the object unchanged. False, with nothing done, for any other member.
+    /// The one path of the usual store (`model.count = i`), asked first by the store's code
+    /// and by `UserMembers.set`.
+    @inline(__always) func storeInPlace(_ value: Value, into instance: Instance, range: SourceRange) throws -> Bool {
+        guard let slot = storedSlot(in: instance.type), storesInPlace else { return false }
+        instance.storeInPlace(slot, try checked(value, range: range))
+        return true
+    }
+
+    /// The value as the stored property holds it, or the error for one of another type.
+    func checked(_ value: Value, range: SourceRange) throws -> Value {
+        try storedType.checked(value, at: range) { got in
+            Messages.typeMismatch(StoreVerb.assign.rawValue, expected: storedType.name, got: got)
+        }
+    }
 
     /// The slot of the stored property of this name in `type`; nil when it has none. Sets
     /// `storedType` and `isObserved` to that property's.
@@ -270,6 +280,7 @@ final class MemberSite {
         if let slot {
             let property = type.stored[slot]
             (storedType, isObserved) = (property.type, property.willSet != nil || property.didSet != nil)
+            storesInPlace = type.kind == .class && !isObserved
         }
         return slot
     }

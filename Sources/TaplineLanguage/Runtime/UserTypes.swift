@@ -172,6 +172,17 @@ public final class Instance: Equatable {
         return fields[slot]
     }
 
+    /// Stores a class's property in place, as a plain store does. The old value lives until
+    /// the store is done: a `deinit` it runs may read or change this instance. A `@Published`
+    /// property's subject holds it that long itself (it emits, then stores).
+    func storeInPlace(_ slot: Int, _ value: Value) {
+        if let subject = published[slot] {
+            subject.value = value
+            return
+        }
+        withExtendedLifetime(fields[slot]) { fields[slot] = value }
+    }
+
     /// Stores a value in a slot; a `@Published` property emits it (after `objectWillChange`).
     func setField(_ slot: Int, _ value: Value) {
         if let subject = published[slot] {
