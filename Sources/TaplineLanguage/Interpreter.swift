@@ -265,6 +265,7 @@ public final class Interpreter {
         // Fast paths only make code run faster, and find no error: a check, which runs
         // nothing, makes none.
         compiler.fastPaths = fastPaths && keepingSteps
+        if keepingSteps { runtime.retiming.isOn = fastPaths }
         compiler.keepsCode = keepingSteps
         var program: [CompiledStatement] = []
         do throws(Diagnostic) {

@@ -18,11 +18,15 @@ final class SessionQueue: VirtualClockScheduler {
     let kind: Kind
     private let clock: VirtualTimeScheduler
     private unowned let runtime: Runtime
+    /// Read at every value a `debounce` sends: held here, where the runtime (unowned) would be
+    /// retained to be read.
+    private let retiming: FastPathSwitch
 
     init(_ kind: Kind, clock: VirtualTimeScheduler, runtime: Runtime) {
         self.kind = kind
         self.clock = clock
         self.runtime = runtime
+        retiming = runtime.retiming
     }
 
     var now: VirtualTime { kind == .immediate ? .zero : clock.now }
@@ -68,6 +72,13 @@ final class SessionQueue: VirtualClockScheduler {
 
     /// The action as this queue runs it: on a background queue, off the main queue, with the
     /// mark put back after it.
+    /// The clock's, when the session's fast paths are on (`Runtime.retiming`): the
+    /// differential grid runs every program both ways.
+    func retime(_ timer: ScheduledAction, to date: VirtualTime) -> Bool {
+        guard kind != .immediate, retiming.isOn else { return false }
+        return clock.retime(timer, to: date)
+    }
+
     private func marked(_ action: @escaping () -> Void) -> () -> Void {
         guard kind == .background else { return action }
         return { [unowned runtime] in
@@ -77,4 +88,10 @@ final class SessionQueue: VirtualClockScheduler {
             action()
         }
     }
+}
+
+/// Whether a fast path the runtime takes (not the compiler) is on: shared by the objects that
+/// ask, and set with the entry's other fast paths (`Interpreter.fastPaths`).
+final class FastPathSwitch {
+    var isOn = true
 }

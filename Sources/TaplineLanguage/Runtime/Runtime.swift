@@ -330,6 +330,10 @@ final class Runtime {
     /// Whether the work running is the main queue's (`Thread.isMainThread`): false while a
     /// background queue's work runs (`SessionQueue`).
     var onMainQueue = true
+    /// Whether the program's schedulers move a waiting timer instead of cancelling it and
+    /// making another (`VirtualClockScheduler.retime`): a fast path, on with the entry's
+    /// others (`Interpreter.fastPaths`).
+    let retiming = FastPathSwitch()
     /// The schedulers a program names (`Queues.swift`): the main queue and the background
     /// queues are the clock; the immediate scheduler runs work at once.
     private(set) lazy var mainQueue = SessionQueue(.main, clock: clock, runtime: self)

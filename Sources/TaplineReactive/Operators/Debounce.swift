@@ -48,6 +48,11 @@ extension Publishers.Debounce {
         /// Which value the current timer is for: an older timer that fires finds it moved on.
         var generation: UInt64 = 0
         var timer: (any Cancellable)?
+        /// What the current timer delivers when it fires; moved on with the timer when the
+        /// clock retimes it.
+        private var ticket: DebounceTicket?
+        /// The current timer as the virtual clock's own handle, which it retimes.
+        private var clockTimer: ScheduledAction?
         /// The scheduler as a virtual clock, with the due time in its stride, when it is one
         /// (`VirtualClockView`; kept apart, as an optional pair costs a look-up to unwrap).
         private let clock: (any VirtualClockScheduler)?
@@ -74,20 +79,32 @@ extension Publishers.Debounce {
         override func relay(_ input: Output) -> Subscribers.Demand {
             generation &+= 1
             if let pending { pending.value = input } else { pending = Boxed(input) }
-            // The one before is cancelled first (Combine's cancels it just after; no scheduler
-            // can tell). Held strongly, as Combine's timer holds it: a pending value keeps the
-            // chain alive until it is due (the clock drops the action once it is cancelled).
-            timer?.cancel()
-            let action = { [generation] in self.fire(generation) }
-            // `now`, `minimumTolerance`, then a timer at now + due time, every due time.
+            // `now`, `minimumTolerance`, then a timer at now + due time, every due time. A
+            // virtual clock may move the waiting timer there instead, which is the same to
+            // everything it runs (`VirtualClockScheduler.retime`).
             if let clock {
                 let due = clock.now.advanced(by: clockDueTime)
-                timer = clock.schedule(after: due, interval: clockDueTime, tolerance: clock.minimumTolerance, options: nil,
-                                       action)
+                if let clockTimer, let ticket, clock.retime(clockTimer, to: due) {
+                    ticket.generation = generation
+                    return .none
+                }
+                restartTimer { clock.schedule(after: due, interval: clockDueTime, tolerance: clock.minimumTolerance, options: nil, $0) }
+                clockTimer = timer as? ScheduledAction
             } else {
-                timer = startTimer(action)
+                restartTimer(startTimer)
             }
             return .none
+        }
+
+        /// Cancels the timer before, then starts one for the current value. (Combine's cancels
+        /// the one before just after; no scheduler can tell.) Held strongly, as Combine's timer
+        /// holds it: a pending value keeps the chain alive until it is due (the clock drops the
+        /// action once it is cancelled).
+        private func restartTimer(_ start: (@escaping () -> Void) -> any Cancellable) {
+            timer?.cancel()
+            let ticket = DebounceTicket(generation)
+            self.ticket = ticket
+            timer = start { self.fire(ticket.generation) }
         }
 
         private func startTimer(_ action: @escaping () -> Void) -> any Cancellable {
@@ -101,6 +118,8 @@ extension Publishers.Debounce {
             let value = held.value
             pending = nil
             timer.take()?.cancel()
+            ticket = nil
+            clockTimer = nil
             guard !upstream.isEnded, demand > 0 else { return }
             demand -= 1
             demand += downstream.receive(value)
@@ -110,14 +129,26 @@ extension Publishers.Debounce {
         /// soon as possible, as Combine's does (with no options).
         override func relay(completion: Subscribers.Completion<Failure>) {
             timer.take()?.cancel()
+            ticket = nil
+            clockTimer = nil
             pending = nil
             scheduler.schedule(options: nil) { [downstream] in downstream.receive(completion: completion) }
         }
 
         override func cancel() {
             timer.take()?.cancel()
+            ticket = nil
+            clockTimer = nil
             pending = nil
             super.cancel()
         }
     }
+}
+
+/// The value a debounce timer fires for (its generation), which a retimed timer carries on
+/// to the next value. Not generic: the stage keeps it without looking a type up.
+final class DebounceTicket {
+    var generation: UInt64
+
+    init(_ generation: UInt64) { self.generation = generation }
 }

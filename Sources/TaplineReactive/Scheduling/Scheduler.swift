@@ -91,6 +91,11 @@ public protocol VirtualClockScheduler: AnyObject, Scheduler where SchedulerTimeT
     /// Makes a tick, or a repeating action after its first run, work the clock waits for after
     /// all, or back: a timed group that now holds values has something to deliver.
     func setWaitedFor(_ handle: any Cancellable, _ waitedFor: Bool)
+    /// Moves `timer` (a handle its `schedule` gave, still waiting) to `date`, exactly as
+    /// cancelling it and scheduling it anew now would, without making a new one (`debounce`
+    /// restarts its timer at every value). False, with nothing done, when it cannot: the
+    /// caller then cancels and schedules.
+    func retime(_ timer: ScheduledAction, to date: VirtualTime) -> Bool
 }
 
 /// A time operator's scheduler seen as a virtual clock, when it is one, with the operator's

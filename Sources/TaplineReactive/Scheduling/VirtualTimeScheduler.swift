@@ -76,13 +76,36 @@ public final class VirtualTimeScheduler: VirtualClockScheduler {
         // there is past the end too.
         guard !overflow, due < VirtualTime.end.nanoseconds else {
             whenPastEnd?()
-            return ScheduledAction(due: .end, sequence: nextSequence, action: nil)
+            return ScheduledAction(due: .end, sequence: nextSequence, action: nil, clock: ObjectIdentifier(self))
         }
-        let entry = ScheduledAction(due: VirtualTime(nanoseconds: due), sequence: nextSequence, action: action)
+        let entry = ScheduledAction(due: VirtualTime(nanoseconds: due), sequence: nextSequence, action: action,
+                                    clock: ObjectIdentifier(self))
         entry.repeats = repeats
         entry.interval = interval
         push(entry)
         return entry
+    }
+
+    /// Moves an action still waiting to `date`, as cancelling it and scheduling it anew at
+    /// this moment would: it runs after what is already scheduled for that instant, and it
+    /// takes the place in the order a new action would take now. No entry is made: the action
+    /// keeps its place in the queue until its old time comes, and is put back at the new
+    /// one then, before anything later runs (`putBack`). False, with nothing done, when the
+    /// handle is not an action of this clock still waiting, or `date` is earlier than the time
+    /// it waits for, or at the clock's end (the caller then cancels and schedules).
+    public func retime(_ entry: ScheduledAction, to date: VirtualTime) -> Bool {
+        guard entry.clock == ObjectIdentifier(self), entry.action != nil, date >= entry.waitsUntil, date < .end else { return false }
+        entry.retimed = (date, nextSequence)
+        nextSequence += 1
+        return true
+    }
+
+    /// A retimed action whose old time has come: back in the queue at its new time and order.
+    private func putBack(_ entry: ScheduledAction) {
+        guard entry.action != nil, let (due, sequence) = entry.retimed else { return }
+        (entry.due, entry.sequence, entry.retimed) = (due, sequence, nil)
+        queue.push(entry)
+        queue.compactIfGrown()
     }
 
     /// A repeating action that has run and was not cancelled meanwhile is due again one
@@ -141,11 +164,13 @@ public final class VirtualTimeScheduler: VirtualClockScheduler {
         immediate.removeAll()
     }
 
-    /// When the next action still waiting falls due, if any (cancelled ones are let go).
+    /// When the next action still waiting falls due, if any (cancelled ones are let go, and
+    /// retimed ones put back at their new time).
     public func nextDue() -> VirtualTime? {
         while let head = queue.peek {
-            if head.action != nil { return head.due }
+            if head.action != nil, head.retimed == nil { return head.due }
             queue.pop()
+            putBack(head)   // a retimed one; a cancelled one is let go
         }
         return nil
     }
@@ -168,6 +193,12 @@ public final class VirtualTimeScheduler: VirtualClockScheduler {
             // dropped without asking `shouldStop`, which counts the actions that run.
             guard let action = head.action else {
                 queue.pop()
+                continue
+            }
+            // A retimed action's old time runs nothing either: it goes back in at its new one.
+            guard head.retimed == nil else {
+                queue.pop()
+                putBack(head)
                 continue
             }
             if shouldStop() { return }
@@ -208,9 +239,11 @@ public final class VirtualTimeScheduler: VirtualClockScheduler {
     private var latestOneShotDue: VirtualTime? { queue.latestDue { $0.action != nil && !$0.repeats } }
 }
 
-/// One scheduled action; it is its own cancellation handle. (A handle with weak references
-/// would allocate a side table per action, and debounce schedules one per value.)
-private final class ScheduledAction: Cancellable {
+/// One action scheduled on a `VirtualTimeScheduler`: it is its own cancellation handle (a
+/// handle with weak references would allocate a side table per action), and what `retime`
+/// moves. Its clock's `schedule` calls give it back as `any Cancellable`; a time operator
+/// that retimes its timer keeps it as this type (`VirtualClockScheduler.retime`).
+public final class ScheduledAction: Cancellable {
     var due: VirtualTime
     var sequence: UInt64
     var action: (() -> Void)?
@@ -220,14 +253,22 @@ private final class ScheduledAction: Cancellable {
     var interval: Int64?
     /// Whether its scheduler was told if it is waited for (`setWaitedFor`), which then stands.
     var hinted = false
+    /// Where `retime` moved it, not yet put back in the queue there.
+    var retimed: (due: VirtualTime, sequence: UInt64)?
+    /// The clock that made it: only that clock retimes it.
+    let clock: ObjectIdentifier
 
-    init(due: VirtualTime, sequence: UInt64, action: (() -> Void)?) {
+    init(due: VirtualTime, sequence: UInt64, action: (() -> Void)?, clock: ObjectIdentifier) {
         self.due = due
         self.sequence = sequence
         self.action = action
+        self.clock = clock
     }
 
-    func cancel() { action = nil }
+    /// When it runs next, retimed or not.
+    var waitsUntil: VirtualTime { retimed?.due ?? due }
+
+    public func cancel() { action = nil }
 }
 
 /// A binary min-heap ordered by (due time, scheduling order). Cancelled entries stay until
@@ -271,8 +312,8 @@ private struct ActionHeap {
     func latestDue(where isIncluded: (ScheduledAction) -> Bool) -> VirtualTime? {
         var latest: VirtualTime?
         for entry in items where isIncluded(entry.action) {
-            if let known = latest, known >= entry.action.due { continue }
-            latest = entry.action.due
+            if let known = latest, known >= entry.action.waitsUntil { continue }
+            latest = entry.action.waitsUntil
         }
         return latest
     }
