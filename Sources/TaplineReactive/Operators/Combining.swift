@@ -168,6 +168,19 @@ struct Slot<Input, Element, Failure: Error, Downstream: Subscriber>: Subscriber 
     }
 }
 
+/// `Slot` for an upstream of the junction's own element type (`merge`, and `zip` and
+/// `combineLatest` of one type): its values go in as they are, with no wrapping closure to
+/// call (through a thunk, in unspecialised code) at every value.
+struct PlainSlot<Element, Failure: Error, Downstream: Subscriber>: Subscriber where Downstream.Failure == Failure {
+    let junction: Junction<Element, Downstream>
+    let index: Int
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(junction) }
+
+    func receive(subscription: any Subscription) { junction.accept(subscription, at: index) }
+    func receive(_ input: Element) -> Subscribers.Demand { junction.receive(input, at: index) }
+    func receive(completion: Subscribers.Completion<Failure>) { junction.receive(completion: completion, at: index) }
+}
+
 /// One value from either of two upstreams of different types.
 enum Either<A, B> {
     case first(A)
@@ -195,7 +208,9 @@ extension Junction where Downstream.Failure: Error {
 
     /// Attaches any number of upstreams of one type; with none, finishes at once.
     func start<P: Publisher>(_ publishers: [P]) where Element == P.Output, P.Failure == Downstream.Failure {
-        start(publishers.enumerated().map { Slot<P.Output, Element, Failure, Downstream>.connect($1, at: $0, wrap: { $0 }) })
+        start(publishers.enumerated().map { index, publisher in
+            { junction in publisher.subscribe(PlainSlot(junction: junction, index: index)) }
+        })
         if publishers.isEmpty { finish(with: .finished) }
     }
 }
