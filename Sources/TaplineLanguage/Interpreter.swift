@@ -204,7 +204,7 @@ public final class Interpreter {
         checkedEntry = nil
         globals = compiler.globals
         // 3. Run the top-level statements in order; the first error stops the entry.
-        let frame = Frame(size: compiler.topLevelFrameSize, parent: nil)
+        let frame = Frame.make(size: compiler.topLevelFrameSize, parent: nil)
         runtime.stack = StackGuard.current()
         for (index, (range, step)) in program.enumerated() {
             runtime.statementRange = range

@@ -42,7 +42,7 @@ struct CompiledClosure {
     /// once, or seldom, where binding one would make a `BoundClosure` and a frame kept for
     /// later calls (a `Future`'s body, a `Deferred`'s).
     func call(in boundParent: Frame?, with value: Value) throws -> Value {
-        let frame = Frame(size: frameSize, parent: boundParent)
+        let frame = Frame.make(size: frameSize, parent: boundParent)
         BoundClosure.load(value, into: frame, arity: arity, readsArguments: readsArguments)
         return try body(frame)
     }
@@ -59,7 +59,7 @@ struct CaptureList {
     let readsOuter: Bool
 
     func frame(from parent: Frame?) -> Frame {
-        let frame = Frame(size: values.count, parent: readsOuter ? parent : nil)
+        let frame = Frame.make(size: values.count, parent: readsOuter ? parent : nil)
         guard let parent else { return frame }
         for (slot, value) in values.enumerated() {
             let captured = (try? value(parent)) ?? .nil

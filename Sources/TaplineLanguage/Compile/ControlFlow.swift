@@ -44,11 +44,11 @@ extension Compiler {
             guard first <= last else {
                 throw RuntimeError(Messages.badRange(first, last), at: low.range.to(high.range))
             }
-            var turn = Frame(size: size, parent: frame)
+            var turn = Frame.make(size: size, parent: frame)
             var i = first
             while inclusive ? i <= last : i < last {
                 try runtime.pollInterrupt(range)
-                if freshFramePerTurn, i != first { turn = Frame(size: size, parent: frame) }
+                if freshFramePerTurn, i != first { turn = Frame.make(size: size, parent: frame) }
                 turn.slots[0] = .int(i)
                 guard try Compiler.turn(turnBody, turn) else { break }
                 if i == Int.max { break }
@@ -488,10 +488,10 @@ extension Compiler {
         let runtime = self.runtime
         return { frame in
             let elements = try Compiler.elements(of: try sequence(frame), method: "makeIterator", range: sequenceExpr.range)
-            var turn = Frame(size: size, parent: frame)
+            var turn = Frame.make(size: size, parent: frame)
             for (index, element) in elements.enumerated() {
                 try runtime.pollInterrupt(range)
-                if freshFramePerTurn, index > 0 { turn = Frame(size: size, parent: frame) }
+                if freshFramePerTurn, index > 0 { turn = Frame.make(size: size, parent: frame) }
                 turn.slots[0] = element
                 guard try Compiler.turn(turnBody, turn) else { break }
             }

@@ -443,10 +443,10 @@ extension Compiler {
             do { try body(frame) } catch is ReturnSignal { _ = runtime.takeReturned() }
         }
         if size == 0 {
-            let empty = Frame(size: 0, parent: nil)
+            let empty = Frame.make(size: 0, parent: nil)
             return { try action(empty) }
         }
-        return { try action(Frame(size: size, parent: nil)) }
+        return { try action(Frame.make(size: size, parent: nil)) }
     }
 
     /// A subject whose sends nest past the limit reports a feedback loop at the statement

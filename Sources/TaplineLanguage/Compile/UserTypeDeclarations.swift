@@ -308,7 +308,7 @@ extension Compiler {
             }
         }
         let code = compiled.code
-        return ({ try code(Frame(size: size, parent: nil)) }, declared ?? compiled.type)
+        return ({ try code(Frame.make(size: size, parent: nil)) }, declared ?? compiled.type)
     }
 
     /// `Set<AnyCancellable>()`: a bag for the subscriptions an instance keeps.

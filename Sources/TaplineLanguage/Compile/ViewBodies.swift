@@ -45,7 +45,7 @@ extension Compiler {
         viewFunctions[property.name.text] = entity
         let code = compiled.code
         return ViewBox.Property(box: box, isStateObject: property.isStateObject,
-                                initial: { try code(Frame(size: size, parent: nil)) })
+                                initial: { try code(Frame.make(size: size, parent: nil)) })
     }
 
     /// The body compiled: what it shows, worked out afresh each time it draws, and the
@@ -61,8 +61,8 @@ extension Compiler {
             }
         }
         let draw = pieces
-        return ViewBody(pieces: { try draw(Frame(size: size, parent: nil)) }, observed: observed.isEmpty ? { [] } : {
-            let frame = Frame(size: size, parent: nil)
+        return ViewBody(pieces: { try draw(Frame.make(size: size, parent: nil)) }, observed: observed.isEmpty ? { [] } : {
+            let frame = Frame.make(size: size, parent: nil)
             return try observed.compactMap { code in
                 var value = try code(frame)
                 while case .some(let wrapped) = value { value = wrapped }

@@ -35,7 +35,7 @@ final class BoundClosure {
         readsArguments = closure.readsArguments
         reusesFrame = closure.reusesFrame
         self.parent = parent
-        cached = Frame(size: closure.frameSize, parent: parent)
+        cached = Frame.make(size: closure.frameSize, parent: parent)
         (kernel, kernelArity) = closure.kernel.map { ($0, closure.arity) } ?? (.int(ArgumentNode(0)), 0)
         localsStart = max(closure.arity, 1)
     }
@@ -54,7 +54,7 @@ final class BoundClosure {
             return try run(cached)
         }
         // Re-entered, or the body makes closures that may keep its frame: a fresh one.
-        let frame = Frame(size: frameSize, parent: parent)
+        let frame = Frame.make(size: frameSize, parent: parent)
         load(value, into: frame)
         return try run(frame)
     }
@@ -77,7 +77,7 @@ final class BoundClosure {
             try runStatement(cached)
             return
         }
-        let frame = Frame(size: frameSize, parent: parent)
+        let frame = Frame.make(size: frameSize, parent: parent)
         load(value, into: frame)
         try runStatement(frame)
     }
@@ -110,7 +110,7 @@ final class BoundClosure {
             cached.slots[1] = second
             return try run(cached)
         }
-        let frame = Frame(size: frameSize, parent: parent)
+        let frame = Frame.make(size: frameSize, parent: parent)
         frame.slots[0] = first
         frame.slots[1] = second
         return try run(frame)

@@ -49,7 +49,7 @@ final class FunctionBox {
         guard runtime.callDepth < Runtime.maximumCallDepth else {
             throw RuntimeError(Messages.tooMuchRecursion(name, Runtime.maximumCallDepth), at: range)
         }
-        let frame = Frame(size: frameSize, parent: nil)
+        let frame = Frame.make(size: frameSize, parent: nil)
         try fill(frame)
         runtime.callDepth += 1
         defer { runtime.callDepth -= 1 }

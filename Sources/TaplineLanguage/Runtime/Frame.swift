@@ -1,33 +1,43 @@
 /// The local variables of one closure or function call: closure arguments first, then
 /// loop variables and named parameters. Compiled code reaches a variable by (depth, slot).
 ///
-/// The slots are raw memory of `Value`s, not an array: making an array of them asked the
-/// Swift runtime for the array's storage type at every frame made, and each write to an
-/// array held by an object checks that the array is not shared. The compiler gives every
-/// slot index within the frame's size.
-final class Frame {
-    let slots: UnsafeMutablePointer<Value>
-    let size: Int
-    let parent: Frame?
-
+/// The slots live in the frame's own allocation, after its header (a `ManagedBuffer`): a
+/// frame is one allocation, and no array's storage type is looked up, nor its uniqueness
+/// checked, as a frame is made or written. The compiler gives every slot index within the
+/// frame's size.
+final class Frame: ManagedBuffer<FrameHeader, Value> {
     /// A frame of `size` slots, each `()` until stored, inside `parent`.
-    init(size: Int, parent: Frame?) {
-        slots = .allocate(capacity: size)
-        slots.initialize(repeating: .void, count: size)
-        self.size = size
-        self.parent = parent
+    static func make(size: Int, parent: Frame?) -> Frame {
+        let made = create(minimumCapacity: size) { buffer in
+            // The slots' address, read once: they never move while the frame lives.
+            FrameHeader(parent: parent, size: size, slots: buffer.withUnsafeMutablePointerToElements { $0 })
+        }
+        let frame = unsafeDowncast(made, to: Frame.self)
+        frame.slots.initialize(repeating: .void, count: size)
+        return frame
     }
 
     deinit {
         slots.deinitialize(count: size)
-        slots.deallocate()
     }
+
+    /// The slots, by index: `frame.slots[0] = value`.
+    @inline(__always) var slots: UnsafeMutablePointer<Value> { header.slots }
+    @inline(__always) var size: Int { header.size }
+    @inline(__always) var parent: Frame? { header.parent }
 
     @inline(__always) func ancestor(_ depth: Int) -> Frame {
         var frame = self
         for _ in 0..<depth { frame = frame.parent ?? frame }
         return frame
     }
+}
+
+/// What a frame keeps before its slots.
+struct FrameHeader {
+    let parent: Frame?
+    let size: Int
+    let slots: UnsafeMutablePointer<Value>
 }
 
 /// Compiled code: an expression gives a value, a statement runs for its effect.
