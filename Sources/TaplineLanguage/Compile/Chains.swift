@@ -108,8 +108,8 @@ struct PublisherPlan {
     enum Held {
         /// `Just(x)`: x, and the type Swift names the publisher by (`Just<Int>`).
         case just(Code, name: String)
-        /// `Deferred { … }`: its body, bound to the frame it is made in.
-        case deferred((Frame) -> DeferredBody)
+        /// `Deferred { … }`: its body, bound to the frame it is made in when it is made.
+        case deferred(DeferredBody)
         /// `Future { … }`, and how Swift prints it.
         case future((Frame) -> Future<Value, ScriptFailure>, description: String)
     }
@@ -145,7 +145,7 @@ struct PublisherPlan {
         case .just(let code, let name)?:
             return { frame in .publisher(PublisherValue(.just(try code(frame), named: name), output: output, failure: failure)) }
         case .deferred(let body)?:
-            return { frame in .publisher(PublisherValue(.deferred(body(frame)), output: output, failure: failure)) }
+            return { frame in .publisher(PublisherValue(.deferred(body, parent: body.parent(of: frame)), output: output, failure: failure)) }
         case .future(let make, let text)?:
             return { frame in .publisher(PublisherValue(.future(make(frame), description: text), output: output, failure: failure)) }
         case nil:

@@ -51,10 +51,10 @@ extension Compiler {
         case .unknown: (output, failure) = (.unknown, .unknown)
         default: throw Diagnostic.error(Messages.closureMustReturnPublisher("Deferred", got: make.resultType.name), at: range)
         }
-        let runtime = self.runtime
-        let bound = { (frame: Frame) in DeferredBody(make, frame: frame, range: range, runtime: runtime) }
-        var plan = PublisherPlan(make: { frame in bound(frame).stream }, type: output, failure: failure, text: text(of: range))
-        plan.held = .deferred(bound)
+        let deferred = DeferredBody(make, range: range, runtime: runtime)
+        var plan = PublisherPlan(make: { frame in deferred.stream(in: deferred.parent(of: frame)) }, type: output, failure: failure,
+                                 text: text(of: range))
+        plan.held = .deferred(deferred)
         return plan
     }
 
@@ -98,29 +98,30 @@ extension Compiler {
     }
 }
 
-/// `Deferred { … }`'s body, bound to the frame it was made in: what subscribing to it runs.
-/// As a value it is held as this (`PublisherValue`), and `flatMap` and `switchToLatest` run it
-/// themselves (`Compiler.innerShortcut`), so a `Deferred { Just(x) }` made for every value
-/// makes no publisher until it is subscribed to, and none if it is taken.
+/// `Deferred { … }`'s body, compiled: what subscribing to it runs, in the frame around it
+/// taken where the `Deferred` is made (`parent(of:)`). As a value a `Deferred` is held as the
+/// two (`PublisherValue`), and `flatMap` and `switchToLatest` run it themselves
+/// (`Compiler.innerShortcut`), so a `Deferred { Just(x) }` made for every value makes no
+/// publisher until it is subscribed to, and none if it is taken. Made once, where the
+/// program is compiled: a `Deferred` made for every value allocates nothing of its own.
 final class DeferredBody {
     private let body: CompiledClosure
-    /// The frame around the body's, taken where the `Deferred` is made (`boundParent`).
-    private let parent: Frame?
     private let range: SourceRange
     unowned let runtime: Runtime
 
-    /// Binds nothing for later: a `Deferred` is most often subscribed once, and a call in a new
-    /// frame costs less than a `BoundClosure` with the frame it keeps.
-    init(_ body: CompiledClosure, frame: Frame, range: SourceRange, runtime: Runtime) {
+    init(_ body: CompiledClosure, range: SourceRange, runtime: Runtime) {
         self.body = body
-        parent = body.boundParent(frame)
         self.range = range
         self.runtime = runtime
     }
 
-    /// What the body makes: nil (the error raised) when it is not a publisher, or when the
-    /// program is stopping.
-    func make() -> PublisherValue? {
+    /// The frame around the body's, for a `Deferred` made in `frame` (`boundParent`).
+    func parent(of frame: Frame) -> Frame? { body.boundParent(frame) }
+
+    /// What the body makes, called in a new frame inside `parent`: nil (the error raised) when
+    /// it is not a publisher, or when the program is stopping. Nothing is bound for later: a
+    /// `Deferred` is most often subscribed once.
+    func make(in parent: Frame?) -> PublisherValue? {
         let runtime = self.runtime   // once: each read of an unowned reference retains it
         var made = Value.void
         runtime.deliver { made = try body.call(in: parent, with: .void) }
@@ -128,9 +129,9 @@ final class DeferredBody {
     }
 
     /// The publisher: a `Deferred` that runs the body for each subscriber.
-    var stream: PublisherPlan.Stream {
+    func stream(in parent: Frame?) -> PublisherPlan.Stream {
         Deferred { [self] in
-            make().map { Compiler.ClosurePublisher(upstream: $0, runtime: runtime).eraseToAnyPublisher() } ?? Compiler.stopped
+            make(in: parent).map { Compiler.ClosurePublisher(upstream: $0, runtime: runtime).eraseToAnyPublisher() } ?? Compiler.stopped
         }.eraseToAnyPublisher()
     }
 }

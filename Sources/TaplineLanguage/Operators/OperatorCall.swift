@@ -244,11 +244,11 @@ extension Compiler {
             switch inner.upstream?.held {
             case .just(let output, _)?:
                 inner.withinBudget { deliver(output) }
-            case .deferred(let body)?:
+            case .deferred(let body, let parent)?:
                 // As the Deferred's subscription: the body runs, then what it made is
                 // subscribed to, or taken when it is a Just.
                 inner.withinBudget {
-                    guard let made = body.make() else { return }
+                    guard let made = body.make(in: parent) else { return }
                     let madeInner = ClosurePublisher(upstream: made, runtime: body.runtime)
                     if let output = made.justOutput { madeInner.withinBudget { deliver(output) } } else { subscribe(madeInner) }
                 }

@@ -23,7 +23,8 @@ public final class PublisherValue: Equatable {
         case stream(AnyPublisher<Value, ScriptFailure>)
         /// A `Just`'s output, and the type Swift names it by (`Just<Int>`).
         case just(Value, named: String)
-        case deferred(DeferredBody)
+        /// A `Deferred`'s body, and the frame around it where it was made.
+        case deferred(DeferredBody, parent: Frame?)
         /// A Future, and how Swift prints it.
         case future(Future<Value, ScriptFailure>, description: String)
     }
@@ -60,7 +61,7 @@ public final class PublisherValue: Equatable {
         switch held {
         case .stream(let stream): stream
         case .just(let output, _): TypedJust<Value, ScriptFailure>(output).eraseToAnyPublisher()
-        case .deferred(let body): body.stream
+        case .deferred(let body, let parent): body.stream(in: parent)
         case .future(let future, _): future.eraseToAnyPublisher()
         }
     }
