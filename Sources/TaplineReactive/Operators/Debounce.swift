@@ -35,7 +35,9 @@ extension Publishers.Debounce {
     /// Each value starts a repeating timer (Combine's: `now`, `minimumTolerance`, then
     /// `schedule(after: now + dueTime, interval: dueTime, …)`) and cancels the one before. A
     /// timer delivers only the value it was started for, once, then is cancelled; a timer that
-    /// cannot be cancelled (a scheduler that ignores it) fires on without effect.
+    /// cannot be cancelled (a scheduler that ignores it) fires on without effect. On a virtual
+    /// clock, where a cancelled timer never runs, the waiting timer is moved on to each new
+    /// value's due time instead (`retime`), and delivers the value current when it runs.
     /// Source: OpenCombine's DebounceTests, run against Apple's Combine.
     final class Inner<Downstream: Subscriber>: Relay<Output, Downstream>
     where Downstream.Input == Output, Downstream.Failure == Failure {
@@ -48,9 +50,6 @@ extension Publishers.Debounce {
         /// Which value the current timer is for: an older timer that fires finds it moved on.
         var generation: UInt64 = 0
         var timer: (any Cancellable)?
-        /// What the current timer delivers when it fires; moved on with the timer when the
-        /// clock retimes it.
-        private var ticket: DebounceTicket?
         /// The current timer as the virtual clock's own handle, which it retimes.
         private var clockTimer: ScheduledAction?
         /// The scheduler as a virtual clock, with the due time in its stride, when it is one
@@ -79,32 +78,28 @@ extension Publishers.Debounce {
         override func relay(_ input: Output) -> Subscribers.Demand {
             generation &+= 1
             if let pending { pending.value = input } else { pending = Boxed(input) }
-            // `now`, `minimumTolerance`, then a timer at now + due time, every due time. A
-            // virtual clock may move the waiting timer there instead, which is the same to
-            // everything it runs (`VirtualClockScheduler.retime`).
+            // The one before is cancelled first (Combine's cancels it just after; no scheduler
+            // can tell). Held strongly, as Combine's timer holds it: a pending value keeps the
+            // chain alive until it is due (the clock drops the action once it is cancelled).
+            // `now`, `minimumTolerance`, then a timer at now + due time, every due time.
             if let clock {
                 let due = clock.now.advanced(by: clockDueTime)
-                if let clockTimer, let ticket, clock.retime(clockTimer, to: due) {
-                    ticket.generation = generation
-                    return .none
+                // A virtual clock may move the waiting timer there instead, which is the same
+                // to everything it runs (`VirtualClockScheduler.retime`).
+                if let clockTimer, clock.retime(clockTimer, to: due) { return .none }
+                timer?.cancel()
+                // A cancelled timer never runs on a virtual clock: the one that runs is the
+                // current one, retimed or not.
+                let started = clock.schedule(after: due, interval: clockDueTime, tolerance: clock.minimumTolerance, options: nil) {
+                    self.fire(nil)
                 }
-                restartTimer { clock.schedule(after: due, interval: clockDueTime, tolerance: clock.minimumTolerance, options: nil, $0) }
-                clockTimer = timer as? ScheduledAction
+                timer = started
+                clockTimer = started as? ScheduledAction
             } else {
-                restartTimer(startTimer)
+                timer?.cancel()
+                timer = startTimer { [generation] in self.fire(generation) }
             }
             return .none
-        }
-
-        /// Cancels the timer before, then starts one for the current value. (Combine's cancels
-        /// the one before just after; no scheduler can tell.) Held strongly, as Combine's timer
-        /// holds it: a pending value keeps the chain alive until it is due (the clock drops the
-        /// action once it is cancelled).
-        private func restartTimer(_ start: (@escaping () -> Void) -> any Cancellable) {
-            timer?.cancel()
-            let ticket = DebounceTicket(generation)
-            self.ticket = ticket
-            timer = start { self.fire(ticket.generation) }
         }
 
         private func startTimer(_ action: @escaping () -> Void) -> any Cancellable {
@@ -113,12 +108,13 @@ extension Publishers.Debounce {
                                       options: options, action)
         }
 
-        private func fire(_ started: UInt64) {
-            guard started == generation, let held = pending else { return }
+        /// The timer for value `started` (nil: the current one) is due.
+        private func fire(_ started: UInt64?) {
+            if let started, started != generation { return }
+            guard let held = pending else { return }
             let value = held.value
             pending = nil
             timer.take()?.cancel()
-            ticket = nil
             clockTimer = nil
             guard !upstream.isEnded, demand > 0 else { return }
             demand -= 1
@@ -129,7 +125,6 @@ extension Publishers.Debounce {
         /// soon as possible, as Combine's does (with no options).
         override func relay(completion: Subscribers.Completion<Failure>) {
             timer.take()?.cancel()
-            ticket = nil
             clockTimer = nil
             pending = nil
             scheduler.schedule(options: nil) { [downstream] in downstream.receive(completion: completion) }
@@ -137,18 +132,9 @@ extension Publishers.Debounce {
 
         override func cancel() {
             timer.take()?.cancel()
-            ticket = nil
             clockTimer = nil
             pending = nil
             super.cancel()
         }
     }
-}
-
-/// The value a debounce timer fires for (its generation), which a retimed timer carries on
-/// to the next value. Not generic: the stage keeps it without looking a type up.
-final class DebounceTicket {
-    var generation: UInt64
-
-    init(_ generation: UInt64) { self.generation = generation }
 }
