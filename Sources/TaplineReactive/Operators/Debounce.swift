@@ -50,11 +50,14 @@ extension Publishers.Debounce {
         /// Which value the current timer is for: an older timer that fires finds it moved on.
         var generation: UInt64 = 0
         var timer: (any Cancellable)?
-        /// The current timer as the virtual clock's own handle, which it retimes.
-        private var clockTimer: ScheduledAction?
+        /// The current timer as the virtual clock's own handle, which it retimes. `timer` keeps
+        /// it (it is the same object, set and cleared with it): unretained here, as `clock` is,
+        /// so that reading it at every value counts no reference.
+        private unowned(unsafe) var clockTimer: ScheduledAction?
         /// The scheduler as a virtual clock, with the due time in its stride, when it is one
         /// (`VirtualClockView`; kept apart, as an optional pair costs a look-up to unwrap).
-        private let clock: (any VirtualClockScheduler)?
+        /// `scheduler` keeps it.
+        private unowned(unsafe) let clock: (any VirtualClockScheduler)?
         private let clockDueTime: VirtualTime.Stride
 
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
