@@ -48,6 +48,35 @@ struct CompiledClosure {
     }
 }
 
+/// A compiled closure called where it is made, one call at a time, with no `BoundClosure`
+/// made for it (a `Future`'s body, a `Deferred`'s). A call runs in the frame the caller keeps,
+/// inside the parent it is given, when the body makes no closure that could keep the frame and
+/// no call is under way (a body that runs itself again); otherwise in a new frame. The kept
+/// frame is emptied after each call, as a call's locals end with it.
+final class ClosureCaller {
+    let closure: CompiledClosure
+    private let kept: Frame
+    private var busy = false
+
+    init(_ closure: CompiledClosure) {
+        self.closure = closure
+        kept = Frame.make(size: closure.frameSize, parent: nil)
+    }
+
+    /// Calls the closure with `value` inside `boundParent` (`CompiledClosure.boundParent`).
+    func call(in boundParent: Frame?, with value: Value) throws -> Value {
+        guard closure.reusesFrame, !busy else { return try closure.call(in: boundParent, with: value) }
+        busy = true
+        defer {
+            kept.empty()
+            busy = false
+        }
+        kept.parent = boundParent
+        BoundClosure.load(value, into: kept, arity: closure.arity, readsArguments: closure.readsArguments)
+        return try closure.body(kept)
+    }
+}
+
 /// A closure's capture list, compiled: each entry's value, taken from the frame the closure
 /// is made in, into a frame of its own between the closure and that one. A `weak` or
 /// `unowned` entry holds its object without keeping it alive.

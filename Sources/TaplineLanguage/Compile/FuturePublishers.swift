@@ -23,13 +23,13 @@ extension Compiler {
         guard let body = trailing ?? onlyClosure(arguments), arguments.count == (trailing == nil ? 1 : 0) else {
             throw Diagnostic.error(Messages.operatorArguments("Future", usage: "'Future { promise in promise(.success(1)) }'"), at: range)
         }
-        let attempt = try closure(body, inputs: [.promise], owner: "Future")
+        let attempt = ClosureCaller(try closure(body, inputs: [.promise], owner: "Future"))
         let runtime = self.runtime
-        // The body runs once, as the Future is made: it is called in a frame of its own, with no
-        // `BoundClosure` kept for calls that never come.
+        // The body runs once, as the Future is made, with no `BoundClosure` kept for calls that
+        // never come.
         let future = { (frame: Frame) in
             Future<Value, ScriptFailure> { promise in
-                runtime.deliver { _ = try attempt.call(in: attempt.boundParent(frame), with: .promise(PromiseValue(promise))) }
+                runtime.deliver { _ = try attempt.call(in: attempt.closure.boundParent(frame), with: .promise(PromiseValue(promise))) }
             }
         }
         let description = "Future<Any, Error>"
@@ -105,22 +105,22 @@ extension Compiler {
 /// publisher until it is subscribed to, and none if it is taken. Made once, where the
 /// program is compiled: a `Deferred` made for every value allocates nothing of its own.
 final class DeferredBody {
-    private let body: CompiledClosure
+    private let body: ClosureCaller
     private let range: SourceRange
     unowned let runtime: Runtime
 
     init(_ body: CompiledClosure, range: SourceRange, runtime: Runtime) {
-        self.body = body
+        self.body = ClosureCaller(body)
         self.range = range
         self.runtime = runtime
     }
 
     /// The frame around the body's, for a `Deferred` made in `frame` (`boundParent`).
-    func parent(of frame: Frame) -> Frame? { body.boundParent(frame) }
+    func parent(of frame: Frame) -> Frame? { body.closure.boundParent(frame) }
 
-    /// What the body makes, called in a new frame inside `parent`: nil (the error raised) when
-    /// it is not a publisher, or when the program is stopping. Nothing is bound for later: a
-    /// `Deferred` is most often subscribed once.
+    /// What the body makes, called inside `parent`: nil (the error raised) when it is not a
+    /// publisher, or when the program is stopping. Nothing is bound for later: a `Deferred` is
+    /// most often subscribed once.
     func make(in parent: Frame?) -> PublisherValue? {
         let runtime = self.runtime   // once: each read of an unowned reference retains it
         var made = Value.void

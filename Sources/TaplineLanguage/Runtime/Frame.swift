@@ -24,7 +24,19 @@ final class Frame: ManagedBuffer<FrameHeader, Value> {
     /// The slots, by index: `frame.slots[0] = value`.
     @inline(__always) var slots: UnsafeMutablePointer<Value> { header.slots }
     @inline(__always) var size: Int { header.size }
-    @inline(__always) var parent: Frame? { header.parent }
+    /// The frame around this one. Set only by a caller that reuses a frame for calls made
+    /// in different places (`ClosureCaller`).
+    @inline(__always) var parent: Frame? {
+        get { header.parent }
+        set { header.parent = newValue }
+    }
+
+    /// Lets go of every slot's value and of the parent, as a call's locals end with the call,
+    /// so that a frame kept for the next call keeps nothing alive meanwhile.
+    func empty() {
+        for index in 0..<size { slots[index] = .void }
+        header.parent = nil
+    }
 
     @inline(__always) func ancestor(_ depth: Int) -> Frame {
         var frame = self
@@ -35,7 +47,7 @@ final class Frame: ManagedBuffer<FrameHeader, Value> {
 
 /// What a frame keeps before its slots.
 struct FrameHeader {
-    let parent: Frame?
+    var parent: Frame?
     let size: Int
     let slots: UnsafeMutablePointer<Value>
 }
