@@ -73,6 +73,20 @@ struct RetimeTests {
         #expect(!clock.retime(first, to: VirtualTime(nanoseconds: 20_000_000)))   // it has run
     }
 
+    /// Moved to the time it already waits for: after what was scheduled since, and before
+    /// what is scheduled after, as a new action would be.
+    @Test func aRetimeToTheSameInstantTakesANewPlaceInItsOrder() {
+        let clock = VirtualTimeScheduler()
+        var log: [String] = []
+        let first = clock.schedule(after: .milliseconds(5)) { log.append("first") } as! ScheduledAction
+        #expect(clock.retime(first, to: VirtualTime(nanoseconds: 5_000_000)))   // nothing scheduled since
+        clock.schedule(after: .milliseconds(5)) { log.append("second") }
+        #expect(clock.retime(first, to: VirtualTime(nanoseconds: 5_000_000)))   // now after "second"
+        clock.schedule(after: .milliseconds(5)) { log.append("third") }
+        clock.advance(by: .milliseconds(5))
+        #expect(log == ["second", "first", "third"])
+    }
+
     @Test func retimeRefusesAnEarlierTimeACancelledActionAndAnotherClocksAction() {
         let clock = VirtualTimeScheduler(), other = VirtualTimeScheduler()
         let waiting = clock.schedule(after: .milliseconds(5)) {} as! ScheduledAction

@@ -95,6 +95,9 @@ public final class VirtualTimeScheduler: VirtualClockScheduler {
     /// it waits for, or at the clock's end (the caller then cancels and schedules).
     public func retime(_ entry: ScheduledAction, to date: VirtualTime) -> Bool {
         guard entry.clock == ObjectIdentifier(self), entry.action != nil, date >= entry.waitsUntil, date < .end else { return false }
+        // Moved to the time it waits for, with nothing scheduled since: it is already where a
+        // new one would go (a burst of values into `debounce` within one instant).
+        if entry.retimed == nil, date == entry.due, entry.sequence &+ 1 == nextSequence { return true }
         entry.retimed = (date, nextSequence)
         nextSequence += 1
         return true
