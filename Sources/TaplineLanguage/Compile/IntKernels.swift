@@ -82,7 +82,7 @@ final class LocalNode: IntNode {
     let depth: Int, slot: Int
     init(depth: Int, slot: Int) { (self.depth, self.slot) = (depth, slot) }
     override func eval(_ a: Int, _ b: Int, _ parent: Frame?) throws -> Int {
-        guard let parent, case .int(let value) = parent.ancestor(depth - 1).slots[slot] else { throw IntKernel.NotAnInt() }
+        guard let parent, let value = parent.int(up: depth - 1, at: slot) else { throw IntKernel.NotAnInt() }
         return value
     }
 }

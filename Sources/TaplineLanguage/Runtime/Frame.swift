@@ -38,6 +38,15 @@ final class Frame: ManagedBuffer<FrameHeader, Value> {
         header.parent = nil
     }
 
+    /// The `Int` in slot `slot` of the frame `depth` levels up, or nil when it holds another
+    /// value: matched in place, where reading the slot out of the frame copied the value and
+    /// retained the frame twice (an Int kernel reads an enclosing local at every value).
+    @inline(__always) func int(up depth: Int, at slot: Int) -> Int? {
+        if depth > 0 { return ancestor(depth).int(up: 0, at: slot) }
+        guard case .int(let value) = slots[slot] else { return nil }
+        return value
+    }
+
     @inline(__always) func ancestor(_ depth: Int) -> Frame {
         var frame = self
         for _ in 0..<depth { frame = frame.parent ?? frame }
