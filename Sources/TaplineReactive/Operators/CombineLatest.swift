@@ -109,9 +109,11 @@ final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, D
     /// looked up for every pair too.
     @inline(never)
     private func drainMany() {
-        var values: [Element] = []
-        values.reserveCapacity(latest.count)
-        for input in latest.indices { values.append(queue(input).first) }
+        // Made whole, in one allocation: an append at a time is a generic call each here.
+        let values = [Element](unsafeUninitializedCapacity: latest.count) { buffer, count in
+            for input in latest.indices { buffer.initializeElement(at: input, to: queue(input).first) }
+            count = latest.count
+        }
         guard let combined = combine(values) else { return }
         owed = false
         _ = emit(combined)

@@ -114,9 +114,11 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     /// top, so in `emitHeads` they would be looked up for every pair too.
     @inline(never)
     private func emitHeadsOfMany(completedBy index: Int) -> Subscribers.Demand {
-        var heads: [Element] = []
-        heads.reserveCapacity(queues.count)
-        for input in queues.indices { heads.append(queue(input).removeFirst()) }
+        // Made whole, in one allocation, as `LatestJunction.drainMany` makes its values.
+        let heads = [Element](unsafeUninitializedCapacity: queues.count) { buffer, count in
+            for input in queues.indices { buffer.initializeElement(at: input, to: queue(input).removeFirst()) }
+            count = queues.count
+        }
         guard let combined = combine(heads) else { return .none }
         return deliver(combined, completedBy: index)
     }
