@@ -266,11 +266,16 @@ extension Compiler {
     /// A closure's publisher, subscribed to as one level of the runtime's depth budget; past
     /// the budget the recursion-depth error is raised and the subscriber is never called, as
     /// by `stopped` (which it is when it has no upstream).
+    ///
+    /// One is made inside a delivery of its runtime and subscribed to, or taken, there and then
+    /// (by `flatMap`, `switchToLatest`, `catch`, a `Deferred`'s subscription): the runtime, which
+    /// runs that delivery, outlives it. So it holds the runtime unretained, with no count at
+    /// all: an `unowned` one was counted as each was made and let go, several times a value.
     struct ClosurePublisher: Publisher {
         typealias Output = Value
         typealias Failure = ScriptFailure
         let upstream: PublisherValue?
-        unowned let runtime: Runtime
+        unowned(unsafe) let runtime: Runtime
 
         func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == ScriptFailure {
             guard let upstream else { return }
