@@ -70,8 +70,6 @@ final class SessionQueue: VirtualClockScheduler {
         return Subscriptions.empty
     }
 
-    /// The action as this queue runs it: on a background queue, off the main queue, with the
-    /// mark put back after it.
     /// The clock's, when the session's fast paths are on (`Runtime.retiming`): the
     /// differential grid runs every program both ways.
     func retime(_ timer: ScheduledAction, to date: VirtualTime) -> Bool {
@@ -79,6 +77,8 @@ final class SessionQueue: VirtualClockScheduler {
         return clock.retime(timer, to: date)
     }
 
+    /// The action as this queue runs it: on a background queue, off the main queue, with the
+    /// mark put back after it.
     private func marked(_ action: @escaping () -> Void) -> () -> Void {
         guard kind == .background else { return action }
         return { [unowned runtime] in

@@ -244,12 +244,11 @@ final class MemberSite {
     let name: String
     private var lastSerial = 0
     private var lastSlot: Int?
-    /// The property's type, and whether it has `willSet` or `didSet`, in the type last met:
-    /// a store reads them at every run, and reading them out of the type's array of
-    /// properties retained the array and each field it read.
+    /// The property's type, and whether it is a class's with no `willSet` or `didSet` (which a
+    /// store changes in place), in the type last met: a store reads them at every run, and
+    /// reading them out of the type's array of properties retained the array and each field
+    /// it read.
     private var storedType = SType.unknown
-    private var isObserved = true
-    /// Whether the property is a class's with no observers, which a store changes in place.
     private var storesInPlace = false
 
     init(_ name: String) { self.name = name }
@@ -272,15 +271,15 @@ final class MemberSite {
     }
 
     /// The slot of the stored property of this name in `type`; nil when it has none. Sets
-    /// `storedType` and `isObserved` to that property's.
+    /// `storedType` and `storesInPlace` for that property.
     func storedSlot(in type: UserType) -> Int? {
         if type.serial == lastSerial { return lastSlot }
         let slot = type.storedIndex[name]
         (lastSerial, lastSlot) = (type.serial, slot)
         if let slot {
             let property = type.stored[slot]
-            (storedType, isObserved) = (property.type, property.willSet != nil || property.didSet != nil)
-            storesInPlace = type.kind == .class && !isObserved
+            storedType = property.type
+            storesInPlace = type.kind == .class && property.willSet == nil && property.didSet == nil
         }
         return slot
     }
