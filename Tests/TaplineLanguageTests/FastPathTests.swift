@@ -84,6 +84,12 @@ struct FastPathTests {
         // A Future whose promise was kept with a value is taken; a failed or pending one subscribed to.
         "enum Oops: Error { case bad }\nlet s = PassthroughSubject<Int, Oops>()\nlet c = s.flatMap { v in Future<Int, Oops> { promise in\n    print(\"promise\", v)\n    if v < 3 { promise(.success(v * 2)) } else { promise(.failure(.bad)) }\n} }.sink(receiveCompletion: { print(\"end\", $0) }, receiveValue: { print(\"got\", $0) })\ns.send(1)\ns.send(2)\ns.send(3)\nlet t = PassthroughSubject<Int, Never>()\nlet d = t.map { v in Future<Int, Never> { promise in promise(.success(v)) } }.switchToLatest().print(\"sw\").sink { _ in }\nt.send(7)\nlet f = Future<Int, Never> { promise in promise(.success(1)) }\nprint(f)",
         "let s = PassthroughSubject<Int, Never>()\nlet c = s.flatMap { v in Future<Int, Never> { promise in\n    DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { promise(.success(v)) }\n} }.sink(receiveCompletion: { print(\"end\", $0) }, receiveValue: { print(\"got\", $0) })\ns.send(1)\ns.send(completion: .finished)\nprint(\"kept later\")\nwait 200ms",
+        // A `map` straight after `zip` or `combineLatest` runs as their closure, on the
+        // inputs' values with no tuple made (`Compiler.combined`): the same values, requests
+        // and completions, two inputs and three, a closure of one parameter, an overflow.
+        "let a = PassthroughSubject<Int, Never>()\nlet b = PassthroughSubject<Int, Never>()\nlet c = a.combineLatest(b).map { $0 + $1 }.print(\"m\").sink { print($0) }\nlet d = a.zip(b).map { p in p.0 * p.1 }.sink(receiveCompletion: { print(\"end\", $0) }, receiveValue: { print(\"zip\", $0) })\nlet e = a.combineLatest(b) { x, y in x - y }.sink { print(\"with\", $0) }\na.send(1)\nb.send(2)\na.send(3)\nb.send(4)\na.send(completion: .finished)\nb.send(9223372036854775807)",
+        "let a = PassthroughSubject<Int, Never>()\nlet b = PassthroughSubject<String, Never>()\nlet c = PassthroughSubject<Double, Never>()\nlet x = a.combineLatest(b, c).map { \"\\($0)\\($1)\\($2)\" }.sink { print($0) }\nlet y = a.zip(b, c).map { $0.1 }.print(\"z\").sink { print($0) }\nlet z = a.zip(b).map { \"\\($0)\" }.filter { $0.count > 1 }.sink { print($0) }\na.send(1)\nb.send(\"x\")\nc.send(2.5)\nb.send(\"yy\")\na.send(2)",
+        "let a = PassthroughSubject<Int, Never>()\nlet b = PassthroughSubject<Int, Never>()\nlet p = a.zip(b)\nlet c = p.map { $0 * $1 }.sink { print($0) }\nlet d = a.combineLatest(b).eraseToAnyPublisher().map { $0 - $1 }.collect().sink { print($0) }\na.send(3)\nb.send(4)\na.send(completion: .finished)\nb.send(completion: .finished)",
         "let j = Just<Int>(5)\nprint(j)\nsubject s: Int\ns.map { Just(\"\\($0)\") }.sink { print($0) }\nsend s 4\ns.flatMap { Just($0).map { $0 + 1 } }.sink { print($0) }\nsend s 6",
     ])
     func sameWithAndWithout(_ program: String) {
@@ -99,6 +105,8 @@ struct FastPathTests {
         ["current c = 9223372036854775806", "subject t: Int", "t.sink { set c = c + 1 }", "send t 0", "send t 0", "print(c)"],
         ["subject s: Int", "s.scan(100) { acc, v in acc / v }.removeDuplicates().sink { print($0) }", "send s 2", "send s 0",
          "send s 1", "send s 5"],
+        ["subject a: Int", "subject b: Int", "a.combineLatest(b).map { 10 / ($0 - $1) }.print(\"m\").sink { print($0) }",
+         "a.zip(b).map { 10 / ($0 - $1) }.sink { print(\"zip\", $0) }", "send a 1", "send b 1", "send b 2", "send a 7", "send b 6"],
     ])
     func sameSessionWithAndWithout(_ entries: [String]) {
         #expect(session(entries, fastPaths: true) == session(entries, fastPaths: false))

@@ -114,6 +114,39 @@ struct OnePathTests {
             p: request unlimited
             t:2:12: error: division by zero
             """),
+        // A `map` straight after `combineLatest` or `zip` (which the fast paths run inside
+        // the junction, as `combineLatest(b) { … }`) fails: nothing is passed on. Map passes
+        // its upstream's subscription down, so `print` names the junction (Apple's
+        // `Publishers.Map`; OpenCombine's MapTests).
+        Case(program: """
+            subject a: Int
+            subject b: Int
+            a.combineLatest(b).map { 10 / ($0 - $1) }.print("p").sink { print("got", $0) }
+            send a 3
+            send b 1
+            send b 3
+            """, expected: """
+            p: receive subscription: (CombineLatest)
+            p: request unlimited
+            p: receive value: (5)
+            got 5
+            t:3:26: error: division by zero
+            """),
+        Case(program: """
+            subject a: Int
+            subject b: Int
+            a.zip(b).map { $0 * $1 }.print("z").sink { print("got", $0) }
+            send a 2
+            send b 3
+            send a 9223372036854775807
+            send b 2
+            """, expected: """
+            z: receive subscription: (Zip)
+            z: request unlimited
+            z: receive value: (6)
+            got 6
+            t:3:16: error: arithmetic overflow
+            """),
         // handleEvents' closure fails: the value is not passed on.
         Case(program: """
             subject n: Int

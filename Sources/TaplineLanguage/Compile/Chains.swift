@@ -25,6 +25,7 @@ struct PublisherPlan {
         var recordedLane: Int?
         var described: Described?
         var held: Held?
+        var combinedInputs: CombinedInputs?
 
         init(make: @escaping (Frame) throws -> Stream, type: SType, failure: SType, text: SourceText,
              describer: ((Frame) throws -> String)?, valueDescription: ((Frame) throws -> String)?) {
@@ -41,6 +42,7 @@ struct PublisherPlan {
                               valueDescription: valueDescription)
             (copy.autoconnected, copy.connectable, copy.fusable) = (autoconnected, connectable, fusable)
             (copy.recordedLane, copy.described, copy.held) = (recordedLane, described, held)
+            copy.combinedInputs = combinedInputs
             return copy
         }
     }
@@ -53,13 +55,14 @@ struct PublisherPlan {
         return fields
     }
 
-    /// Setting it lets go of `held`, which is the value of the stream it replaces (a
-    /// recording's tap wraps the stream, and a value made from `held` would not be tapped).
+    /// Setting it lets go of `held` and `combinedInputs`, which make the stream it replaces
+    /// (a recording's tap wraps the stream, and a stream made from them would not be tapped).
     var make: (Frame) throws -> Stream {
         get { fields.make }
         set {
             own().make = newValue
             fields.held = nil
+            fields.combinedInputs = nil
         }
     }
     /// What each value is, where known: the type of `$0` in the next operator (Output).
@@ -103,6 +106,14 @@ struct PublisherPlan {
     var held: Held? {
         get { fields.held }
         set { own().held = newValue }
+    }
+
+    /// For `zip` and `combineLatest` without a closure, with fast paths on: what they join,
+    /// so that a `map` straight after runs as their closure (`Compiler.combined`), with no
+    /// tuple made per value. Only `map` reads it; every plan made after drops it.
+    var combinedInputs: CombinedInputs? {
+        get { fields.combinedInputs }
+        set { own().combinedInputs = newValue }
     }
 
     enum Held {

@@ -96,18 +96,48 @@ extension Compiler {
     ///     ["a", "b"].publisher.zip([1, 2].publisher) { "\($0)\($1)" }.collect().sink { print($0) }   // ["a1", "b2"]
     func compileCombination(_ call: OperatorCall, pairsInOrder: Bool) throws(Diagnostic) -> PublisherPlan {
         let (others, combinerExpr) = try otherPublishers(call, firstLabel: nil)
-        let makers = [call.upstream.make] + others.map(\.make)
+        let inputs = CombinedInputs(rule: pairsInOrder ? .zip : .combineLatest,
+                                    makers: [call.upstream.make] + others.map(\.make))
         let tupleType = SType.tuple([call.upstream.type] + others.map(\.type))
-        let combiner = try combinerExpr.map { (each) throws(Diagnostic) in try closure(each, inputs: [tupleType], owner: call.name) }
-        let runtime = self.runtime
-        return PublisherPlan(make: { frame in
-            let inputs = try makers.map { try $0(frame) }
-            let tuples = Publishers.Combination(pairsInOrder ? .zip : .combineLatest, inputs,
-                                                pair: { Value.tuple([$0, $1]) }, combine: Value.tuple).eraseToAnyPublisher()
-            guard let combiner else { return tuples }
-            return tuples.map(Compiler.transform(combiner, frame, runtime)).stopping(on: runtime.stop).eraseToAnyPublisher()
-        }, type: combiner?.resultType ?? tupleType, failure: try sharedFailure(call, others), text: call.text)
+        let failure = try sharedFailure(call, others)
+        if let combinerExpr {
+            let combiner = try closure(combinerExpr, inputs: [tupleType], owner: call.name)
+            return combined(inputs, by: combiner, failure: failure, text: call.text)
+        }
+        let makers = inputs.makers
+        var plan = PublisherPlan(make: { frame in
+            Publishers.Combination(inputs.rule, try makers.map { try $0(frame) },
+                                   pair: { Value.tuple([$0, $1]) }, combine: Value.tuple).eraseToAnyPublisher()
+        }, type: tupleType, failure: failure, text: call.text)
+        if fastPaths { plan.combinedInputs = inputs }
+        return plan
     }
+
+    /// The junction of `inputs` running `combiner` on each set of their values, as
+    /// `combineLatest(b) { … }` and `zip(b) { … }` do, and as `map { … }` straight after
+    /// them does (`compileMap`): Combine's `combineLatest(b, f)` is `combineLatest(b).map(f)`.
+    /// Two values go to a closure of two parameters as they are, with no tuple made for them.
+    func combined(_ inputs: CombinedInputs, by combiner: CompiledClosure, failure: SType, text: SourceText) -> PublisherPlan {
+        let (makers, runtime) = (inputs.makers, self.runtime)
+        return PublisherPlan(make: { frame in
+            let publishers = try makers.map { try $0(frame) }
+            let bound = combiner.bind(to: frame)   // after the inputs are made, as a `map` after them is
+            let spreads = combiner.arity == 2
+            return Publishers.Combination(inputs.rule, publishers, pair: { first, second in
+                var result = Value.void
+                runtime.deliver { result = try spreads ? bound.call(first, second) : bound.call(.tuple([first, second])) }
+                return result
+            }, combine: { values in Compiler.call(bound, with: .tuple(values), runtime) })
+            .stopping(on: runtime.stop).eraseToAnyPublisher()
+        }, type: combiner.resultType, failure: failure, text: text)
+    }
+}
+
+/// What `zip` or `combineLatest` without a closure joins, kept on its plan so that a `map`
+/// straight after can become its closure (`Compiler.combined`).
+struct CombinedInputs {
+    let rule: Publishers.Combination<PublisherPlan.Stream, Value>.Rule
+    let makers: [(Frame) throws -> PublisherPlan.Stream]
 }
 
 extension ChainOperator {

@@ -34,6 +34,9 @@ extension Compiler {
     func compileMap(_ call: OperatorCall) throws(Diagnostic) -> PublisherPlan {
         let closureExpr = if let keyPaths = call.keyPathsClosure() { keyPaths } else { try call.closureArgument() }
         let transform = try closure(closureExpr, inputs: [call.upstream.type], owner: call.name)
+        if let inputs = call.upstream.combinedInputs {
+            return combined(inputs, by: transform, failure: call.upstream.failure, text: call.text)
+        }
         let runtime = self.runtime
         let plan = call.plan(transform.resultType) { stream, frame in
             stream.map(Compiler.transform(transform, frame, runtime)).stopping(on: runtime.stop).eraseToAnyPublisher()

@@ -14,6 +14,9 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     /// `merge` passes each request on to every upstream; `combineLatest` and `zip` ask
     /// for everything once and hold back what downstream cannot take yet.
     var forwardsDemand = false
+    /// The host's flag for a combining closure that failed (`Combination`): the combination
+    /// it returned is not delivered, as a `map` after the junction would not deliver it.
+    var stop: StopSignal?
 
     init(downstream: Downstream, count: Int, name: String) {
         self.downstream = downstream
@@ -97,6 +100,7 @@ class Junction<Element, Downstream: Subscriber>: Subscription {
     func emit(_ value: Downstream.Input) -> Bool {
         guard demand > 0, !isDone else { return false }
         demand -= 1
+        guard !stop.isRaised else { return true }
         demand += downstream.receive(value)
         return true
     }
@@ -113,14 +117,17 @@ extension Publishers {
     /// each set of values: `pair` makes it from two inputs' values, `combine` from more.
     /// `ZipMany` and `CombineLatestMany` emit arrays; a host whose own values hold tuples
     /// (the language's) makes its tuple here directly, with no array between for two inputs
-    /// and no `map` stage after. Package API.
+    /// and no `map` stage after, or runs its combining closure here on the inputs' values,
+    /// with no tuple at all. A closure that fails raises `stop` (see `StopSignal`): what it
+    /// returned is dropped as a `map` after the junction drops it, the demand it took spent.
+    /// Package API.
     ///
     /// ```swift
     /// let pairs = Publishers.Combination(.zip, [[1, 2].publisher, [3, 4].publisher],
     ///                                    pair: { "\($0)+\($1)" }, combine: { "\($0)" })
     /// let token = pairs.sink { print($0) }   // 1+3, then 2+4
     /// ```
-    package struct Combination<Upstream: Publisher, Output>: Publisher {
+    package struct Combination<Upstream: Publisher, Output>: Publisher, Stoppable {
         package typealias Failure = Upstream.Failure
 
         /// Which operator the combination is.
@@ -130,6 +137,7 @@ extension Publishers {
         let publishers: [Upstream]
         let pair: (Upstream.Output, Upstream.Output) -> Output
         let combine: ([Upstream.Output]) -> Output
+        package var stop: StopSignal?
 
         package init(_ rule: Rule, _ publishers: [Upstream], pair: @escaping (Upstream.Output, Upstream.Output) -> Output,
                      combine: @escaping ([Upstream.Output]) -> Output) {
@@ -144,6 +152,7 @@ extension Publishers {
             case (.combineLatest, true): LatestJunction(downstream: subscriber, pair: pair)
             case (.combineLatest, false): LatestJunction(downstream: subscriber, count: publishers.count) { combine($0) }
             }
+            junction.stop = stop
             junction.start(publishers)
         }
     }

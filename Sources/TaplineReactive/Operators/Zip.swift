@@ -124,8 +124,9 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     }
 
     /// Sends one combination on, with what the downstream asks for meanwhile going back to
-    /// input `index` through the returned demand.
+    /// input `index` through the returned demand; one whose closure failed (`stop`), nowhere.
     private func deliver(_ combined: Downstream.Input, completedBy index: Int) -> Subscribers.Demand {
+        guard !stop.isRaised else { return .none }
         let (outerSending, outerAsked) = (sending, askedWhileSending)
         sending = index
         askedWhileSending = .none
