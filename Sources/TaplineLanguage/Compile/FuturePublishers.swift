@@ -23,14 +23,19 @@ extension Compiler {
         guard let body = trailing ?? onlyClosure(arguments), arguments.count == (trailing == nil ? 1 : 0) else {
             throw Diagnostic.error(Messages.operatorArguments("Future", usage: "'Future { promise in promise(.success(1)) }'"), at: range)
         }
+        let closuresBefore = closuresCompiled
         let attempt = ClosureCaller(try closure(body, inputs: [.promise], owner: "Future"))
+        // A body that makes no closure runs here and now and keeps nothing of the frames around
+        // it (`ClosureCaller` empties its own): it is not a closure that could keep the frame
+        // it is made in, and a closure that makes such a Future can keep reusing its own.
+        if attempt.closure.reusesFrame { closuresCompiled = closuresBefore }
         let runtime = self.runtime
         // The body runs once, as the Future is made, with no `BoundClosure` kept for calls that
         // never come.
         let future = { (frame: Frame) in
-            Future<Value, ScriptFailure> { promise in
-                runtime.deliver { _ = try attempt.call(in: attempt.closure.boundParent(frame), with: .promise(PromiseValue(promise))) }
-            }
+            Future<Value, ScriptFailure>(fulfilledBy: { future in
+                runtime.deliver { _ = try attempt.call(in: attempt.closure.boundParent(frame), with: .promise(PromiseValue(future))) }
+            })
         }
         let description = "Future<Any, Error>"
         var plan = PublisherPlan(make: { frame in future(frame).eraseToAnyPublisher() }, type: .unknown, failure: .unknown,

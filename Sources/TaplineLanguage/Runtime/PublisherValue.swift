@@ -111,9 +111,13 @@ final class SubjectHandle {
 /// A promise as a value: the `promise` a `Future`'s closure is given, called as
 /// `promise(.success(value))` or `promise(.failure("message"))`. Only its first call counts.
 public final class PromiseValue: Equatable {
-    let fulfill: (Result<Value, ScriptFailure>) -> Void
+    /// The Future it answers, held as Combine's promise holds it: a promise kept for later
+    /// (by a scheduled action) keeps the Future alive.
+    let future: Future<Value, ScriptFailure>
 
-    init(_ fulfill: @escaping (Result<Value, ScriptFailure>) -> Void) { self.fulfill = fulfill }
+    init(_ future: Future<Value, ScriptFailure>) { self.future = future }
+
+    func fulfill(_ result: Result<Value, ScriptFailure>) { future.fulfill(result) }
 
     public static func == (left: PromiseValue, right: PromiseValue) -> Bool { left === right }
 }

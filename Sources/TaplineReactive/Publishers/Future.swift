@@ -20,8 +20,8 @@ public final class Future<Output, Failure: Error>: Publisher {
     /// What the promise was given, once it was called.
     private var outcome: Outcome?
     /// Subscriptions still waiting for the promise, in subscription order (a fixed order, as
-    /// for the subjects: docs/REACTIVE.md).
-    private var waiting: [FutureConduit<Output, Failure>] = []
+    /// for the subjects: docs/REACTIVE.md), each a `FutureConduit<Output, Failure>`.
+    private var waiting: [FutureWaiter] = []
 
     public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
         // The promise holds the Future, as Combine's does: a promise kept for later (by a
@@ -29,13 +29,22 @@ public final class Future<Output, Failure: Error>: Publisher {
         attemptToFulfill { result in self.fulfill(result) }
     }
 
-    private func fulfill(_ result: Result<Output, Failure>) {
+    /// Package API: a Future whose body is handed the Future itself, to call `fulfill(_:)`
+    /// on, instead of a promise: a host whose promise is a value of its own (the language's
+    /// holds the Future) makes no closure around each Future, and its body, which runs here
+    /// and now, need not escape.
+    package init(fulfilledBy body: (Future) -> Void) {
+        body(self)
+    }
+
+    /// Package API: what calling the promise does. Only the first call counts.
+    package func fulfill(_ result: Result<Output, Failure>) {
         guard outcome == nil else { return }
-        let outcome = Outcome(result)
+        let outcome = Outcome.of(result)
         self.outcome = outcome
         let conduits = waiting
         waiting.removeAll()
-        for conduit in conduits { conduit.resolve(outcome) }
+        for conduit in conduits { unsafeDowncast(conduit, to: FutureConduit<Output, Failure>.self).resolve(outcome) }
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -55,28 +64,53 @@ public final class Future<Output, Failure: Error>: Publisher {
     /// subscriber that asks for unlimited gets it then `.finished` at once, as from a `Just`
     /// (`InnerShortcut`).
     package var keptValue: Output? {
-        guard let outcome, case .success(let value) = outcome.result else { return nil }
-        return value
+        guard let outcome, outcome.succeeded else { return nil }
+        return unsafeDowncast(outcome, to: Kept.self).value
     }
 
     /// A promise's result, held in a class (as is a conduit's subscriber): this code runs
     /// unspecialised for a chain made at run time, where an optional reference costs nothing
-    /// to read and an optional `Result` or subscriber has Swift look its type up at each use.
-    final class Outcome {
-        let result: Result<Output, Failure>
-        /// Told once: each delivery asks it first, and telling a generic `Result`'s cases
-        /// apart looks its type up.
+    /// to read. The value is held in a `Kept`, the error in a `Broken`, each a field of one
+    /// of the Future's own types: a field of `Result<Output, Failure>` has Swift look that
+    /// type up each time it is read or let go.
+    class Outcome {
+        /// Told once: each delivery asks it first.
         let succeeded: Bool
 
-        init(_ result: Result<Output, Failure>) {
-            self.result = result
-            if case .success = result { succeeded = true } else { succeeded = false }
+        init(succeeded: Bool) { self.succeeded = succeeded }
+
+        static func of(_ result: Result<Output, Failure>) -> Outcome {
+            switch result {
+            case .success(let value): Kept(value)
+            case .failure(let error): Broken(error)
+            }
+        }
+    }
+
+    final class Kept: Outcome {
+        let value: Output
+        init(_ value: Output) {
+            self.value = value
+            super.init(succeeded: true)
+        }
+    }
+
+    final class Broken: Outcome {
+        let error: Failure
+        init(_ error: Failure) {
+            self.error = error
+            super.init(succeeded: false)
         }
     }
 }
 
+/// What a Future lists of the subscriptions waiting for its promise: a class of no generic
+/// type, so that its list is an array of a type known before the program runs (an array of a
+/// generic type has Swift look that type up to let the list go, with every Future).
+class FutureWaiter {}
+
 /// The type-erased part of a Future's subscription, so the Future can list them.
-class FutureConduit<Output, Failure: Error> {
+class FutureConduit<Output, Failure: Error>: FutureWaiter {
     func resolve(_ outcome: Future<Output, Failure>.Outcome) {}
 }
 
@@ -122,12 +156,11 @@ extension Future {
             if outcome.succeeded, !demanded { return }
             self.held = nil
             let downstream = held.value
-            switch outcome.result {
-            case .success(let value):
-                _ = downstream.receive(value)
+            if outcome.succeeded {
+                _ = downstream.receive(unsafeDowncast(outcome, to: Kept.self).value)
                 downstream.receive(completion: .finished)
-            case .failure(let error):
-                downstream.receive(completion: .failure(error))
+            } else {
+                downstream.receive(completion: .failure(unsafeDowncast(outcome, to: Broken.self).error))
             }
             guard !keepingParent else { return }
             future?.forget(self)
