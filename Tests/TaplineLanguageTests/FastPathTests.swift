@@ -54,6 +54,10 @@ struct FastPathTests {
         "current u: Any = \"a\"\nset u = u + 1",
         "var big = 9223372036854775806\nbig = big + 1\nprint(big)\nbig = big + 1",
         "published q: Double = 1\nset q = q + 1\nprint(q)",
+        // Self-updates by a value read from a frame (`total += $0`): arguments, parameters,
+        // locals, in a block inside the closure; another type, an overflow.
+        "var total = 0\nlet s = PassthroughSubject<Int, Never>()\nlet c = s.sink { total += $0 }\nlet d = s.sink { v in\n    if v > 1 {\n        total -= v\n    }\n    var local = 1\n    local = local * v\n    total = total + local\n}\ns.send(2)\ns.send(3)\nprint(total)\ns.send(9223372036854775807)\nprint(total)",
+        "var text = \"\"\nvar any: Any = 1\nlet s = PassthroughSubject<String, Never>()\nlet c = s.sink { text += $0 }\ns.send(\"a\")\nprint(text)\n[(1, 2), (3, 4)].publisher.sink { any = any + $1 }\nprint(any)\nvar d = 1.5\n[1.0, 2.0].publisher.sink { d += $0 }\nprint(d)\ncurrent cv = 1\n[5, 6].publisher.sink { v in set cv = cv * v }\nprint(cv)",
         // `send s i` of a local: an Int as it is to an Int or untyped subject, converted for a
         // Double one, checked for any other.
         "subject d: Double\nd.sink { print($0) }\nfor i in 0..<3 { send d i }",

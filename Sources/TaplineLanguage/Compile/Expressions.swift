@@ -436,13 +436,7 @@ extension Compiler {
     }
 
     private func argument(_ index: Int, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        var depth = 0
-        var current: FrameScope? = scope
-        while let frameScope = current, !frameScope.isClosure {
-            depth += 1
-            current = frameScope.parent
-        }
-        guard let closureScope = current else {
+        guard let (depth, closureScope) = enclosingClosure() else {
             throw Diagnostic.error(Messages.argumentOutsideClosure(index), at: range)
         }
         guard index < closureScope.argumentTypes.count else {
@@ -451,6 +445,17 @@ extension Compiler {
         let type = closureScope.argumentTypes[index]
         if depth == 0 { return ({ frame in frame.slots[index] }, type) }
         return ({ frame in frame.ancestor(depth).slots[index] }, type)
+    }
+
+    /// The closure whose `$0, $1…` are read here, and how many frames up its own is.
+    func enclosingClosure() -> (depth: Int, scope: FrameScope)? {
+        var depth = 0
+        var current: FrameScope? = scope
+        while let frameScope = current, !frameScope.isClosure {
+            depth += 1
+            current = frameScope.parent
+        }
+        return current.map { (depth, $0) }
     }
 
 }

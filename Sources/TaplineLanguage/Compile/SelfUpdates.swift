@@ -1,23 +1,34 @@
-/// `set count = count + 1`: a value updated from itself by an `Int` literal (`+`, `-`, `*`),
-/// the counter every reactive example keeps. Done in place: the current value read as the
-/// general code reads it and, when it is an `Int` and the result does not overflow, the
-/// result stored without building the expression's `Value`s or checking its type again (an
-/// `Int` fits wherever the `Int` it replaces did). Anything else — another type, an
-/// overflow and its error — runs the general code, which reads the same value again: a read
-/// has no effects. Made only when `Compiler.fastPaths` is on.
+/// `set count = count + 1`, `total += $0`: a value updated from itself by an `Int` literal or
+/// an `Int` read from a frame (`+`, `-`, `*`), the counter and the sum every reactive example
+/// keeps. Done in place: the current value read as the general code reads it and, when it and
+/// the operand are `Int`s and the result does not overflow, the result stored without building
+/// the expression's `Value`s or checking its type again (an `Int` fits wherever the `Int` it
+/// replaces did). Anything else — another type, an overflow and its error — runs the general
+/// code, which reads the same values again: a read has no effects. Made only when
+/// `Compiler.fastPaths` is on.
 extension Compiler {
-    /// The operator and literal of `valueExpr` when it is `NAME OP c` with this `name`.
-    func selfUpdate(of name: Name, _ valueExpr: Expr) -> (op: Punct, constant: Int)? {
+    /// The operator and operand of `valueExpr` when it is `NAME OP operand` with this `name`.
+    func selfUpdate(of name: Name, _ valueExpr: Expr) -> (op: Punct, operand: UpdateOperand)? {
         guard fastPaths, case .binary(let op, let left, let right) = valueExpr.kind,
               [.plus, .minus, .star].contains(op),
-              case .name(let read) = left.kind, read == name.text,
-              case .int(let constant) = right.kind else { return nil }
-        return (op, constant)
+              case .name(let read) = left.kind, read == name.text else { return nil }
+        switch right.kind {
+        case .int(let constant):
+            return (op, .constant(constant))
+        case .argument(let index):
+            guard let (depth, closure) = enclosingClosure(), index < closure.argumentTypes.count else { return nil }
+            return (op, .slot(depth: depth, index: index))
+        case .name(let local):
+            guard case .local(let depth, let slot, _)? = resolve(local) else { return nil }
+            return (op, .slot(depth: depth, index: slot))
+        default:
+            return nil
+        }
     }
 
-    /// `x OP c`, or nil when it overflows (the general code reports it).
-    @inline(__always) static func updated(_ x: Int, _ op: Punct, _ c: Int) -> Int? {
-        ValueArithmetic.intResult(op, x, c)
+    /// `x OP y`, or nil when it overflows (the general code reports it).
+    @inline(__always) static func updated(_ x: Int, _ op: Punct, _ y: Int) -> Int? {
+        ValueArithmetic.intResult(op, x, y)
     }
 
     /// The update of a declared value (`current`, `@Published`; a subject is not readable),
@@ -25,11 +36,11 @@ extension Compiler {
     /// (Never an optional closure: one passed through `Optional` is called through two
     /// reabstraction thunks, on every delivery.)
     func selfUpdateAssignment(_ entity: Entity, _ name: Name, _ valueExpr: Expr, general: @escaping Action) -> Action {
-        guard entity.type == .int || entity.type == .any, let (op, c) = selfUpdate(of: name, valueExpr) else { return general }
+        guard entity.type == .int || entity.type == .any, let (op, operand) = selfUpdate(of: name, valueExpr) else { return general }
         switch entity.kind {
         case .published(let subject):
             return { frame in
-                if case .int(let x) = subject.value, let result = Compiler.updated(x, op, c) {
+                if case .int(let x) = subject.value, let y = operand.int(in: frame), let result = Compiler.updated(x, op, y) {
                     subject.value = .int(result)
                 } else {
                     try general(frame)
@@ -37,7 +48,7 @@ extension Compiler {
             }
         case .current(let subject):
             return { frame in
-                if case .int(let x) = subject.value, let result = Compiler.updated(x, op, c) {
+                if case .int(let x) = subject.value, let y = operand.int(in: frame), let result = Compiler.updated(x, op, y) {
                     subject.send(.int(result))
                 } else {
                     try general(frame)
@@ -52,13 +63,28 @@ extension Compiler {
     /// `general`.
     func selfUpdateStore(_ name: Name, _ valueExpr: Expr, type: SType, read: @escaping (Frame) -> Value,
                          store: @escaping (Frame, Value) -> Void, general: @escaping Action) -> Action {
-        guard type != .double, let (op, c) = selfUpdate(of: name, valueExpr) else { return general }
+        guard type != .double, let (op, operand) = selfUpdate(of: name, valueExpr) else { return general }
         return { frame in
-            if case .int(let x) = read(frame), let result = Compiler.updated(x, op, c) {
+            if case .int(let x) = read(frame), let y = operand.int(in: frame), let result = Compiler.updated(x, op, y) {
                 store(frame, .int(result))
             } else {
                 try general(frame)
             }
+        }
+    }
+}
+
+/// What a self-update adds, subtracts or multiplies by: a literal, or an `Int` read in place
+/// from a frame (`$0`, a parameter, a local), which has no effects and can be read again.
+enum UpdateOperand {
+    case constant(Int)
+    case slot(depth: Int, index: Int)
+
+    /// The operand's `Int`, or nil when it holds another value.
+    @inline(__always) func int(in frame: Frame) -> Int? {
+        switch self {
+        case .constant(let value): value
+        case .slot(let depth, let index): frame.int(up: depth, at: index)
         }
     }
 }
