@@ -54,9 +54,15 @@ extension Publisher {
 
 /// Keeps each input's latest value; while downstream has no demand, only the newest
 /// combination is kept and delivered on the next request.
+///
+/// The latest values are held in raw memory, one slot per input, not in an array or a queue:
+/// this class runs as unspecialised generic code (its downstream's type is known only at run
+/// time), where every array mutation looks the array's type up and each generic copy is a
+/// call; a new value is assigned over the one it replaces, one such call.
 final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
-    /// Each input's latest value, in a queue that holds at most one (see `JunctionQueue`).
-    private let latest: [JunctionQueueBase]
+    private let latest: UnsafeMutablePointer<Element>
+    /// Which slots hold a value (`Bool`s: an array of a concrete type costs no lookup).
+    private var received: [Bool]
     /// How many inputs have not sent a value yet.
     private var missing: Int
     private var owed = false
@@ -65,7 +71,8 @@ final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, D
     private let pair: ((Element, Element) -> Downstream.Input)?
 
     init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
-        latest = (0..<count).map { _ in JunctionQueue<Element>() }
+        latest = .allocate(capacity: count)
+        received = Array(repeating: false, count: count)
         missing = count
         self.combine = combine
         pair = nil
@@ -73,21 +80,30 @@ final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, D
     }
 
     /// Two inputs, whose latest values make a pair. An array of their values, made for each
-    /// pair, would have Swift look its type up and allocate it each time (this code runs
-    /// unspecialised).
+    /// pair, would have Swift look its type up and allocate it each time.
     init(downstream: Downstream, pair: @escaping (Element, Element) -> Downstream.Input) {
-        latest = [JunctionQueue<Element>(), JunctionQueue<Element>()]
+        latest = .allocate(capacity: 2)
+        received = [false, false]
         missing = 2
         combine = { pair($0[0], $0[1]) }
         self.pair = pair
         super.init(downstream: downstream, count: 2, name: "CombineLatest")
     }
 
+    deinit {
+        for index in received.indices where received[index] { latest.advanced(by: index).deinitialize(count: 1) }
+        latest.deallocate()
+    }
+
     override func receive(_ value: Element, at index: Int) -> Subscribers.Demand {
         guard !isDone else { return .none }
-        let input = queue(index)
-        if input.count == 0 { missing -= 1 }
-        input.replaceAll(with: value)
+        if received[index] {
+            latest[index] = value
+        } else {
+            latest.advanced(by: index).initialize(to: value)
+            received[index] = true
+            missing -= 1
+        }
         guard missing == 0 else { return .none }
         owed = true
         drain()
@@ -98,7 +114,7 @@ final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, D
         guard owed, demand > 0 else { return }
         if let pair {
             owed = false
-            _ = emit(pair(queue(0).first, queue(1).first))
+            _ = emit(pair(latest[0], latest[1]))
             return
         }
         drainMany()
@@ -110,14 +126,12 @@ final class LatestJunction<Element, Downstream: Subscriber>: Junction<Element, D
     @inline(never)
     private func drainMany() {
         // Made whole, in one allocation: an append at a time is a generic call each here.
-        let values = [Element](unsafeUninitializedCapacity: latest.count) { buffer, count in
-            for input in latest.indices { buffer.initializeElement(at: input, to: queue(input).first) }
-            count = latest.count
+        let values = [Element](unsafeUninitializedCapacity: received.count) { buffer, count in
+            for input in received.indices { buffer.initializeElement(at: input, to: latest[input]) }
+            count = received.count
         }
         guard let combined = combine(values) else { return }
         owed = false
         _ = emit(combined)
     }
-
-    private func queue(_ index: Int) -> JunctionQueue<Element> { unsafeDowncast(latest[index], to: JunctionQueue<Element>.self) }
 }

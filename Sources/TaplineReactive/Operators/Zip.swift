@@ -148,3 +148,59 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
         }
     }
 }
+
+/// What `ZipJunction` keeps its queues as. A junction runs as unspecialised generic code (its
+/// downstream's type is known only at run time), where an array of a generic type has Swift
+/// look that type up at each read: its array of queues is of this non-generic base class,
+/// and each queue keeps its count in a plain integer.
+class JunctionQueueBase {}
+
+/// One input's values, first in first out, in a ring of slots that doubles when full: the
+/// values waiting for a partner in `zip`. The slots are
+/// raw memory, not an array: in unspecialised code every array mutation looks the array's
+/// type up, and a slot of raw memory needs only the element's own type, which the queue's
+/// metadata holds. A value taken is moved out of its slot, so the queue keeps no value it
+/// has handed on.
+final class JunctionQueue<Element>: JunctionQueueBase {
+    private var slots: UnsafeMutablePointer<Element>
+    private var capacity = 4
+    private var head = 0
+    private(set) var count = 0
+
+    override init() {
+        slots = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        for offset in 0..<count { slot(offset).deinitialize(count: 1) }
+        slots.deallocate()
+    }
+
+    func append(_ value: Element) {
+        if count == capacity { grow() }
+        slot(count).initialize(to: value)
+        count += 1
+    }
+
+    /// The first waiting value; the queue must not be empty.
+    func removeFirst() -> Element {
+        let value = slots.advanced(by: head).move()
+        head = head + 1 == capacity ? 0 : head + 1
+        count -= 1
+        return value
+    }
+
+    /// The slot `offset` places after the head.
+    private func slot(_ offset: Int) -> UnsafeMutablePointer<Element> {
+        slots.advanced(by: (head + offset) % capacity)
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        for offset in 0..<count { larger.advanced(by: offset).moveInitialize(from: slot(offset), count: 1) }
+        slots.deallocate()
+        slots = larger
+        head = 0
+        capacity *= 2
+    }
+}
