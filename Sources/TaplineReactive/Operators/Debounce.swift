@@ -45,8 +45,11 @@ extension Publishers.Debounce {
         let scheduler: Context
         let options: Context.SchedulerOptions?
         var demand = Subscribers.Demand.none
-        /// The value waiting for the due time (see `Boxed`).
-        var pending: Boxed<Output>?
+        /// The value waiting for the due time, when `hasPending`: in a slot of raw memory made
+        /// once, where a `Boxed` made for each wait would have Swift look its type up (this
+        /// code runs unspecialised) and allocate it.
+        private let pending = UnsafeMutablePointer<Output>.allocate(capacity: 1)
+        private var hasPending = false
         /// Which value the current timer is for: an older timer that fires finds it moved on.
         var generation: UInt64 = 0
         var timer: (any Cancellable)?
@@ -73,14 +76,19 @@ extension Publishers.Debounce {
         override func didSubscribe() { upstream.request(.unlimited) }
 
         override var mirrorChildren: KeyValuePairs<String, Any> {
-            ["downstream": downstream, "downstreamDemand": demand, "currentValue": pending?.value as Any]
+            ["downstream": downstream, "downstreamDemand": demand, "currentValue": (hasPending ? pending.pointee : nil) as Any]
         }
 
         override func request(_ demand: Subscribers.Demand) { self.demand += demand }
 
         override func relay(_ input: Output) -> Subscribers.Demand {
             generation &+= 1
-            if let pending { pending.value = input } else { pending = Boxed(input) }
+            if hasPending {
+                pending.pointee = input
+            } else {
+                pending.initialize(to: input)
+                hasPending = true
+            }
             // The one before is cancelled first (Combine's cancels it just after; no scheduler
             // can tell). Held strongly, as Combine's timer holds it: a pending value keeps the
             // chain alive until it is due (the clock drops the action once it is cancelled).
@@ -114,9 +122,9 @@ extension Publishers.Debounce {
         /// The timer for value `started` (nil: the current one) is due.
         private func fire(_ started: UInt64?) {
             if let started, started != generation { return }
-            guard let held = pending else { return }
-            let value = held.value
-            pending = nil
+            guard hasPending else { return }
+            let value = pending.move()
+            hasPending = false
             timer.take()?.cancel()
             clockTimer = nil
             guard !upstream.isEnded, demand > 0 else { return }
@@ -129,15 +137,26 @@ extension Publishers.Debounce {
         override func relay(completion: Subscribers.Completion<Failure>) {
             timer.take()?.cancel()
             clockTimer = nil
-            pending = nil
+            dropPending()
             scheduler.schedule(options: nil) { [downstream] in downstream.receive(completion: completion) }
         }
 
         override func cancel() {
             timer.take()?.cancel()
             clockTimer = nil
-            pending = nil
+            dropPending()
             super.cancel()
+        }
+
+        private func dropPending() {
+            guard hasPending else { return }
+            pending.deinitialize(count: 1)
+            hasPending = false
+        }
+
+        deinit {
+            dropPending()
+            pending.deallocate()
         }
     }
 }
