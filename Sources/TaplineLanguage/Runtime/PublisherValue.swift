@@ -110,7 +110,8 @@ final class SubjectHandle {
 
 /// A promise as a value: the `promise` a `Future`'s closure is given, called as
 /// `promise(.success(value))` or `promise(.failure("message"))`. Only its first call counts.
-public final class PromiseValue: Equatable {
+/// A struct around the Future, not an object of its own: one is made for every Future.
+public struct PromiseValue: Equatable {
     /// The Future it answers, held as Combine's promise holds it: a promise kept for later
     /// (by a scheduled action) keeps the Future alive.
     let future: Future<Value, ScriptFailure>
@@ -119,7 +120,8 @@ public final class PromiseValue: Equatable {
 
     func fulfill(_ result: Result<Value, ScriptFailure>) { future.fulfill(result) }
 
-    public static func == (left: PromiseValue, right: PromiseValue) -> Bool { left === right }
+    /// Two promises are the same when they answer the same Future.
+    public static func == (left: PromiseValue, right: PromiseValue) -> Bool { left.future === right.future }
 }
 
 /// A closure or a function as a value: what a parameter of function type holds, called as
