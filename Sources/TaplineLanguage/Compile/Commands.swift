@@ -129,9 +129,9 @@ extension Compiler {
             return selfUpdateStore(name, valueExpr, type: type, read: { $0.slots[slot] },
                                    store: { frame, value in frame.slots[slot] = value }, general: general)
         }
-        let general: Action = { frame in frame.ancestor(depth).slots[slot] = try code(frame) }
-        return selfUpdateStore(name, valueExpr, type: type, read: { $0.ancestor(depth).slots[slot] },
-                               store: { frame, value in frame.ancestor(depth).slots[slot] = value }, general: general)
+        let general: Action = { frame in frame.slots(up: depth)[slot] = try code(frame) }
+        return selfUpdateStore(name, valueExpr, type: type, read: { $0.slots(up: depth)[slot] },
+                               store: { frame, value in frame.slots(up: depth)[slot] = value }, general: general)
     }
 
     /// `complete NAME` and `fail NAME "message"`.

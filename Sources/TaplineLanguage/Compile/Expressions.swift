@@ -384,13 +384,13 @@ extension Compiler {
         case .local(let depth, let slot, let type):
             if weakness(depth: depth, slot: slot) != nil {
                 return ({ frame in
-                    let value = frame.ancestor(depth).slots[slot]
+                    let value = frame.slots(up: depth)[slot]
                     guard case .weakReference(let reference) = value else { return value }
                     return try reference.read(at: range)
                 }, type)
             }
             if depth == 0 { return ({ frame in frame.slots[slot] }, type) }
-            return ({ frame in frame.ancestor(depth).slots[slot] }, type)
+            return ({ frame in frame.slots(up: depth)[slot] }, type)
         case .entity(let entity):
             switch entity.kind {
             case .current(let subject): return ({ _ in subject.value }, SType(entity.type))
@@ -444,7 +444,7 @@ extension Compiler {
         }
         let type = closureScope.argumentTypes[index]
         if depth == 0 { return ({ frame in frame.slots[index] }, type) }
-        return ({ frame in frame.ancestor(depth).slots[index] }, type)
+        return ({ frame in frame.slots(up: depth)[index] }, type)
     }
 
     /// The closure whose `$0, $1…` are read here, and how many frames up its own is.

@@ -129,7 +129,7 @@ extension Compiler {
             switch resolve(name) {
             case .local(let depth, let slot, let type)?:
                 guard scope.isMutable(depth: depth, slot: slot) else { throw Diagnostic.error(Messages.assignToConstant(name), at: expr.range) }
-                return Place(read: { $0.ancestor(depth).slots[slot] }, write: { $0.ancestor(depth).slots[slot] = $1 }, type: type)
+                return Place(read: { $0.slots(up: depth)[slot] }, write: { $0.slots(up: depth)[slot] = $1 }, type: type)
             case .entity(let entity)?:
                 guard case .value(let box) = entity.kind else {
                     throw Diagnostic.error(Messages.notA(name, isA: entity.kindDescription, expected: "a variable"), at: expr.range)

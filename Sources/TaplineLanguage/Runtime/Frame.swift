@@ -42,9 +42,24 @@ final class Frame: ManagedBuffer<FrameHeader, Value> {
     /// value: matched in place, where reading the slot out of the frame copied the value and
     /// retained the frame twice (an Int kernel reads an enclosing local at every value).
     @inline(__always) func int(up depth: Int, at slot: Int) -> Int? {
-        if depth > 0 { return ancestor(depth).int(up: 0, at: slot) }
-        guard case .int(let value) = slots[slot] else { return nil }
+        guard case .int(let value) = slots(up: depth)[slot] else { return nil }
         return value
+    }
+
+    /// The slots of the frame `depth` levels up (this one's at 0), reached without counting a
+    /// reference to each frame on the way: this frame holds the chain, and the caller reads or
+    /// writes a slot there and then. (Walking it as `Frame`s retains and releases each.)
+    @inline(__always) func slots(up depth: Int) -> UnsafeMutablePointer<Value> {
+        if depth == 0 { return slots }
+        var header = withUnsafeMutablePointerToHeader { $0 }
+        for _ in 0..<depth {
+            // `parent` read as the pointer it is: an optional reference and an optional
+            // unmanaged one are laid out alike.
+            let parentAddress = withUnsafeMutablePointer(to: &header.pointee.parent) { UnsafeRawPointer($0) }
+            guard let parent = parentAddress.load(as: Unmanaged<Frame>?.self) else { break }
+            header = parent._withUnsafeGuaranteedRef { $0.withUnsafeMutablePointerToHeader { $0 } }
+        }
+        return header.pointee.slots
     }
 
     @inline(__always) func ancestor(_ depth: Int) -> Frame {
