@@ -58,6 +58,10 @@ struct FastPathTests {
         // locals, in a block inside the closure; another type, an overflow.
         "var total = 0\nlet s = PassthroughSubject<Int, Never>()\nlet c = s.sink { total += $0 }\nlet d = s.sink { v in\n    if v > 1 {\n        total -= v\n    }\n    var local = 1\n    local = local * v\n    total = total + local\n}\ns.send(2)\ns.send(3)\nprint(total)\ns.send(9223372036854775807)\nprint(total)",
         "var text = \"\"\nvar any: Any = 1\nlet s = PassthroughSubject<String, Never>()\nlet c = s.sink { text += $0 }\ns.send(\"a\")\nprint(text)\n[(1, 2), (3, 4)].publisher.sink { any = any + $1 }\nprint(any)\nvar d = 1.5\n[1.0, 2.0].publisher.sink { d += $0 }\nprint(d)\ncurrent cv = 1\n[5, 6].publisher.sink { v in set cv = cv * v }\nprint(cv)",
+        // Conditions of Int arithmetic on locals (`if i % 10 == 9`) run as kernels: loops,
+        // a func's locals and its parameters, `while`, `guard`, an overflow, a division by zero.
+        "for i in 0..<12 {\n    if i % 3 == 0 && i > 4 || !(i < 2) && i != 7 { print(i) }\n}\nfunc f(_ n: Int) -> Int {\n    var k = n\n    var steps = 0\n    while k > 1 {\n        k = k % 2 == 0 ? k / 2 : 3 * k + 1\n        steps += 1\n    }\n    guard steps - n >= -3 else { return -steps }\n    return steps\n}\nprint(f(6), f(27))\nfor j in 0..<3 { if 10 / (j - 2) > 0 { print(\"j\", j) } }",
+        "for i in 0..<2 { if i + 9223372036854775807 > 0 { print(i) } }",
         // `send s i` of a local: an Int as it is to an Int or untyped subject, converted for a
         // Double one, checked for any other.
         "subject d: Double\nd.sink { print($0) }\nfor i in 0..<3 { send d i }",

@@ -280,11 +280,21 @@ extension Compiler {
         return (plan.valueCode(), plan.valueType)
     }
 
-    /// A `Bool` condition, checked statically where the type is known.
+    /// A `Bool` condition, checked statically where the type is known; one of `Int`
+    /// arithmetic on locals runs as a kernel (`conditionKernel`) where fast paths are on.
     func condition(_ expr: Expr) throws(Diagnostic) -> (Frame) throws -> Bool {
         let (code, type) = try expression(expr)
         if type.isKnown, type != .bool { throw Diagnostic.error(Messages.conditionNotBool(type.name), at: expr.range) }
-        return { frame in try ValueArithmetic.truth(try code(frame), range: expr.range) }
+        let general = { (frame: Frame) throws -> Bool in try ValueArithmetic.truth(try code(frame), range: expr.range) }
+        guard let kernel = conditionKernel(expr) else { return general }
+        // A local that holds no `Int` after all: the general code, from the start.
+        return { frame in
+            do {
+                return try kernel.eval(0, 0, frame)
+            } catch is IntKernel.NotAnInt {
+                return try general(frame)
+            }
+        }
     }
 
     /// An `Int` (loop bounds).

@@ -183,25 +183,36 @@ extension Compiler {
         return kernel(expr, arguments: argumentTypes.count)
     }
 
-    private func kernel(_ expr: Expr, arguments: Int) -> IntKernel? {
+    /// The kernel for a statement's condition (`if i % 10 == 9`): `Int` arithmetic and
+    /// comparisons over literals and `Int` locals of the code it is in, evaluated with that
+    /// code's frame as the kernel's parent (so a local `depth` frames up is read `depth + 1`
+    /// up, as a closure's kernel reads the frames around it). Nil when it is not one.
+    func conditionKernel(_ expr: Expr) -> BoolNode? {
+        guard fastPaths, case .bool(let node)? = kernel(expr, arguments: 0, depthOffset: 1) else { return nil }
+        return node
+    }
+
+    /// `depthOffset`: how many frames the kernel's parent is above the code it is compiled in.
+    private func kernel(_ expr: Expr, arguments: Int, depthOffset: Int = 0) -> IntKernel? {
+        let kernel = { (operand: Expr) in self.kernel(operand, arguments: arguments, depthOffset: depthOffset) }
         switch expr.kind {
         case .int(let value): return .int(ConstantNode(value))
         case .bool(let value): return .bool(BoolConstantNode(value))
         case .argument(let index):
             return index < arguments ? .int(ArgumentNode(index)) : nil
         case .name(let name):
-            guard case .local(let depth, let slot, .int)? = resolve(name) else { return nil }
+            guard case .local(let local, let slot, .int)? = resolve(name) else { return nil }
+            let depth = local + depthOffset
             if depth == 0 { return slot < arguments ? .int(ArgumentNode(slot)) : nil }
             return .int(LocalNode(depth: depth, slot: slot))
         case .unary(.minus, let operandExpr):
-            guard case .int(let operand)? = kernel(operandExpr, arguments: arguments) else { return nil }
+            guard case .int(let operand)? = kernel(operandExpr) else { return nil }
             return .int(NegateNode(operand, range: expr.range))
         case .unary(.not, let operandExpr):
-            guard case .bool(let operand)? = kernel(operandExpr, arguments: arguments) else { return nil }
+            guard case .bool(let operand)? = kernel(operandExpr) else { return nil }
             return .bool(NotNode(operand))
         case .binary(let op, let leftExpr, let rightExpr):
-            guard let left = kernel(leftExpr, arguments: arguments),
-                  let right = kernel(rightExpr, arguments: arguments) else { return nil }
+            guard let left = kernel(leftExpr), let right = kernel(rightExpr) else { return nil }
             return binaryKernel(op, left, right, constant: { if case .int(let c) = rightExpr.kind { c } else { nil } }(),
                                 range: expr.range)
         default:
