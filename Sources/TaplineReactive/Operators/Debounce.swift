@@ -54,13 +54,14 @@ extension Publishers.Debounce {
         var generation: UInt64 = 0
         var timer: (any Cancellable)?
         /// The current timer as the virtual clock's own handle, which it retimes. `timer` keeps
-        /// it (it is the same object, set and cleared with it): unretained here, as `clock` is,
-        /// so that reading it at every value counts no reference.
-        private unowned(unsafe) var clockTimer: ScheduledAction?
+        /// it (it is the same object, set and cleared with it): unmanaged here, so that handing
+        /// it to the clock at every value counts no reference (a `let` bound from an unowned
+        /// one is a counted copy).
+        private var clockTimer: Unmanaged<ScheduledAction>?
         /// The scheduler as a virtual clock, with the due time in its stride, when it is one
         /// (`VirtualClockView`; kept apart, as an optional pair costs a look-up to unwrap).
-        /// `scheduler` keeps it.
-        private unowned(unsafe) let clock: (any VirtualClockScheduler)?
+        /// The same object as `scheduler`; held as that is, a constant read without a count.
+        private let clock: (any VirtualClockScheduler)?
         private let clockDueTime: VirtualTime.Stride
 
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
@@ -97,7 +98,7 @@ extension Publishers.Debounce {
                 let due = clock.now.advanced(by: clockDueTime)
                 // A virtual clock may move the waiting timer there instead, which is the same
                 // to everything it runs (`VirtualClockScheduler.retime`).
-                if let clockTimer, clock.retime(clockTimer, to: due) { return .none }
+                if let clockTimer, clockTimer._withUnsafeGuaranteedRef({ clock.retime($0, to: due) }) { return .none }
                 timer?.cancel()
                 // A cancelled timer never runs on a virtual clock: the one that runs is the
                 // current one, retimed or not.
@@ -105,7 +106,7 @@ extension Publishers.Debounce {
                     self.fire(nil)
                 }
                 timer = started
-                clockTimer = started as? ScheduledAction
+                clockTimer = (started as? ScheduledAction).map(Unmanaged.passUnretained)
             } else {
                 timer?.cancel()
                 timer = startTimer { [generation] in self.fire(generation) }
