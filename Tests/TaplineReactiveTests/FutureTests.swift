@@ -81,4 +81,32 @@ struct FutureTests {
         clock.advance(by: .milliseconds(1))
         #expect(recorder.events == [.subscription("Future"), .value(42), .completion(.finished)])
     }
+
+    /// The host's form (`Future(fulfilledBy:)`, package API): its body is handed the Future
+    /// and calls `fulfill(_:)`, and everything else is the promise's: only the first answer
+    /// counts, a waiting subscriber gets it when it comes, a late one gets it stored, a failure
+    /// needs no demand, and `keptValue` is the value only once kept with one.
+    @Test func aFutureFulfilledByItsBodyActsAsOneKeptByItsPromise() {
+        var made: Future<Int, TestError>?
+        let future = Future<Int, TestError>(fulfilledBy: { made = $0 })
+        #expect(made === future)
+        #expect(future.keptValue == nil)
+        let early = IntRecorder(demand: .none)
+        future.subscribe(early)
+        future.fulfill(.success(7))
+        future.fulfill(.success(9))
+        #expect(early.events == [.subscription("Future")])
+        early.request(.max(1))
+        let late = IntRecorder()
+        future.subscribe(late)
+        #expect(early.events == [.subscription("Future"), .value(7), .completion(.finished)])
+        #expect(late.events == early.events)
+        #expect(future.keptValue == 7)
+
+        let failing = Future<Int, TestError>(fulfilledBy: { $0.fulfill(.failure(TestError())) })
+        let noDemand = IntRecorder(demand: .none)
+        failing.subscribe(noDemand)
+        #expect(noDemand.events == [.subscription("Future"), .completion(.failure(TestError()))])
+        #expect(failing.keptValue == nil)
+    }
 }
