@@ -83,8 +83,7 @@ extension Compiler {
         guard box.isMutable else { throw Diagnostic.error(Messages.assignToConstant(name.text), at: name.range) }
         let code = try storable(valueExpr, into: box.type)
         let general: Action = { frame in box.value = try code(frame) }
-        return selfUpdateStore(name, valueExpr, type: box.type, read: { _ in box.value },
-                               store: { _, value in box.value = value }, general: general)
+        return selfUpdate(BoxTarget(box: box), name, valueExpr, type: box.type, general: general)
     }
 
     /// A value for a variable of `type`, checked as Swift checks it: an `Int` literal's value
@@ -124,14 +123,12 @@ extension Compiler {
             throw Diagnostic.error(Messages.assignToConstant(name.text), at: name.range)
         }
         let code = try storable(valueExpr, into: type)
-        if depth == 0 {
-            let general: Action = { frame in frame.slots[slot] = try code(frame) }
-            return selfUpdateStore(name, valueExpr, type: type, read: { $0.slots[slot] },
-                                   store: { frame, value in frame.slots[slot] = value }, general: general)
+        let general: Action = if depth == 0 {
+            { frame in frame.slots[slot] = try code(frame) }
+        } else {
+            { frame in frame.slots(up: depth)[slot] = try code(frame) }
         }
-        let general: Action = { frame in frame.slots(up: depth)[slot] = try code(frame) }
-        return selfUpdateStore(name, valueExpr, type: type, read: { $0.slots(up: depth)[slot] },
-                               store: { frame, value in frame.slots(up: depth)[slot] = value }, general: general)
+        return selfUpdate(SlotTarget(depth: depth, slot: slot), name, valueExpr, type: type, general: general)
     }
 
     /// `complete NAME` and `fail NAME "message"`.

@@ -46,12 +46,11 @@ extension Compiler {
         }
     }
 
-    /// The update of a top-level `var` or a local of type `type`, stored by `store`; or
-    /// `general`.
-    func selfUpdateStore(_ name: Name, _ valueExpr: Expr, type: SType, read: @escaping (Frame) -> Value,
-                         store: @escaping (Frame, Value) -> Void, general: @escaping Action) -> Action {
+    /// The update of a top-level `var` or a local of type `type` (`target`), or `general`.
+    func selfUpdate<Target: UpdateTarget>(_ target: Target, _ name: Name, _ valueExpr: Expr, type: SType,
+                                          general: @escaping Action) -> Action {
         guard type != .double, let (op, operand) = selfUpdate(of: name, valueExpr) else { return general }
-        return Compiler.update(StoredTarget(read: read, store: store), op, operand, general: general)
+        return Compiler.update(target, op, operand, general: general)
     }
 
     /// The update itself, made for its target and operand, each specialised into the closure:
@@ -82,7 +81,7 @@ extension Compiler {
 }
 
 /// Where a self-update reads its value and stores the result.
-private protocol UpdateTarget {
+protocol UpdateTarget {
     func read(_ frame: Frame) -> Value
     func store(_ frame: Frame, _ value: Value)
 }
@@ -101,12 +100,18 @@ private struct CurrentTarget: UpdateTarget {
     func store(_ frame: Frame, _ value: Value) { subject.send(value) }
 }
 
-/// A `var` or a local, read and stored by its own code.
-private struct StoredTarget: UpdateTarget {
-    let read: (Frame) -> Value
-    let store: (Frame, Value) -> Void
-    func read(_ frame: Frame) -> Value { read(frame) }
-    func store(_ frame: Frame, _ value: Value) { store(frame, value) }
+/// A top-level `var`: its box.
+struct BoxTarget: UpdateTarget {
+    let box: ValueBox
+    func read(_ frame: Frame) -> Value { box.value }
+    func store(_ frame: Frame, _ value: Value) { box.value = value }
+}
+
+/// A local: its slot in the frame `depth` levels up.
+struct SlotTarget: UpdateTarget {
+    let depth: Int, slot: Int
+    func read(_ frame: Frame) -> Value { frame.slots(up: depth)[slot] }
+    func store(_ frame: Frame, _ value: Value) { frame.slots(up: depth)[slot] = value }
 }
 
 /// What a self-update adds, subtracts or multiplies by: a literal, or an `Int` read in place
