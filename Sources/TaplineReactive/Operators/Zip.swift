@@ -53,8 +53,11 @@ extension Publisher {
 /// demand, if an input sends more than it was asked for), and the demand the downstream
 /// returns for it goes back to the input whose value completed the tuple.
 final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Downstream> {
-    /// The inputs' queues (see `JunctionQueue`).
-    private let queues: [JunctionQueueBase]
+    /// The inputs' queues. This class runs as unspecialised generic code (its downstream's type
+    /// is known only at run time), where an array of a generic type has Swift look that type
+    /// up at each read: the array is of the queues' non-generic base class, and each queue
+    /// keeps its count in a plain integer.
+    private let queues: [ZipQueueBase]
     private let combine: ([Element]) -> Downstream.Input?
     /// For two inputs: the pair made of their first values, with no array between.
     private let pair: ((Element, Element) -> Downstream.Input)?
@@ -63,7 +66,7 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     private var askedWhileSending = Subscribers.Demand.none
 
     init(downstream: Downstream, count: Int, combine: @escaping ([Element]) -> Downstream.Input?) {
-        queues = (0..<count).map { _ in JunctionQueue<Element>() }
+        queues = (0..<count).map { _ in ZipQueue<Element>() }
         self.combine = combine
         pair = nil
         super.init(downstream: downstream, count: count, name: "Zip")
@@ -72,7 +75,7 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     /// Two inputs, whose first values make a pair. An array of their values, made for each pair,
     /// would have Swift look its type up and allocate it each time (this code runs unspecialised).
     init(downstream: Downstream, pair: @escaping (Element, Element) -> Downstream.Input) {
-        queues = [JunctionQueue<Element>(), JunctionQueue<Element>()]
+        queues = [ZipQueue<Element>(), ZipQueue<Element>()]
         combine = { pair($0[0], $0[1]) }
         self.pair = pair
         super.init(downstream: downstream, count: 2, name: "Zip")
@@ -139,7 +142,7 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
 
     override func upstreamFinished(_ index: Int) { finishIfExhausted() }
 
-    private func queue(_ index: Int) -> JunctionQueue<Element> { unsafeDowncast(queues[index], to: JunctionQueue<Element>.self) }
+    private func queue(_ index: Int) -> ZipQueue<Element> { unsafeDowncast(queues[index], to: ZipQueue<Element>.self) }
 
     private func finishIfExhausted() {
         guard !isDone else { return }
@@ -149,19 +152,15 @@ final class ZipJunction<Element, Downstream: Subscriber>: Junction<Element, Down
     }
 }
 
-/// What `ZipJunction` keeps its queues as. A junction runs as unspecialised generic code (its
-/// downstream's type is known only at run time), where an array of a generic type has Swift
-/// look that type up at each read: its array of queues is of this non-generic base class,
-/// and each queue keeps its count in a plain integer.
-class JunctionQueueBase {}
+/// What `ZipJunction` keeps its queues as (see there).
+class ZipQueueBase {}
 
-/// One input's values, first in first out, in a ring of slots that doubles when full: the
-/// values waiting for a partner in `zip`. The slots are
-/// raw memory, not an array: in unspecialised code every array mutation looks the array's
-/// type up, and a slot of raw memory needs only the element's own type, which the queue's
-/// metadata holds. A value taken is moved out of its slot, so the queue keeps no value it
-/// has handed on.
-final class JunctionQueue<Element>: JunctionQueueBase {
+/// One input's values waiting for a partner, first in first out, in a ring of slots that
+/// doubles when full. The slots are raw memory, not an array: this code runs unspecialised
+/// (see `ZipJunction`), where every array mutation looks the array's type up, and a slot of
+/// raw memory needs only the element's own type, which the queue's metadata holds. A value
+/// taken is moved out of its slot, so the queue keeps no value it has handed on.
+final class ZipQueue<Element>: ZipQueueBase {
     private var slots: UnsafeMutablePointer<Element>
     private var capacity = 4
     private var head = 0
