@@ -123,11 +123,7 @@ extension Compiler {
             throw Diagnostic.error(Messages.assignToConstant(name.text), at: name.range)
         }
         let code = try storable(valueExpr, into: type)
-        let general: Action = if depth == 0 {
-            { frame in frame.slots[slot] = try code(frame) }
-        } else {
-            { frame in frame.slots(up: depth)[slot] = try code(frame) }
-        }
+        let general: Action = { frame in frame.slots(up: depth)[slot] = try code(frame) }
         return selfUpdate(SlotTarget(depth: depth, slot: slot), name, valueExpr, type: type, general: general)
     }
 

@@ -123,6 +123,8 @@ extension Compiler {
             let publishers = try makers.map { try $0(frame) }
             let bound = combiner.bind(to: frame)   // after the inputs are made, as a `map` after them is
             let spreads = combiner.arity == 2
+            // The pair's delivery written out here, not through `Compiler.call`: that is one
+            // call more for every pair.
             return Publishers.Combination(inputs.rule, publishers, pair: { first, second in
                 var result = Value.void
                 runtime.deliver { result = try spreads ? bound.call(first, second) : bound.call(.tuple([first, second])) }
