@@ -128,6 +128,7 @@ extension Compiler {
             argumentTypes = inputs
         }
         if arity == 0, inputs.count == 1 { argumentTypes = [inputs[0]] }
+        if inputs.count == 1 { try checkKeyPathRoot(closure.keyPathRoot, base: inputs[0]) }
         var body: Code = { _ in .void }
         var resultType = SType.unknown
         var kernel: IntKernel?
@@ -151,6 +152,17 @@ extension Compiler {
                                reusesFrame: closuresCompiled == closuresBefore, kernel: kernel,
                                readsArguments: closure.parameters != nil || used > 0, statement: statement,
                                readsOuter: readsOuter || captures != nil, captures: captures)
+    }
+
+    /// A key path that names its root (`\Person.name`) applies only to a value of that type, as
+    /// in Swift; where either type is a protocol or unknown, the member it reads is checked
+    /// when the program runs.
+    func checkKeyPathRoot(_ root: TypeExpr?, base: SType) throws(Diagnostic) {
+        guard let root else { return }
+        let rootType = try staticType(root)
+        guard rootType.isKnown, base.isKnown, rootType != base, rootType != .error else { return }
+        throw Diagnostic.error(Messages.keyPathRoot(rootType.name, base: base.name), at: root.range)
+            .noting(Messages.keyPathRootHint(rootType.name, base: base.name))
     }
 
     /// Compiles `body` (the closure) inside the frame of its capture list, if it has one: each

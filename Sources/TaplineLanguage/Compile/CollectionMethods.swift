@@ -57,7 +57,7 @@ extension Compiler {
     static func closureGiven(_ expr: Expr, arity: Int) -> ClosureExpr? {
         switch expr.kind {
         case .closure(let closure): return closure
-        case .keyPath(let names): return OperatorCall.closure(names, at: expr.range)
+        case .keyPath(let keyPath): return OperatorCall.closure(keyPath, at: expr.range)
         case .member(_, "init", _): return OperatorCall.closure(calling: expr)
         // `map(size)`, `reduce(0, add)`: a func by its name (`passesFunction`).
         case .name: return OperatorCall.closure(calling: expr, arity: arity)

@@ -92,7 +92,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case publishedIsNotAPublisher, buttonIsNotAPublisher, dollarOnNonPublished, arrayIsNotAPublisher
     case publisherOfNonArray, negativeCount, closureMustReturnBool, alreadySubscribed, failureMismatch
     case completionPattern, bindingInManyPatterns, cannotThrow, uncaughtError, sinkOfPublishers
-    case storeNeedsBag, subjectDeclaration, keyPathAsValue, unknownScheduler, notAnError, neverFailureRequired, typeQueryNeedsExpression
+    case storeNeedsBag, subjectDeclaration, keyPathAsValue, keyPathRoot, unknownScheduler, notAnError, neverFailureRequired, typeQueryNeedsExpression
     case outputMismatch, replacementType, closureMustReturnPublisher, switchToLatestNeedsPublishers, assertedNoFailure, expectedCompletion, notConnectable
     // Expressions and closures
     case binaryOperator, unaryOperator, conditionNotBool, noMember, argumentOutsideClosure, argumentOutOfRange

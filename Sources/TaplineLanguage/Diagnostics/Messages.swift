@@ -269,6 +269,12 @@ enum Messages {
         Message(.notAnError, "a @Published value never fails: 'published \(name)' takes no Failure; declare a subject with one ('current \(name): Int, Error = 0')")
     }
     static let keyPathAsValue = Message(.keyPathAsValue, "a key path stands for a closure an operator takes: '.map(\\.count)'")
+    static func keyPathRoot(_ root: String, base: String) -> Message {
+        Message(.keyPathRoot, "key path with root type '\(root)' cannot be applied to a base of type '\(base)'")
+    }
+    static func keyPathRootHint(_ root: String, base: String) -> Message {
+        Message(.keyPathRoot, "this key path reads a '\(root)' and is given '\(base)' values; written without its root ('\\.…'), a key path reads the values it is given")
+    }
     static func unknownScheduler(_ what: String) -> Message {
         let rxSwift = what.hasPrefix("MainScheduler") || what.hasPrefix("ConcurrentDispatchQueueScheduler") || what.hasPrefix("SerialDispatchQueueScheduler")
         return Message(.unknownScheduler, "'\(what)' is not a scheduler Tapline knows; "

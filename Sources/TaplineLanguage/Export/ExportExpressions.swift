@@ -42,7 +42,7 @@ extension SwiftExporter {
             var inner = context
             inner.insideTry = true
             return (optional ? "try? " : "try ") + (try expression(operand, inner))
-        case .keyPath(let path): return "\\." + path.joined(separator: ".")
+        case .keyPath(let path): return "\\" + (path.root.map(SwiftExporter.swiftType) ?? "") + "." + path.components.joined(separator: ".")
         case .specialized(let name, let arguments): return "\(name)<\(arguments.map(SwiftExporter.swiftType).joined(separator: ", "))>"
         case .forceUnwrap(let inner): return try operand(inner, context) + "!"
         case .dictionary(let pairs):

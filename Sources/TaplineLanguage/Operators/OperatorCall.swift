@@ -32,7 +32,7 @@ struct OperatorCall {
         guard trailing == nil, arguments.count == 1, labels.contains(arguments[0].label) else { throw misuse }
         switch arguments[0].value.kind {
         case .closure(let closure): return closure
-        case .keyPath(let names): return OperatorCall.closure(names, at: arguments[0].value.range)
+        case .keyPath(let keyPath): return OperatorCall.closure(keyPath, at: arguments[0].value.range)
         case .name, .member: return OperatorCall.closure(calling: arguments[0].value)
         default: throw misuse
         }
@@ -43,13 +43,15 @@ struct OperatorCall {
     func keyPathsClosure() -> ClosureExpr? {
         guard trailing == nil, (2...3).contains(arguments.count) else { return nil }
         var elements: [Expr] = []
+        var root: TypeExpr?
         for argument in arguments {
-            guard argument.label == nil, case .keyPath(let names) = argument.value.kind,
-                  case .expression(let element) = OperatorCall.closure(names, at: argument.value.range).body[0].kind else { return nil }
+            guard argument.label == nil, case .keyPath(let keyPath) = argument.value.kind,
+                  case .expression(let element) = OperatorCall.closure(keyPath, at: argument.value.range).body[0].kind else { return nil }
             elements.append(element)
+            root = root ?? keyPath.root
         }
         let range = arguments[0].value.range.to(arguments[arguments.count - 1].value.range)
-        return ClosureExpr(parameters: nil, body: [Stmt(.expression(Expr(.tuple(elements), range)), range)], range: range)
+        return ClosureExpr(parameters: nil, body: [Stmt(.expression(Expr(.tuple(elements), range)), range)], range: range, keyPathRoot: root)
     }
 
     /// A function given where a closure goes (`map(String.init)`, `compactMap(Int.init)`,
@@ -61,11 +63,12 @@ struct OperatorCall {
         return ClosureExpr(parameters: nil, body: [Stmt(.expression(call), function.range)], range: function.range)
     }
 
-    /// `\.count` as the closure `{ $0.count }`, as Swift reads a key path given for a function.
-    static func closure(_ keyPath: [String], at range: SourceRange) -> ClosureExpr {
+    /// `\.count` as the closure `{ $0.count }`, as Swift reads a key path given for a function;
+    /// `\.self` reads the value itself, and `\Person.name` must be given a `Person`.
+    static func closure(_ keyPath: KeyPathExpr, at range: SourceRange) -> ClosureExpr {
         var expr = Expr(.argument(0), range)
-        for name in keyPath { expr = Expr(.member(expr, name, nameRange: range), range) }
-        return ClosureExpr(parameters: nil, body: [Stmt(.expression(expr), range)], range: range)
+        for name in keyPath.components where name != "self" { expr = Expr(.member(expr, name, nameRange: range), range) }
+        return ClosureExpr(parameters: nil, body: [Stmt(.expression(expr), range)], range: range, keyPathRoot: keyPath.root)
     }
 
     /// A plan that transforms the upstream's publisher, for the next stage; it fails as the

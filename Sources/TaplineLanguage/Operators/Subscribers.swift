@@ -239,10 +239,10 @@ extension Compiler {
         try requireNeverFailing(call.upstream.failure, method: call.swiftMethodName, at: call.nameRange, hint: Messages.assignOnFailingHint)
         var targetExpr = call.arguments[0].value
         if labels == ["to", "on"] {
-            guard case .keyPath(let path) = targetExpr.kind, path.count == 1 else { throw call.misuse }
+            guard case .keyPath(let path) = targetExpr.kind, path.components.count == 1 else { throw call.misuse }
             // `assign(to: \.value, on: cur)`: the key path of a current value's `value`.
-            if path != ["value"] || !isDeclaration(call.arguments[1].value) {
-                return try assignToProperty(call, path[0], of: call.arguments[1].value)
+            if path.components != ["value"] || path.root != nil || !isDeclaration(call.arguments[1].value) {
+                return try assignToProperty(call, path.components[0], of: call.arguments[1].value, root: path.root)
             }
             targetExpr = call.arguments[1].value
         }
@@ -289,8 +289,9 @@ extension Compiler {
     /// `&$name` (`weakly`) it does not, and it ends when the object is gone, as Combine's
     /// `assign(to:)` ends with the `Published` it feeds.
     fileprivate func assignToProperty(_ call: OperatorCall, _ property: String, of objectExpr: Expr,
-                                      weakly: Bool = false) throws(Diagnostic) -> SubscriptionPlan {
+                                      root: TypeExpr? = nil, weakly: Bool = false) throws(Diagnostic) -> SubscriptionPlan {
         let (object, objectType) = try expression(objectExpr)
+        try checkKeyPathRoot(root, base: objectType)
         if let type = userType(of: objectType), memberType(property, of: type) == nil {
             throw Diagnostic.error(Messages.noMember(property, on: type.name), at: call.range)
         }

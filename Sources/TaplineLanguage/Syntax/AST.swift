@@ -47,8 +47,8 @@ public enum ExprKind: Sendable {
     case `inout`(Expr)
     /// `try f()`, `try? f()` (nil when it throws), `try! f()`.
     case `try`(Expr, optional: Bool)
-    /// `\.count`, `\.value`: a key path, which an operator takes for a closure.
-    case keyPath([String])
+    /// `\.count`, `\Person.name`, `\.1`: a key path, which an operator takes for a closure.
+    case keyPath(KeyPathExpr)
     /// A generic type named with its arguments, to be called: `Set<AnyCancellable>`.
     case specialized(String, [TypeExpr])
     /// `value!`: the value an optional holds; an error when it holds none.
@@ -97,10 +97,14 @@ public final class ClosureExpr: Sendable {
     /// closure without parameters takes. Found when the tree is made, which for a long script
     /// is on the thread that reads ahead, not the one that compiles.
     public let highestArgument: Int
+    /// The type a key path it stands for starts from (`Person` for `\Person.name`): the value
+    /// it receives must be of that type.
+    public let keyPathRoot: TypeExpr?
 
     public init(parameters: [String]?, parameterTypes: [TypeExpr?] = [], resultType: TypeExpr? = nil,
-                captures: [Capture] = [], body: [Stmt], range: SourceRange) {
+                captures: [Capture] = [], body: [Stmt], range: SourceRange, keyPathRoot: TypeExpr? = nil) {
         self.parameters = parameters
+        self.keyPathRoot = keyPathRoot
         self.parameterTypes = parameterTypes
         self.resultType = resultType
         self.captures = captures
@@ -138,6 +142,13 @@ public struct Name: Hashable, Sendable {
 
 /// A type as written in a func's signature: `Int`, `[String]`, `(Int, String)`,
 /// `AnyPublisher<String, Error>`. The checker turns it into a static type.
+/// A key path as written: the type it starts from, when it names one (`\Person.name`), and
+/// the members it reads in turn (a property, a tuple's element `1`, or `self`).
+public struct KeyPathExpr: Sendable {
+    public let root: TypeExpr?
+    public let components: [String]
+}
+
 public struct TypeExpr: Sendable {
     public indirect enum Kind: Sendable {
         /// `Int`, or a generic type with its arguments: `AnyPublisher<Int, Never>`; a member

@@ -186,7 +186,7 @@ public enum ASTPrinter {
         case .closure(let body): return closure(body)
         case .inout(let inner): return group("&", print(inner))
         case .try(let inner, let optional): return group(optional ? "try?" : "try", print(inner))
-        case .keyPath(let names): return "\\." + names.joined(separator: ".")
+        case .keyPath(let path): return "\\" + (path.root.map(print) ?? "") + "." + path.components.joined(separator: ".")
         case .specialized(let name, let arguments): return name + "<" + arguments.map(print).joined(separator: ", ") + ">"
         case .forceUnwrap(let inner): return group("!", print(inner))
         case .optionalChain(let inner): return group("?.", print(inner))

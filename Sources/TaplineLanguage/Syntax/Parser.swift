@@ -1714,17 +1714,27 @@ public struct Parser {
         return result
     }
 
-    // key-path = "\" "." NAME { "." NAME } ;
+    // key-path = "\" [ NAME [ generic-arguments ] ] "." component { "." component } ;
+    // component = NAME | INT | "self" ;
     private mutating func parseKeyPath() throws(Diagnostic) -> Expr {
         let start = advance().range
-        var names: [String] = []
+        var root: TypeExpr?
+        if case .identifier(let word) = current.kind {
+            let rootStart = advance().range
+            let name = text(of: word)
+            root = TypeExpr(kind: .named(name, arguments: genericArguments(after: name) ?? []), range: rootStart.to(previous.range))
+        }
+        var components: [String] = []
         repeat {
             _ = try expect(.dot, "in a key path: '\\.count'")
-            guard let name = memberName(current) else { throw unexpected(Messages.expected("a name in the key path", found: quoted(current))) }
+            // `\.1`: a tuple's element, as in `pair.1`.
+            var element: String?
+            if case .int(let index) = current.kind { element = String(index) }
+            guard let name = element ?? memberName(current) else { throw unexpected(Messages.expected("a name in the key path", found: quoted(current))) }
             skip()
-            names.append(name)
+            components.append(name)
         } while check(.dot)
-        return Expr(.keyPath(names), start.to(previous.range))
+        return Expr(.keyPath(KeyPathExpr(root: root, components: components)), start.to(previous.range))
     }
 
     /// `<Int, Error>` after a type's name, when a call or a member follows: `Set<AnyCancellable>()`,
