@@ -26,6 +26,11 @@ final class Entity {
     let kind: Kind
     /// The declared or inferred type of the values it carries (subjects and values).
     var type: TypeName
+    /// A subject's Output when no `TypeName` names it (`[String]`, `Int?`, a struct of the
+    /// program's): `type` is then `.any`, and this type checks what is sent.
+    var declaredOutput: SType?
+    /// The type of the values a subject carries, as the compiler sees it.
+    var outputType: SType { declaredOutput ?? SType(type) }
     /// A subject's Failure, as declared: `Never` unless it names one (`subject s: Int, Error`,
     /// `PassthroughSubject<Int, Error>()`), as Swift types it.
     var failure: SType = .never
@@ -100,7 +105,13 @@ extension Entity {
     /// The value as this declaration stores it, after the run-time check of its type (the
     /// compiler checked statically where it could).
     @inline(__always) func checked(_ value: Value, at range: SourceRange, verb: StoreVerb) throws -> Value {
-        if type == .any { return value }
+        if type == .any {
+            guard let declaredOutput else { return value }
+            return try declaredOutput.checked(value, at: range) { got in
+                verb == .assign ? Messages.typeMismatch("assign", expected: declaredOutput.name, got: got)
+                    : Messages.sendTypeMismatch(name, expected: declaredOutput.name, got: got)
+            }
+        }
         guard value.fits(type) else {
             throw RuntimeError(verb == .assign
                 ? Messages.typeMismatch("assign", expected: type.rawValue, got: value.typeName)

@@ -265,15 +265,35 @@ extension SType {
         return stored(value)
     }
 
-    /// The value as a slot of this type holds it: wrapped when the type is optional and the
-    /// value is not (`let x: Int? = 5` holds `Optional(5)`).
+    /// The value as a slot of this type holds it, as Swift types a literal by where it goes:
+    /// an `Int` where a `Double` is declared is a `Double` (`let xs: [Double] = [1, 2]` holds
+    /// `[1.0, 2.0]`), and a value where an optional is declared is wrapped (`let x: Int? = 5`
+    /// holds `Optional(5)`).
     func stored(_ value: Value) -> Value {
-        if case .array(let element) = self, element.isOptional, case .array(let elements) = value {
+        switch (self, value) {
+        case (.double, .int(let number)): return .double(Double(number))
+        case (.optional, .nil): return value
+        case (.optional(let wrapped), .some(let inner)): return .some(wrapped.stored(inner))
+        case (.optional(let wrapped), _): return .some(wrapped.stored(value))
+        case (.array(let element), .array(let elements)) where element.storesConverted:
             return .array(elements.map(element.stored))
+        case (.dictionary(let key, let element), .dictionary(let keys, let values)) where key.storesConverted || element.storesConverted:
+            return .dictionary(keys: keys.map(key.stored), values: values.map(element.stored))
+        case (.tuple(let types), .tuple(let elements)) where types.count == elements.count && types.contains(where: \.storesConverted):
+            return .tuple(zip(types, elements).map { $0.stored($1) })
+        default: return value
         }
-        guard case .optional(let wrapped) = self else { return value }
-        if wrapped == .double, case .int(let number) = value { return .some(.double(Double(number))) }
-        return value.asOptional
+    }
+
+    /// Whether `stored` may change a value of this type: it holds a `Double` or an optional.
+    var storesConverted: Bool {
+        switch self {
+        case .double, .optional: return true
+        case .array(let element): return element.storesConverted
+        case .dictionary(let key, let value): return key.storesConverted || value.storesConverted
+        case .tuple(let elements): return elements.contains(where: \.storesConverted)
+        default: return false
+        }
     }
 }
 

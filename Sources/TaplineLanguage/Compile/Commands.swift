@@ -45,8 +45,8 @@ extension Compiler {
             throw Diagnostic.error(Messages.notA(name.text, isA: entity.kindDescription, expected: "a value you can \(verb)"), at: name.range)
         }
         let (code, staticType) = try expression(valueExpr)
-        if staticType.conflicts(with: entity.type) {
-            throw Diagnostic.error(Messages.sendTypeMismatch(name.text, expected: entity.type.rawValue, got: staticType.name), at: valueExpr.range)
+        if staticType.conflicts(with: entity.type) || entity.declaredOutput?.admits(staticType) == false {
+            throw Diagnostic.error(Messages.sendTypeMismatch(name.text, expected: entity.outputType.name, got: staticType.name), at: valueExpr.range)
         }
         let range = valueExpr.range
         // One closure per kind, so setting a value is one call, not two.
@@ -61,7 +61,7 @@ extension Compiler {
             // `send s i` with a local of this frame (a loop's variable): read in place, and an
             // `Int` sent as it is where the subject takes one (a subject's type never changes).
             if fastPaths, case .name(let local) = valueExpr.kind, case .local(0, let slot, _)? = resolve(local) {
-                let takesInts = entity.type == .int || entity.type == .any
+                let takesInts = entity.type == .int || entity.outputType == .unknown
                 return { frame in
                     let value = frame.slots[slot]
                     if takesInts, case .int = value {
@@ -98,18 +98,12 @@ extension Compiler {
             let range = valueExpr.range
             return { frame in try Builtins.set(of: try code(frame), range: range) }
         }
-        if type.isOptional && !valueType.isOptional || type.holdsOptionals {
+        // `let x: Int? = 5`, `let xs: [Double] = [1, 2]`: wrapped, or made `Double`, as stored.
+        if type.isOptional && !valueType.isOptional || type.holdsOptionals || type.storesConverted && valueType != type {
             guard type.admits(valueType) else {
                 throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.name, got: valueType.name), at: valueExpr.range)
             }
             return { frame in type.stored(try code(frame)) }
-        }
-        if type == .double || type == .optional(.double), valueType == .int {
-            return { frame in
-                let value = try code(frame)
-                if case .int(let number) = value { return .double(Double(number)) }
-                return value
-            }
         }
         if type.isKnown, valueType.isKnown, !type.admits(valueType) {
             throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.name, got: valueType.name), at: valueExpr.range)

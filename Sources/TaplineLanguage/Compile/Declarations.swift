@@ -34,24 +34,30 @@ extension Compiler {
     }
 
     /// `subject NAME[: Type[, Failure]]`
-    func subject(_ name: Name, type: TypeName?, failure: SType = .never) throws(Diagnostic) -> Action {
+    func subject(_ name: Name, type: TypeName?, failure: SType = .never, declared: SType? = nil) throws(Diagnostic) -> Action {
         let subject = PassthroughSubject<Value, ScriptFailure>()
         subject.monitor = monitor(name.text)
         subject.feedback.limit = runtime.feedbackLimit
         installFeedbackGuard(subject.feedback, name: name.text)
         let entity = Entity(name: name.text, range: name.range, kind: .subject(subject), type: type ?? .any)
         entity.failure = failure
+        entity.declaredOutput = declared
         try declare(entity)
         return { _ in entity.isInitialized = true }
     }
 
-    /// `current NAME[: Type] = value` and `published NAME[: Type] = value`
-    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool, failure: SType = .never) throws(Diagnostic) -> Action {
+    /// `current NAME[: Type] = value` and `published NAME[: Type] = value`; `declared` is a
+    /// `CurrentValueSubject`'s Output that no `TypeName` names (`[String]`, `Int?`).
+    func valueSubject(_ name: Name, type: TypeName?, initial: Expr, isPublished: Bool, failure: SType = .never,
+                      declared: SType? = nil) throws(Diagnostic) -> Action {
         let (code, staticType) = try expression(initial)
         if let type, staticType.conflicts(with: type) {
             throw Diagnostic.error(Messages.typeMismatch("assign", expected: type.rawValue, got: staticType.name), at: initial.range)
         }
-        let declaredType = type ?? staticType.typeName
+        if let declared, !declared.admits(staticType) {
+            throw Diagnostic.error(Messages.typeMismatch("assign", expected: declared.name, got: staticType.name), at: initial.range)
+        }
+        let declaredType = declared == nil ? type ?? staticType.typeName : .any
         let entity: Entity
         let store: (Value) -> Void
         if isPublished {
@@ -74,6 +80,7 @@ extension Compiler {
             installFeedbackGuard(subject.feedback, name: name.text)
             entity = Entity(name: name.text, range: name.range, kind: .current(subject), type: declaredType ?? .any)
             entity.failure = failure
+            entity.declaredOutput = declared
             store = { subject.value = $0 }
         }
         try declare(entity)
@@ -376,17 +383,19 @@ extension Compiler {
     private func combineSubject(_ name: Name, _ value: Expr) throws(Diagnostic) -> Action? {
         guard case .call(let callee, let arguments, nil) = value.kind, case .specialized(let type, let generics) = callee.kind,
               type == "PassthroughSubject" || type == "CurrentValueSubject" else { return nil }
-        guard generics.count == 2, case .named(let output, let inner) = generics[0].kind, inner.isEmpty else {
-            throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range)
-        }
-        let annotation = TypeName(rawValue: output)
+        guard generics.count == 2 else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
+        // `Int`, `String`: the subject's type as `subject s: Int` names it; `[String]`, `Int?`,
+        // `Person`: a type only Swift's spelling names, kept whole.
+        let output = try staticType(generics[0])
+        let annotation = output.typeName ?? (output.isKnown ? nil : .any)
+        let declared = annotation == nil ? output : nil
         let failure = try failureType(generics[1])
         if type == "PassthroughSubject" {
             guard arguments.isEmpty else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
-            return try subject(name, type: annotation, failure: failure)
+            return try subject(name, type: annotation, failure: failure, declared: declared)
         }
         guard arguments.count == 1, arguments[0].label == nil else { throw Diagnostic.error(Messages.subjectDeclaration(type), at: value.range) }
-        return try valueSubject(name, type: annotation, initial: arguments[0].value, isPublished: false, failure: failure)
+        return try valueSubject(name, type: annotation, initial: arguments[0].value, isPublished: false, failure: failure, declared: declared)
     }
 
     /// `PassthroughSubject<Int, Never>()` or `CurrentValueSubject<Int, Never>(0)` made in a

@@ -403,12 +403,12 @@ extension Compiler {
             return ({ frame in frame.slots(up: depth)[slot] }, type)
         case .entity(let entity):
             switch entity.kind {
-            case .current(let subject): return ({ _ in subject.value }, SType(entity.type))
-            case .published(let subject): return ({ _ in subject.value }, SType(entity.type))
+            case .current(let subject): return ({ _ in subject.value }, entity.outputType)
+            case .published(let subject): return ({ _ in subject.value }, entity.outputType)
             case .subject(let subject):
                 // A subject is a publisher, and as a value it is one (Swift prints
                 // `PassthroughSubject<Int, Never>`); a `flatMap` closure may return it.
-                let (output, failure, description) = (SType(entity.type), entity.failure, entity.subjectType("PassthroughSubject"))
+                let (output, failure, description) = (entity.outputType, entity.failure, entity.subjectType("PassthroughSubject"))
                 return ({ _ in .publisher(PublisherValue(subject.eraseToAnyPublisher(), output: output, failure: failure,
                                                          description: description)) },
                         .publisher(output: output, failure: failure))

@@ -123,6 +123,23 @@ extension Compiler {
     }
 
     /// The place an expression names: a `var` (a local or a declaration), or an element of one.
+    /// `names.value` where `names` is a current value subject, as a place to change in place
+    /// (`names.value.append(x)`, `counts.value["a"] = 1`): each change sends the whole new
+    /// value, as Swift's `value` setter does. Nil for any other base.
+    private func subjectValuePlace(_ baseExpr: Expr, range: SourceRange) -> Place? {
+        guard case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name) else { return nil }
+        switch entity.kind {
+        case .current(let subject):
+            return Place(read: { _ in subject.value },
+                         write: { subject.send(try entity.checked($1, at: range, verb: .set)) }, type: entity.outputType)
+        case .published(let subject):
+            return Place(read: { _ in subject.value },
+                         write: { subject.value = try entity.checked($1, at: range, verb: .set) }, type: entity.outputType)
+        default:
+            return nil
+        }
+    }
+
     func place(_ expr: Expr) throws(Diagnostic) -> Place {
         switch expr.kind {
         case .name(let name):
@@ -151,6 +168,7 @@ extension Compiler {
                              try base.write(frame, try container.replacing(at: try index(frame), with: value, range: range))
                          }, type: elementType)
         case .member(let baseExpr, let member, let nameRange):
+            if member == "value", let subjectValue = subjectValuePlace(baseExpr, range: expr.range) { return subjectValue }
             return try memberPlace(member, of: baseExpr, nameRange: nameRange, range: expr.range)
         case .optionalChain(let inner):
             // `a?.b = 1`: nothing is stored when `a` holds none, as in Swift.

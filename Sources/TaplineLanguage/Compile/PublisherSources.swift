@@ -16,7 +16,7 @@ extension Compiler {
                 throw Diagnostic.error(Messages.dollarOnNonPublished(name, kind: entity.kindDescription), at: expr.range)
             }
             return PublisherPlan(make: { _ in subject.setFailureType(to: ScriptFailure.self).eraseToAnyPublisher() },
-                                 type: SType(entity.type), failure: .never, text: text(of: expr.range),
+                                 type: entity.outputType, failure: .never, text: text(of: expr.range),
                                  describe: { _ in entity.stateDescription })
         case .name("objectWillChange") where resolve("objectWillChange") == nil && implicitSelf("objectWillChange", range: expr.range) == nil:
             let (changes, stream) = (runtime.objectWillChange, runtime.objectWillChangeStream)
@@ -71,10 +71,10 @@ extension Compiler {
         let describe: (Frame) throws -> String = { _ in entity.stateDescription }
         switch entity.kind {
         case .subject(let subject):
-            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type), failure: entity.failure,
+            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: entity.outputType, failure: entity.failure,
                                  text: text, describe: describe)
         case .current(let subject):
-            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: SType(entity.type),
+            return PublisherPlan(make: { _ in subject.eraseToAnyPublisher() }, type: entity.outputType,
                                  failure: entity.failure, text: text, describe: describe)
         case .stream(let box):
             return PublisherPlan(make: { _ in box.publisher ?? Empty().eraseToAnyPublisher() }, type: box.output,

@@ -43,7 +43,7 @@ extension Compiler {
 extension Entity {
     /// `PassthroughSubject<Int, Never>`: a subject's Combine type, its Output and its Failure
     /// as declared.
-    func subjectType(_ subject: String) -> String { "\(subject)<\(type.rawValue), \(failure.name)>" }
+    func subjectType(_ subject: String) -> String { "\(subject)<\(outputType.name), \(failure.name)>" }
 
     /// The Combine type a subject, current value or button stands for; nil for a value.
     var combineType: String? {
