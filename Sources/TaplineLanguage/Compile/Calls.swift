@@ -165,19 +165,32 @@ extension Compiler {
                                    range: SourceRange) throws(Diagnostic) -> [Code] {
         let signature = box.signature(name)
         let given = arguments.count + (trailing == nil ? 0 : 1)
-        guard given == box.parameters.count else {
+        let required = box.parameters.indices.count { index in index >= box.defaults.count || box.defaults[index] == nil }
+        guard (required...box.parameters.count).contains(given) else {
             throw Diagnostic.error(Messages.functionArguments(signature, given: given), at: range)
         }
-        var arguments = arguments
-        // A trailing closure is the argument of the parameter after the ones written in the
-        // parentheses (before any labeled trailing closures), with that parameter's label.
-        if let trailing {
-            let index = arguments.firstIndex(where: \.isTrailing) ?? arguments.count
-            arguments.insert(Argument(label: box.parameters[index].label, labelRange: nil,
-                                      value: Expr(.closure(trailing), trailing.range)), at: index)
+        let matched = Compiler.matchArguments(arguments, trailing: trailing, to: box)
+        if matched.count(where: { $0 != nil }) < given, let extra = arguments.first(where: { argument in
+            !matched.contains { $0?.value.range == argument.value.range }
+        }) {
+            throw Diagnostic.error(Messages.extraArgument(extra.label), at: extra.labelRange ?? extra.value.range)
         }
         var codes: [Code] = []
-        for (argument, parameter) in zip(arguments, box.parameters) {
+        for (index, parameter) in box.parameters.enumerated() {
+            guard let argument = matched[index] else {
+                // Left out: the parameter's default, as the call would have passed it.
+                guard let defaultValue = box.defaults[index] else {
+                    let wrong = arguments.first { $0.label != parameter.label }
+                    throw Diagnostic.error(Messages.argumentLabel(signature, expected: parameter.label, got: wrong?.label),
+                                           at: wrong.map { $0.labelRange ?? $0.value.range } ?? range)
+                }
+                let (code, type) = try expression(defaultValue)
+                guard parameter.type.admits(type) else {
+                    throw Diagnostic.error(Messages.argumentType(signature, expected: parameter.type.name, got: type.name), at: defaultValue.range)
+                }
+                codes.append(code)
+                continue
+            }
             guard argument.label == parameter.label else {
                 throw Diagnostic.error(Messages.argumentLabel(signature, expected: parameter.label, got: argument.label),
                                        at: argument.labelRange ?? argument.value.range)
@@ -193,6 +206,35 @@ extension Compiler {
             codes.append(code)
         }
         return codes
+    }
+
+    /// The argument each parameter takes, as Swift matches them: in order, each with its
+    /// parameter's label; a parameter with a default may be left out (nil). A trailing closure
+    /// is the argument of the parameter after the ones written in the parentheses (before any
+    /// labeled trailing closures), skipping defaults that take no function. What is left over
+    /// is matched by position, for the label check to report.
+    static func matchArguments(_ arguments: [Argument], trailing: ClosureExpr?, to box: FunctionBox) -> [Argument?] {
+        let trailingAt = arguments.firstIndex(where: \.isTrailing) ?? arguments.count
+        var pending = trailing
+        var next = 0
+        var matched: [Argument?] = []
+        for (index, parameter) in box.parameters.enumerated() {
+            let optional = index < box.defaults.count && box.defaults[index] != nil
+            if next == trailingAt, let closure = pending {
+                if optional, case .function = parameter.type {} else if optional, parameter.type.isKnown {
+                    matched.append(nil)
+                    continue
+                }
+                matched.append(Argument(label: parameter.label, labelRange: nil, value: Expr(.closure(closure), closure.range)))
+                pending = nil
+            } else if next < arguments.count, !optional || arguments[next].label == parameter.label {
+                matched.append(arguments[next])
+                next += 1
+            } else {
+                matched.append(nil)
+            }
+        }
+        return matched
     }
 
     /// A call of a declared `func`: a fresh frame per call holding the arguments, depth

@@ -200,7 +200,9 @@ extension Compiler {
             parameters.append((parameter.label, try parameter.type.map { (type) throws(Diagnostic) in try staticType(type) } ?? .unknown))
         }
         let result = try declaration.result.map { (type) throws(Diagnostic) in try staticType(type) } ?? .unknown
-        return FunctionBox(parameters: parameters, result: result, isThrowing: declaration.isThrowing)
+        let box = FunctionBox(parameters: parameters, result: result, isThrowing: declaration.isThrowing)
+        box.defaults = declaration.parameters.map(\.defaultValue)
+        return box
     }
 
     /// The body, in a frame whose first slots are the parameters.

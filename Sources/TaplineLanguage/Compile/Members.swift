@@ -255,10 +255,9 @@ extension Compiler {
             }, .optional(.user(type.name)))
         }
         if !type.initializers.isEmpty {
-            // A trailing closure is the last parameter's argument, whatever its label.
+            // A trailing closure fills a parameter whatever its label; defaults may be left out.
             let matches = { (box: FunctionBox) in
-                let labels = box.parameters.map(\.label)
-                return trailing == nil ? labels == given : labels.count == given.count && Array(labels.dropLast()) == Array(given.dropLast())
+                box.parameters.map(\.label) == given || (trailing != nil || box.defaults.contains { $0 != nil }) && box.accepts(labels: given)
             }
             guard let box = type.initializers.first(where: matches) else {
                 let candidates = type.initializers.map { Compiler.labels($0.parameters.map(\.label)) }

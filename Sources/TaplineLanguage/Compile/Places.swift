@@ -85,6 +85,12 @@ extension Compiler {
 
     /// `place = value`, `place += value`, `place -= value`.
     func assignPlace(_ placeExpr: Expr, _ op: Punct, _ valueExpr: Expr) throws(Diagnostic) -> Action {
+        if op == .assign, Compiler.isPlaygroundExecutionFlag(placeExpr), resolve("PlaygroundPage") == nil {
+            // A script already runs as a playground that needs indefinite execution: until its
+            // clock goes quiet (`import PlaygroundSupport` is accepted for the same reason).
+            _ = try storable(valueExpr, into: .bool)
+            return { _ in }
+        }
         let subjectTarget: Name? = Compiler.subjectValueTarget(placeExpr) { name in
             switch resolve(name) {
             case .entity(let entity)?: return Compiler.isValueSubject(entity)
@@ -138,6 +144,13 @@ extension Compiler {
         default:
             return nil
         }
+    }
+
+    /// `PlaygroundPage.current.needsIndefiniteExecution`.
+    static func isPlaygroundExecutionFlag(_ expr: Expr) -> Bool {
+        guard case .member(let current, "needsIndefiniteExecution", _) = expr.kind, case .member(let page, "current", _) = current.kind,
+              case .name("PlaygroundPage") = page.kind else { return false }
+        return true
     }
 
     func place(_ expr: Expr) throws(Diagnostic) -> Place {

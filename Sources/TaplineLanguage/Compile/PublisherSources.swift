@@ -177,8 +177,8 @@ extension Compiler {
         for argument in arguments {
             switch argument.label {
             case "every": every = try duration(argument.value)
-            case "tolerance": _ = try duration(argument.value)
-            case "on", "in": continue   // run loops and modes: the clock is virtual
+            case "tolerance": if case .nilLiteral = argument.value.kind {} else { _ = try duration(argument.value) }
+            case "on", "in", "options": continue   // run loops, modes and their options: the clock is virtual
             default: every = nil
             }
         }

@@ -104,7 +104,7 @@ public enum MessageID: String, Hashable, Sendable, CaseIterable {
     case marbleInterpolation, marbleSyntax, playTarget, marbleValue, expectNeedsPublisher, expectFailed, expectNote
     case cannotWrite, replacedFile, filesNotWritten, operatorWithoutPublisher, assignToConstant, genericArgumentMismatch
     // Running
-    case unwrappedNil, divisionByZero, arithmeticOverflow, oneSidedRange, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
+    case unwrappedNil, fatalError, divisionByZero, arithmeticOverflow, oneSidedRange, rangeTooLarge, badRange, negativeDemand, notADemand, feedbackLoop
     case feedbackLoopNote, tooMuchRecursion, interrupted, triggeredHere, internalError, contractViolation
     // Swift export
     case cannotExport

@@ -189,6 +189,10 @@ enum Messages {
     }
     static let unwrappedNil = Message(.unwrappedNil, "Unexpectedly found nil while unwrapping an Optional value")
     static let indexOutOfRange = Message(.unwrappedNil, "Index out of range")
+    static let strideByZero = Message(.badRange, "Stride size must not be zero")
+    static func fatalError(_ message: String) -> Message {
+        Message(.fatalError, message.isEmpty ? "Fatal error" : "Fatal error: \(message)")
+    }
     static func notASequence(_ type: String) -> Message {
         Message(.forNeedsRange, "for-in loop requires '\(type)' to conform to 'Sequence'")
     }
@@ -391,6 +395,9 @@ enum Messages {
     static func functionArguments(_ signature: String, given: Int) -> Message {
         let count = signature.filter { $0 == ":" }.count
         return Message(.functionArguments, "'\(signature)' takes \(count == 0 ? "no" : String(count)) argument\(count == 1 ? "" : "s"), not \(given)")
+    }
+    static func extraArgument(_ label: String?) -> Message {
+        Message(.functionArguments, label.map { "extra argument '\($0)' in call" } ?? "extra argument in call")
     }
     static func argumentLabel(_ signature: String, expected: String?, got: String?) -> Message {
         Message(.argumentLabel, expected.map { label in

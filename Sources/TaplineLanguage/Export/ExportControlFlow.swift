@@ -52,6 +52,9 @@ extension SwiftExporter {
             try braced("for \(pattern) in \(try expression(sequence, context))", body, into: &out, context: inner)
         case .breakStatement: out.line("break")
         case .continueStatement: out.line("continue")
+        case .assignPlace(let place, _, _) where Compiler.isPlaygroundExecutionFlag(place) && globals["PlaygroundPage"] == nil:
+            // The file runs until its work is done, and PlaygroundSupport is no module on Linux.
+            break
         case .assignPlace(let place, let op, let value):
             if op == .assign, let name = Compiler.subjectValueTarget(place, isSubject: { globals[$0].map(Compiler.isValueSubject) ?? false }) {
                 out.line(try assignment(name.text, value, context: context))
@@ -223,7 +226,9 @@ extension SwiftExporter {
             let label = parameter.label == parameter.name.text ? "" : (parameter.label ?? "_") + " "
             // A closure given to a func may be kept (a stored callback): Swift asks to be told.
             let escaping = if case .function = type.kind { "@escaping " } else { "" }
-            parameters.append("\(label)\(parameter.name.text): \(escaping)\(SwiftExporter.swiftType(type))")
+            var written = "\(label)\(parameter.name.text): \(escaping)\(SwiftExporter.swiftType(type))"
+            if let defaultValue = parameter.defaultValue { written += " = " + (try expression(defaultValue, context)) }
+            parameters.append(written)
             inner.locals.insert(parameter.name.text)
         }
         let generics = SwiftExporter.genericClause(declaration.genericParameters, declaration.genericConstraints)

@@ -106,7 +106,7 @@ extension Compiler {
         for argument in call.arguments.dropFirst() {
             switch (argument.label, argument.value.kind) {
             case ("scheduler", _): clock = try scheduler(argument.value)
-            case ("options", _): continue
+            case ("options", _), ("customError", .nilLiteral): continue
             case ("customError", .closure(let body)):
                 let made = try closure(body, inputs: [], owner: call.name)
                 // `customError` returns the upstream's Failure: a stream that cannot fail has none.

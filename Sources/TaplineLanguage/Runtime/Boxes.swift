@@ -24,6 +24,9 @@ final class FunctionBox {
     let parameters: [(label: String?, type: SType)]
     /// The declared result type; `.unknown` when the signature has no `->`.
     let result: SType
+    /// Each parameter's default value (`name: String = "you"`), nil where it has none: a call
+    /// may leave those arguments out.
+    var defaults: [Expr?] = []
     var body: Action?
     var frameSize = 0
     /// Declared `throws`, or found to throw while its body compiled.
@@ -80,6 +83,21 @@ final class FunctionBox {
     }
 
     /// How a call is written: `double(x:)`, `search(_:)`, `refresh()` — Swift's notation.
+    /// Whether a call with these labels fits the parameters once those with a default that
+    /// the call leaves out are skipped; a last `nil` may be a trailing closure, which fills a
+    /// parameter of any label.
+    func accepts(labels: [String?]) -> Bool {
+        var next = 0
+        for (index, parameter) in parameters.enumerated() {
+            if next < labels.count, labels[next] == parameter.label || (next == labels.count - 1 && labels[next] == nil) {
+                next += 1
+            } else if index >= defaults.count || defaults[index] == nil {
+                return false
+            }
+        }
+        return next == labels.count
+    }
+
     func signature(_ name: String) -> String {
         name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
     }

@@ -9,7 +9,8 @@ struct BuiltinArgument {
 
 enum Builtins {
     /// Every function a program can call without declaring it (for "did you mean").
-    static let functions = Set(["print", "Int", "Double", "Float", "String", "Bool", "min", "max", "abs", "Array", "Set"])
+    static let functions = Set(["print", "Int", "Double", "Float", "String", "Bool", "min", "max", "abs", "Array", "Set", "stride",
+                                "fatalError", "preconditionFailure"])
         .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
     static let methods: Set<String> = [
         "uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted", "isMultiple", "components",
@@ -55,6 +56,21 @@ enum Builtins {
             }, arguments[0].type == .string ? .optional(.bool) : .unknown)
         case "min", "max":
             return try extreme(name, arguments, range: range)
+        case "stride":
+            return try stride(arguments, range: range)
+        case "fatalError", "preconditionFailure":
+            // Swift stops the program with the message; Tapline stops the statement with it.
+            guard arguments.count <= 1, arguments.allSatisfy({ $0.label == nil }) else {
+                throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(\"message\")'"), at: range)
+            }
+            return ({ frame in
+                var message = ""
+                if let code = codes.first {
+                    let value = try code(frame)
+                    if case .string(let text) = value { message = text } else { message = value.description }
+                }
+                throw RuntimeError(Messages.fatalError(message), at: range)
+            }, .never)
         case "Array", "Set":
             return try collection(name, arguments, range: range)
         case "abs":
@@ -90,6 +106,43 @@ enum Builtins {
             }
             return best
         }, arguments.allSatisfy { $0.type == arguments[0].type } ? arguments[0].type : .unknown)
+    }
+
+    /// `stride(from: 0, to: 10, by: 2)` (10 left out), `stride(from: 10, through: 0, by: -5)` (0
+    /// kept): the numbers, as an array. `Int`s when all three are, else `Double`s.
+    private static func stride(_ arguments: [BuiltinArgument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        let labels = arguments.map(\.label)
+        guard labels == ["from", "to", "by"] || labels == ["from", "through", "by"] else {
+            throw Diagnostic.error(Messages.operatorArguments("stride", usage: "'stride(from: 0, to: 10, by: 2)'"), at: range)
+        }
+        let (codes, through) = (arguments.map(\.code), labels[1] == "through")
+        let type: SType = arguments.allSatisfy { $0.type == .int } ? .int : arguments.contains { $0.type == .double } ? .double : .unknown
+        return ({ frame in
+            let (start, end, step) = (try codes[0](frame), try codes[1](frame), try codes[2](frame))
+            if case .int(let low) = start, case .int(let high) = end, case .int(let by) = step {
+                guard by != 0 else { throw RuntimeError(Messages.strideByZero, at: range) }
+                let numbers = through ? Array(Swift.stride(from: low, through: high, by: by).prefix(Limits.valueSize + 1))
+                                      : Array(Swift.stride(from: low, to: high, by: by).prefix(Limits.valueSize + 1))
+                guard numbers.count <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(numbers.count, Limits.valueSize), at: range) }
+                return .array(numbers.map(Value.int))
+            }
+            guard let low = number(start), let high = number(end), let by = number(step) else {
+                throw RuntimeError(Messages.operatorArguments("stride", usage: "'stride(from: 0, to: 10, by: 2)'"), at: range)
+            }
+            guard by != 0 else { throw RuntimeError(Messages.strideByZero, at: range) }
+            let numbers = through ? Array(Swift.stride(from: low, through: high, by: by).prefix(Limits.valueSize + 1))
+                                  : Array(Swift.stride(from: low, to: high, by: by).prefix(Limits.valueSize + 1))
+            guard numbers.count <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(numbers.count, Limits.valueSize), at: range) }
+            return .array(numbers.map(Value.double))
+        }, .array(type))
+    }
+
+    private static func number(_ value: Value) -> Double? {
+        switch value {
+        case .int(let x): return Double(x)
+        case .double(let x): return x
+        default: return nil
+        }
     }
 
     /// `Array(1...3)`, `Array("abc")`, `Array(repeating: 0, count: 3)`, `Set([1, 2, 2])`, `Set()`.

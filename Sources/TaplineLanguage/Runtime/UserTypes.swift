@@ -108,10 +108,8 @@ final class UserType {
     /// The method a call names with its labels (a trailing closure's is the last parameter's).
     func method(_ name: String, labels: [String?]) -> FunctionBox? {
         if let method = methods[UserType.selector(name, labels)] { return method }
-        guard labels.last == nil, !labels.isEmpty else { return nil }
-        return methods.first { key, box in
-            key.hasPrefix(name + "(") && box.parameters.count == labels.count && zip(box.parameters.dropLast(), labels.dropLast()).allSatisfy { $0.label == $1 }
-        }?.value
+        // A trailing closure, or arguments left to their defaults: the labels name no selector.
+        return methods.first { key, box in key.hasPrefix(name + "(") && box.accepts(labels: labels) }?.value
     }
 
     /// `receive(_:)`: a method's name with its labels, as Swift writes it.

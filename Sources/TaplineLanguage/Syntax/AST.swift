@@ -175,6 +175,8 @@ public struct Parameter: Sendable {
     public var label: String?
     public var name: Name
     public var type: TypeExpr?
+    /// `name: String = "you"`: the value a call that leaves the argument out passes.
+    public var defaultValue: Expr? = nil
 }
 
 /// A `view` declaration: its funcs, what runs when it is mounted and dismantled, and the

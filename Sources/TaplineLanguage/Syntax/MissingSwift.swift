@@ -160,11 +160,10 @@ extension MissingSwiftFeature {
         ]
     }
 
-    /// The table's second half: labels, defaults, patterns, attributes, operators.
+    /// The table's second half: labels, patterns, attributes, operators.
     private static func tableSecondHalf() -> [MissingSwiftFeature] {
         let callable = /\b(?:func|init|subscript)\b/
         let labelledTuple = /\(\s*\w+\s*(:)\s*[^,():]+,\s*\w+\s*:/
-        let function = /\b(?:func|init)\b/
         let optionalPattern = /\bcase\s+(?:let|var)\s+\w+(\?)/
         return [
             MissingSwiftFeature(
@@ -175,11 +174,6 @@ extension MissingSwiftFeature {
                     guard site.id == .expected, !site.line.contains(callable) else { return nil }
                     return site.first(labelledTuple)
                 }),
-            MissingSwiftFeature(
-                example: "func greet(name: String = \"you\") {}",
-                note: "default parameter values ('name: String = \"you\"') are not in Tapline yet; leave the default out and pass the value at each call",
-                anchors: ["func", "init"],
-                find: { site in site.line.contains(function) ? site.errorIs("=") : nil }),
             MissingSwiftFeature(
                 example: "let x: Int? = 1; if case let y? = x { print(y) }",
                 note: "optional patterns ('case let x?') are not in Tapline yet; write 'if let x = value' or compare with 'nil'",

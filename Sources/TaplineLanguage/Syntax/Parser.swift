@@ -858,8 +858,14 @@ public struct Parser {
         return (parameters, true)
     }
 
-    // parameter = [ LABEL ] NAME [ ":" type ] ;   (LABEL "_": called without a label)
+    // parameter = [ LABEL ] NAME [ ":" type ] [ "=" expression ] ;   (LABEL "_": called without a label)
     private mutating func parseParameter() throws(Diagnostic) -> Parameter {
+        var parameter = try parseLabelledParameter()
+        if match(.assign) { parameter.defaultValue = try parseExpression() }
+        return parameter
+    }
+
+    private mutating func parseLabelledParameter() throws(Diagnostic) -> Parameter {
         // A label may be a word Tapline reserves, as Swift allows (`func find(for q: String)`).
         if case .keyword(let keyword) = current.kind, case .identifier = peekKind() {
             skip()
@@ -1229,8 +1235,18 @@ public struct Parser {
             } else {
                 conditions.append(.expression(try parseCondition()))
             }
-        } while match(.comma)
+        } while matchEndingLine(.comma)
         return conditions
+    }
+
+    /// `punct` where a line may end and the statement go on in the next (`if let a = x,⏎
+    /// let b = y {`), as Swift reads it: the newlines after it are skipped, and the REPL asks
+    /// for the next line when the input ends there.
+    private mutating func matchEndingLine(_ punct: Punct) -> Bool {
+        guard match(punct) else { return false }
+        while current.kind == .newline { skip() }
+        if current.kind == .eof { endMayContinue = true }
+        return true
     }
 
     // guard = "guard" condition-list "else" block ;
