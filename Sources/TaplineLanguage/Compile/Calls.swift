@@ -126,8 +126,8 @@ extension Compiler {
         }
         if Compiler.isSubjectMethod(method), trailing == nil {
             let (base, type) = try expression(baseExpr)
-            if case .publisher = type { return try subjectValueSend(base, arguments, range: range) }
-            if type == .unknown { return try subjectValueSend(base, arguments, range: range) }
+            if case .publisher(let output, _) = type { return try subjectValueSend(base, output: output, arguments, range: range) }
+            if type == .unknown { return try subjectValueSend(base, output: .unknown, arguments, range: range) }
         }
         if method == "removeAll", arguments.isEmpty, trailing == nil, case .name(let name) = baseExpr.kind,
            case .entity(let entity)? = resolve(name), case .bag(let bag) = entity.kind {
@@ -395,20 +395,28 @@ extension Compiler {
 
     /// `send(_:)`, `send(completion:)` and `send()` on a subject held as a value (one made in a
     /// func or a closure).
-    private func subjectValueSend(_ base: @escaping Code, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
-        func subject(_ frame: Frame) throws -> SubjectHandle {
+    private func subjectValueSend(_ base: @escaping Code, output: SType, _ arguments: [Argument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        func subject(_ frame: Frame) throws -> SubjectHandle { try subjectAndOutput(frame).handle }
+        func subjectAndOutput(_ frame: Frame) throws -> (handle: SubjectHandle, output: SType) {
             guard case .publisher(let publisher) = try base(frame), let handle = publisher.subject else {
                 throw RuntimeError(Messages.notA("this value", isA: "a publisher", expected: "a subject to send to"), at: range)
             }
-            return handle
+            return (handle, publisher.output)
         }
         if arguments.isEmpty { return ({ frame in try subject(frame).send(.void); return .void }, .void) }
         guard arguments.count == 1 else {
             throw Diagnostic.error(Messages.operatorArguments("send", usage: "'subject.send(value)'"), at: range)
         }
         guard arguments[0].label == "completion" else {
-            let (value, _) = try expression(arguments[0].value)
-            return ({ frame in try subject(frame).send(try value(frame)); return .void }, .void)
+            // What is sent takes the subject's Output, as a literal does in Swift (`22` to a
+            // subject of `Double` is `22.0`); where the Output is known, it is checked first.
+            let value = try storable(arguments[0].value, into: output)
+            return ({ frame in
+                let (handle, subjectOutput) = try subjectAndOutput(frame)
+                let sent = try value(frame)
+                handle.send(subjectOutput.storesConverted ? subjectOutput.stored(sent) : sent)
+                return .void
+            }, .void)
         }
         let completion = try completionValue(arguments[0].value)
         return ({ frame in try subject(frame).complete(try completion(frame)); return .void }, .void)

@@ -366,15 +366,22 @@ extension Compiler {
             }
         }
         let (code, type) = try expression(expr)
+        guard let plan = publisherPlan(reading: code, of: type, at: expr.range, allowingUnknown: allowingUnknown) else {
+            compiled = (expr, code, type)
+            return nil
+        }
+        return plan
+    }
+
+    /// The publisher a value is, read by `code` when the chain is made; nil when its type is
+    /// no publisher's.
+    func publisherPlan(reading code: @escaping Code, of type: SType, at range: SourceRange, allowingUnknown: Bool = false) -> PublisherPlan? {
         let output: SType, failure: SType
         switch type {
         case .publisher(let valueOutput, let valueFailure): (output, failure) = (valueOutput, valueFailure)
         case .unknown where allowingUnknown: (output, failure) = (.unknown, .unknown)
-        default:
-            compiled = (expr, code, type)
-            return nil
+        default: return nil
         }
-        let range = expr.range
         return PublisherPlan(make: { frame in
             let value = try code(frame)
             guard case .publisher(let publisher) = value else {

@@ -240,6 +240,9 @@ extension Compiler {
             default: break
             }
         }
+        if member == "publisher", try declaresPublisherProperty(baseExpr), let found = try userMember(member, of: baseExpr, nameRange: nameRange) {
+            return found
+        }
         if member == "tap" || member == "publisher", let plan = try publisherSource(Expr(.member(baseExpr, member, nameRange: nameRange), range)) {
             return (plan.valueCode(), plan.valueType)
         }

@@ -30,6 +30,7 @@ extension Compiler {
             return try tapPublisher(base, range: expr.range, text: text(of: expr.range))
         case .member(let base, "publisher", _):
             if let result = try resultPublisher(base, range: expr.range) { return result }
+            if try declaresPublisherProperty(base) { return nil }   // read as the property it is
             return try sequencePublisher(base, text: text(of: expr.range))
         case .call(let callee, let arguments, let trailing):
             if case .member(let base, "publish", _) = callee.kind, case .name("Timer") = base.kind, resolve("Timer") == nil, trailing == nil {
@@ -111,11 +112,26 @@ extension Compiler {
         }, type: output, failure: .error, text: text(of: range))
     }
 
+    /// Whether `base.publisher` reads a property of the program's type (a class that keeps
+    /// its subject as `publisher` is common), not a sequence's publisher. Otherwise the base
+    /// is left compiled for `sequencePublisher`.
+    func declaresPublisherProperty(_ base: Expr) throws(Diagnostic) -> Bool {
+        guard runtime.userMemberNames.contains("publisher") else { return false }
+        let code: Code, type: SType
+        if let taken = takeCompiled(base) { (code, type) = taken } else { (code, type) = try expression(base) }
+        guard let user = userType(of: type), memberType("publisher", of: user) != nil else {
+            compiled = (base, code, type)
+            return false
+        }
+        return true
+    }
+
     /// `[…].publisher`, `(1...3).publisher`, `"abc".publisher`: a sequence publisher over an
     /// array's elements or a string's characters. On an optional (`Int("42")`), Combine's
     /// `Optional.Publisher`: the value if there is one, then finished.
     private func sequencePublisher(_ base: Expr, text: SourceText) throws(Diagnostic) -> PublisherPlan {
-        let (code, type) = try expression(base)
+        let code: Code, type: SType
+        if let taken = takeCompiled(base) { (code, type) = taken } else { (code, type) = try expression(base) }
         let elementType: SType
         switch type {
         case .array(let element): elementType = element
