@@ -1442,6 +1442,7 @@ public struct Parser {
                 }
                 skip()
                 expr = Expr(.member(expr, name, nameRange: nameToken.range), expr.range.to(nameToken.range))
+                expr = combineTypeMember(expr)
             } else if check(.lbracket), current.range.start.offset == previous.range.end.offset {
                 skip()
                 let index = try parseExpression()
@@ -1751,6 +1752,21 @@ public struct Parser {
             components.append(name)
         } while check(.dot)
         return Expr(.keyPath(KeyPathExpr(root: root, components: components)), start.to(previous.range))
+    }
+
+    /// `Subscribers.Demand.max(1)`, `Subscribers.Completion<Never>.finished`: Combine's types
+    /// named before their members, which Tapline reads as the members (`.max(1)`,
+    /// `.finished`); the completion's type arguments are skipped, its types known from where
+    /// it goes. Any other member as it is.
+    private mutating func combineTypeMember(_ expr: Expr) -> Expr {
+        guard case .member(let base, let member, _) = expr.kind else { return expr }
+        if case .name("Subscribers") = base.kind, member == "Completion" || member == "Demand" {
+            _ = genericArguments(after: member)
+            return expr
+        }
+        guard case .member(let outer, let type, _) = base.kind, case .name("Subscribers") = outer.kind,
+              type == "Completion" || type == "Demand" else { return expr }
+        return Expr(.implicitMember(member), expr.range)
     }
 
     /// `<Int, Error>` after a type's name, when a call or a member follows: `Set<AnyCancellable>()`,
