@@ -18,6 +18,7 @@ enum MissingLibrary {
         "NotificationCenter": "Foundation's 'NotificationCenter' is not in Tapline; a PassthroughSubject stands for a notification",
         "UserDefaults": "Foundation's 'UserDefaults' is not in Tapline; keep the value in a variable or a @Published property",
         "UUID": "Foundation's 'UUID' is not in Tapline; number the values with an Int",
+        "example": "'example(of:)' is the helper a book's playground declares in its Sources; declare it too: 'func example(of description: String, action: () -> Void) { print(\"\\n——— Example of:\", description, \"———\"); action() }'",
     ]
 
     /// A diagnostic about `name` with the note for it, if the name is one of the table's.

@@ -97,7 +97,13 @@ extension Compiler {
             return (functionCall(box, name: name, arguments: values, range: range), box.result)
         }
         if name == "schedule", resolved == nil { return try schedule(arguments, trailing: trailing, range: range) }
-        if trailing != nil { throw Diagnostic.error(Messages.closureAsValue, at: range) }
+        if trailing != nil {
+            // `example(of: "Just") { … }` with no such func: the name is what is missing.
+            if resolved == nil, !Builtins.functions.contains(name) {
+                throw MissingLibrary.noting(unknownName(name, at: callee.range), name: name)
+            }
+            throw Diagnostic.error(Messages.closureAsValue, at: range)
+        }
         let compiled = try arguments.map { (argument) throws(Diagnostic) -> BuiltinArgument in
             let (code, type) = try expression(argument.value)
             return BuiltinArgument(label: argument.label, code: code, type: type, range: argument.value.range)
