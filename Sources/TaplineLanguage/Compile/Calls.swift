@@ -115,6 +115,9 @@ extension Compiler {
     /// a token's `cancel()`, or a method on a value.
     private func memberCall(_ method: String, on baseExpr: Expr, nameRange: SourceRange, _ arguments: [Argument],
                             trailing: ClosureExpr?, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        if method == "random", trailing == nil, case .name(let type) = baseExpr.kind, let random = try randomValue(type, arguments, range: range) {
+            return random
+        }
         if Compiler.isSubjectMethod(method), case .name(let name) = baseExpr.kind, case .entity(let entity)? = resolve(name),
            !entity.isValue {
             return try sendCall(entity, arguments, range: range)

@@ -14,7 +14,7 @@ enum Builtins {
         .union(["Just", "just", "Empty", "Fail", "Future", "Deferred", "Record", "schedule"])
     static let methods: Set<String> = [
         "uppercased", "lowercased", "hasPrefix", "hasSuffix", "contains", "reversed", "sorted", "isMultiple", "components",
-        "joined", "enumerated", "cancel", "request",
+        "joined", "enumerated", "cancel", "request", "randomElement", "shuffled",
     ]
 
     static func call(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange, calleeRange: SourceRange,
@@ -137,7 +137,8 @@ enum Builtins {
         }, .array(type))
     }
 
-    private static func number(_ value: Value) -> Double? {
+    /// An `Int` or a `Double` as a `Double`; nil for any other value.
+    static func number(_ value: Value) -> Double? {
         switch value {
         case .int(let x): return Double(x)
         case .double(let x): return x
@@ -290,6 +291,12 @@ enum Builtins {
         case "uppercased", "lowercased", "joined": return .string
         case "hasPrefix", "hasSuffix", "contains", "isMultiple": return .bool
         case "components": return .array(.string)
+        case "randomElement":
+            switch type {
+            case .array(let element), .set(let element): return .optional(element)
+            case .string: return .optional(.string)
+            default: return .unknown
+            }
         case "enumerated": if case .array(let element) = type { return .array(.tuple([.int, element])) } else { return .unknown }
         default: return type
         }
@@ -330,6 +337,10 @@ enum Builtins {
         case ("enumerated", .array(let elements), 0):
             return .array(elements.enumerated().map { .tuple([.int($0.offset), $0.element]) })
         case ("reversed", .string(let text), 0): return .string(String(text.reversed()))
+        case ("randomElement", .array(let elements), 0), ("randomElement", .set(let elements), 0):
+            return elements.randomElement().map(Value.some) ?? .nil
+        case ("randomElement", .string(let text), 0): return text.randomElement().map { .some(.string(String($0))) } ?? .nil
+        case ("shuffled", .array(let elements), 0), ("shuffled", .set(let elements), 0): return .array(elements.shuffled())
         case ("sorted", .array(let elements), 0):
             return .array(try elements.sorted { a, b in
                 try ValueArithmetic.binary(.less, a, b, range: range) == .bool(true)
