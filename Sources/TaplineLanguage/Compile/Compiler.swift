@@ -131,6 +131,7 @@ final class Compiler {
         case .ifCase(let pattern, let value, let body, let elseBody): return try ifCase(pattern, value, body: body, else: elseBody)
         case .returnStatement(let value): return try returnStatement(value, range: stmt.range)
         case .throwStatement(let value): return try throwStatement(value, range: stmt.range)
+        case .doCatch(let body, let clauses): return try doCatch(body, clauses, range: stmt.range)
         case .expression(let expr): return try expressionStatement(expr)
         case .discard(let expr): return try discard(expr)
         case .importModule(let path): return try importModule(path)

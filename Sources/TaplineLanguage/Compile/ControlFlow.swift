@@ -111,6 +111,59 @@ extension Compiler {
         return { frame in throw ThrownError(try code(frame), range: range) }
     }
 
+    /// `do { … } catch … { … }`: an error the body throws goes to the first clause that matches
+    /// it, its name bound in that clause's block; one no clause matches goes on, as in Swift.
+    /// With a clause that takes every error, the body may throw wherever it is (as in `try?`).
+    func doCatch(_ body: [Stmt], _ clauses: [CatchClause], range: SourceRange) throws(Diagnostic) -> Action {
+        let catchesAll = clauses.contains { if case .any = $0.match { true } else { false } }
+        if !catchesAll { try allowThrowing("an error no 'catch' matches", at: range) }
+        if catchesAll { optionalTries += 1 }
+        let tried = try block(body)
+        if catchesAll { optionalTries -= 1 }
+        var compiled: [(matches: Matcher, body: Action)] = []
+        for clause in clauses {
+            try inBlock { () throws(Diagnostic) in
+                compiled.append((try catchMatcher(clause.match, at: clause.range), try block(clause.body)))
+            }
+        }
+        let handlers = compiled
+        return { frame in
+            do {
+                try tried(frame)
+            } catch let thrown as ThrownError {
+                let error = ScriptFailure(thrown: thrown).error
+                for handler in handlers where try handler.matches(error, frame) {
+                    try handler.body(frame)
+                    return
+                }
+                throw thrown
+            }
+        }
+    }
+
+    /// What a `catch` matches, binding its name in the clause's block.
+    private func catchMatcher(_ match: CatchClause.Match, at range: SourceRange) throws(Diagnostic) -> Matcher {
+        switch match {
+        case .any(let name):
+            return try matcher(.binding(name), against: .error, single: true, at: range)
+        case .cast(let name, let typeExpr):
+            let type = try staticType(typeExpr)
+            let bind = try matcher(.binding(name), against: type, single: true, at: range)
+            return { error, frame in try Compiler.isError(error, of: type) && bind(error, frame) }
+        case .type(let typeExpr):
+            let type = try staticType(typeExpr)
+            return { error, _ in Compiler.isError(error, of: type) }
+        case .pattern(let pattern):
+            return try matcher(pattern, against: .error, single: true, at: range)
+        }
+    }
+
+    /// Whether an error thrown is of `type`: `Error` takes every one, a type of the program's
+    /// its own values.
+    private static func isError(_ error: Value, of type: SType) -> Bool {
+        type == .error || type == .unknown || type.admits(SType(of: error)) && SType(of: error) != .unknown
+    }
+
     /// `switch`: at the top level, one whose every case names a view chooses a view from a
     /// publisher's values (DESIGN §8); anywhere else it is Swift's `switch` statement.
     func switchStatement(_ subjectExpr: Expr, cases: [SwitchCase]) throws(Diagnostic) -> Action {

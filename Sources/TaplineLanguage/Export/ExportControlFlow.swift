@@ -50,6 +50,8 @@ extension SwiftExporter {
             }
             inner.locals.insert(name.text)
             try braced("for \(pattern) in \(try expression(sequence, context))", body, into: &out, context: inner)
+        case .doCatch(let body, let clauses):
+            try doCatch(body, clauses, into: &out, context: context)
         case .breakStatement: out.line("break")
         case .continueStatement: out.line("continue")
         case .assignPlace(let place, _, _) where Compiler.isPlaygroundExecutionFlag(place) && globals["PlaygroundPage"] == nil:
@@ -91,6 +93,43 @@ extension SwiftExporter {
         try block(body, into: &out, context: bodyContext ?? context)
         out.indent -= 1
         try elseBranch(elseBody, into: &out, context: context)
+    }
+
+    /// `do { … } catch … { … }`, each clause's name a local of its block.
+    private func doCatch(_ body: [Stmt], _ clauses: [CatchClause], into out: inout SwiftWriter, context: ExportContext) throws(Diagnostic) {
+        out.line("do {")
+        out.indent += 1
+        try block(body, into: &out, context: context)
+        out.indent -= 1
+        for clause in clauses {
+            var inner = context
+            var head = "} catch"
+            switch clause.match {
+            case .any(let name):
+                inner.locals.insert(name.text)
+                if name.text != "error" { head += " let \(name.text)" }
+            case .cast(let name, let type):
+                inner.locals.insert(name.text)
+                head += " let \(name.text) as \(SwiftExporter.swiftType(type))"
+            case .type(let type): head += " is \(SwiftExporter.swiftType(type))"
+            case .pattern(let pattern): head += " " + errorType(of: pattern) + swiftPattern(pattern, binding: &inner)
+            }
+            out.line(head + " {")
+            out.indent += 1
+            try block(clause.body, into: &out, context: inner)
+            out.indent -= 1
+        }
+        out.line("}")
+    }
+
+    /// The program's enum that declares a `catch` pattern's case: Swift needs it named, as the
+    /// error caught is any `Error` (`catch NameError.tooShort(let name)`).
+    private func errorType(of pattern: Pattern) -> String {
+        guard case .enumCase(let name, _) = pattern else { return "" }
+        for entity in globals.values {
+            if case .type(let type) = entity.kind, type.enumCase(name) != nil { return type.name }
+        }
+        return ""
     }
 
     /// `} else {` … `}`, or `} else if …` for an else that is one `if`.

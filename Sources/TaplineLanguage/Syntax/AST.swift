@@ -142,6 +142,24 @@ public struct Name: Hashable, Sendable {
 
 /// A type as written in a func's signature: `Int`, `[String]`, `(Int, String)`,
 /// `AnyPublisher<String, Error>`. The checker turns it into a static type.
+/// One `catch` of a `do`: what it matches (every error when it says nothing, binding `error`),
+/// and its body.
+public struct CatchClause: Sendable {
+    public enum Match: Sendable {
+        /// `catch`, `catch let e`: every error, bound to the name (`error` when none is written).
+        case any(Name)
+        /// `catch let e as NameError`: an error of that type, bound to the name.
+        case cast(Name, TypeExpr)
+        /// `catch is NameError`: an error of that type.
+        case type(TypeExpr)
+        /// `catch NameError.tooShort(let name)`, `catch .unknown`: an error the pattern matches.
+        case pattern(Pattern)
+    }
+    public var match: Match
+    public var body: [Stmt]
+    public var range: SourceRange
+}
+
 /// A key path as written: the type it starts from, when it names one (`\Person.name`), and
 /// the members it reads in turn (a property, a tuple's element `1`, or `self`).
 public struct KeyPathExpr: Sendable {
@@ -346,6 +364,9 @@ public enum StmtKind: Sendable {
     case returnStatement(Expr?)
     /// `throw "message"`: inside a func or a try-operator's closure.
     case throwStatement(Expr)
+    /// `do { … } catch PATTERN { … } catch { … }`: an error thrown in the body goes to the
+    /// first clause that matches it, or on if none does.
+    case doCatch([Stmt], [CatchClause])
     /// An expression on its own: a call, a subscription chain, or a value to echo.
     case expression(Expr)
     /// `_ = expr`: the value is let go at once; a subscription made so is cancelled at once,

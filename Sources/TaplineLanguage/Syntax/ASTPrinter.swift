@@ -38,7 +38,7 @@ public enum ASTPrinter {
         case .letBinding(let name, let value): return group("let", name.text, print(value))
         case .variable(let name, let value): return group("var", name.text, print(value))
         case .typedBinding, .importModule, .conditional, .guardStatement, .whileLoop, .repeatWhile, .forEach, .assignPlace,
-             .breakStatement, .continueStatement, .typeDeclaration:
+             .breakStatement, .continueStatement, .typeDeclaration, .doCatch:
             return swiftStatement(stmt)
         case .tap(let name): return group("tap", name.text)
         case .set(let name, let value): return group("set", name.text, print(value))
@@ -149,7 +149,17 @@ public enum ASTPrinter {
         case .breakStatement: return "(break)"
         case .continueStatement: return "(continue)"
         case .typeDeclaration(let type): return print(type)
+        case .doCatch(let body, let clauses): return group(["do", block(body)] + clauses.map(print))
         default: return "(?)"
+        }
+    }
+
+    static func print(_ clause: CatchClause) -> String {
+        switch clause.match {
+        case .any(let name): return group("catch", name.text, block(clause.body))
+        case .cast(let name, let type): return group("catch", name.text, "as", print(type), block(clause.body))
+        case .type(let type): return group("catch", "is", print(type), block(clause.body))
+        case .pattern(let pattern): return group("catch", print(pattern), block(clause.body))
         }
     }
 

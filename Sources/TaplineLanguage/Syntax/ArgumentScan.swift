@@ -50,6 +50,11 @@ enum ArgumentScan {
             return max(highest(in: conditions), highestArgument(in: body))
         case .repeatWhile(let body, let e):
             return max(highestArgument(in: body), highest(in: e))
+        case .doCatch(let body, let clauses):
+            return max(highestArgument(in: body), highest(of: clauses) { clause in
+                if case .pattern(let pattern) = clause.match { return max(highest(in: [pattern]), highestArgument(in: clause.body)) }
+                return highestArgument(in: clause.body)
+            })
         case .forEach(_, let e, let body, _):
             return max(highest(in: e), highestArgument(in: body))
         case .assignPlace(let place, _, let value):

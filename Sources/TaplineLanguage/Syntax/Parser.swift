@@ -429,6 +429,8 @@ public struct Parser {
         switch current.kind {
         case .keyword(let keyword):
             kind = try parseKeywordStatement(keyword)
+        case .identifier(let word) where spells(word, "do") && peekKind() == .punct(.lbrace):
+            kind = try parseDoCatch()
         case .identifier(let word) where spells(word, "_") && peekKind() == .punct(.assign):
             // `_ = expr`: evaluated, and the result let go (a subscription is cancelled at once).
             skip()
@@ -450,6 +452,47 @@ public struct Parser {
             }
         }
         return Stmt(kind, start.to(previous.range))
+    }
+
+    // do = "do" block { "catch" [ catch-match ] block } ;
+    // catch-match = ( "let" | "var" ) NAME [ "as" type ] | "is" type | pattern ;
+    private mutating func parseDoCatch() throws(Diagnostic) -> StmtKind {
+        skip()
+        _ = try expect(.lbrace, "to start the 'do' block")
+        let body = try parseStatementsToBrace("'do' block")
+        var clauses: [CatchClause] = []
+        while isCatchAhead() {
+            skipNewlines()
+            let start = advance().range
+            let match = try parseCatchMatch(at: start)
+            _ = try expect(.lbrace, "to start the 'catch' block")
+            clauses.append(CatchClause(match: match, body: try parseStatementsToBrace("'catch' block"), range: start.to(previous.range)))
+        }
+        return .doCatch(body, clauses)
+    }
+
+    /// Whether `catch` comes next, on this line or the next (`}⏎catch {`, as Swift allows).
+    private mutating func isCatchAhead() -> Bool {
+        var ahead = 0
+        while peekKind(ahead) == .newline { ahead += 1 }
+        guard case .identifier(let word) = peekKind(ahead) else { return false }
+        return spells(word, "catch")
+    }
+
+    private mutating func parseCatchMatch(at start: SourceRange) throws(Diagnostic) -> CatchClause.Match {
+        if check(.lbrace) { return .any(Name(text: "error", range: start)) }
+        if check(.let) || check(.var) {
+            skip()
+            let name = try expectName("a name for the error")
+            guard case .identifier(let word) = current.kind, spells(word, "as") else { return .any(name) }
+            skip()
+            return .cast(name, try parseType())
+        }
+        if case .identifier(let word) = current.kind, spells(word, "is") {
+            skip()
+            return .type(try parseType())
+        }
+        return .pattern(try parsePattern())
     }
 
     /// The Tapline word a statement starts with, when the words after it make its command:
