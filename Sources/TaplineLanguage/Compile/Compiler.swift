@@ -143,6 +143,7 @@ final class Compiler {
             return try forEach(name, in: sequence, body: Compiler.binding(parts, of: name) + body, range: stmt.range)
         case .assignPlace(let place, let op, let value): return try assignPlace(place, op, value)
         case .typeDeclaration(let declaration): return try typeDeclaration(declaration)
+        case .typeAlias(let name, let type): return try typeAlias(name, type)
         case .breakStatement: return try jump(breaking: true, range: stmt.range)
         case .continueStatement: return try jump(breaking: false, range: stmt.range)
         }

@@ -69,6 +69,17 @@ extension Compiler {
         return try compileMembers(declaration, into: type)
     }
 
+    /// `typealias Card = (String, Int)`: the name stands for the type from here on, as in a
+    /// Swift script; declared once, as a type is.
+    func typeAlias(_ name: Name, _ type: TypeExpr) throws(Diagnostic) -> Action {
+        guard isTopLevel else { throw Diagnostic.error(Messages.declarationAtTopLevel, at: name.range) }
+        if runtime.typeAliases[name.text] != nil || userType(named: name.text) != nil, !echoes {
+            throw Diagnostic.error(Messages.alreadyDeclared(name.text), at: name.range)
+        }
+        runtime.typeAliases[name.text] = try staticType(type)
+        return { _ in }
+    }
+
     /// A type's name is declared where it is written, at any depth.
     private func declareType(_ entity: Entity) throws(Diagnostic) {
         if let previous = globals[entity.name], !echoes || declared.contains(entity.name) {
@@ -83,6 +94,7 @@ extension Compiler {
     /// generic parameter (any type, checked when it runs).
     func declaredType(_ name: String) -> SType? {
         if genericParameters.contains(name) { return .unknown }
+        if let aliased = runtime.typeAliases[name] { return aliased }
         guard let type = userType(named: name) else {
             // In a type's members, a type declared further on (`var service: Service?` above
             // `class Service`), as Swift allows: found by name when the program runs.

@@ -99,7 +99,7 @@ enum Messages {
         case .actor, .extension, .protocol, .enum, .class, .struct:
             return Message(.swiftTypeDeclaration, "Swift's '\(word.rawValue)' declarations are not in Tapline yet; "
                 + "write the members in the 'struct', 'class' or 'enum' itself (docs/LANGUAGE.md, 'Your own types')")
-        case .typealias, .`init`, .deinit, .subscript:
+        case .`init`, .deinit, .subscript, .typealias:
             return Message(.swiftTypeDeclaration, "'\(word.rawValue)' is declared inside a 'struct', 'class' or 'enum'; "
                 + "at the top level write a func, or a value")
         }

@@ -52,6 +52,8 @@ extension SwiftExporter {
             try braced("for \(pattern) in \(try expression(sequence, context))", body, into: &out, context: inner)
         case .doCatch(let body, let clauses):
             try doCatch(body, clauses, into: &out, context: context)
+        case .typeAlias(let name, let type):
+            out.line("typealias \(name.text) = \(SwiftExporter.swiftType(type))")
         case .breakStatement: out.line("break")
         case .continueStatement: out.line("continue")
         case .assignPlace(let place, _, _) where Compiler.isPlaygroundExecutionFlag(place) && globals["PlaygroundPage"] == nil:

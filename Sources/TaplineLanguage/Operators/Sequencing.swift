@@ -161,7 +161,7 @@ extension Compiler {
     /// `append(values…)` / `append(sequence)` / `append(publisher)` and `prepend(…)`: one
     /// stream after the other. As Swift chooses among Combine's overloads, one array of the
     /// stream's values is a sequence of them (`append<S: Sequence>(_ elements: S)`): on an `Int`
-    /// stream, `append([4, 5])` emits 4 and 5.
+    /// stream, `append([4, 5])` emits 4 and 5, and a set its elements, in its order.
     ///
     ///     [2, 3].publisher.prepend(1).append([4, 5]).collect().sink { print($0) }   // [1, 2, 3, 4, 5]
     func compileConcatenate(_ call: OperatorCall, atEnd: Bool) throws(Diagnostic) -> PublisherPlan {
@@ -177,7 +177,7 @@ extension Compiler {
             var spreads = false
             for argument in call.arguments {
                 let (code, valueType) = try expression(argument.value)
-                if call.arguments.count == 1, case .array(let element) = valueType, type.isKnown, !type.isArray, type.admits(element) {
+                if call.arguments.count == 1, let element = Compiler.sequenceElement(valueType), type.isKnown, !type.isArray, type.admits(element) {
                     spreads = true
                 } else if type.isKnown, valueType.isKnown, !type.admits(valueType) {
                     throw Diagnostic.error(Messages.replacementType(call.name, type.name, valueType.name), at: argument.value.range)
@@ -187,11 +187,22 @@ extension Compiler {
             other = { [spreads] frame in
                 var values = try codes.map { try $0(frame) }
                 if spreads, case .array(let elements)? = values.first { values = elements }
+                if spreads, case .set(let elements)? = values.first { values = elements }
                 return Publishers.Sequence<[Value], ScriptFailure>(sequence: values).eraseToAnyPublisher()
             }
         }
         return call.plan(type) { stream, frame in
             atEnd ? stream.append(try other(frame)).eraseToAnyPublisher() : stream.prepend(try other(frame)).eraseToAnyPublisher()
+        }
+    }
+}
+
+extension Compiler {
+    /// The element type of an array or a set: a sequence `append` and `prepend` take.
+    static func sequenceElement(_ type: SType) -> SType? {
+        switch type {
+        case .array(let element), .set(let element): return element
+        default: return nil
         }
     }
 }

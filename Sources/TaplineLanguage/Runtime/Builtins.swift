@@ -291,6 +291,7 @@ enum Builtins {
         case "uppercased", "lowercased", "joined": return .string
         case "hasPrefix", "hasSuffix", "contains", "isMultiple": return .bool
         case "components": return .array(.string)
+        case "sorted", "shuffled": if case .set(let element) = type { return .array(element) } else { return type }
         case "randomElement":
             switch type {
             case .array(let element), .set(let element): return .optional(element)
@@ -341,7 +342,7 @@ enum Builtins {
             return elements.randomElement().map(Value.some) ?? .nil
         case ("randomElement", .string(let text), 0): return text.randomElement().map { .some(.string(String($0))) } ?? .nil
         case ("shuffled", .array(let elements), 0), ("shuffled", .set(let elements), 0): return .array(elements.shuffled())
-        case ("sorted", .array(let elements), 0):
+        case ("sorted", .array(let elements), 0), ("sorted", .set(let elements), 0):
             return .array(try elements.sorted { a, b in
                 try ValueArithmetic.binary(.less, a, b, range: range) == .bool(true)
             })

@@ -379,6 +379,8 @@ public enum StmtKind: Sendable {
     case importModule([Name])
     /// `struct`, `class` or `enum`: the program's own type.
     case typeDeclaration(TypeDecl)
+    /// `typealias Card = (String, Int)` at the top level: another name for a type.
+    case typeAlias(Name, TypeExpr)
 }
 
 /// `struct NAME { … }`, `class NAME: ObservableObject { … }`, `enum NAME: Error { … }`.

@@ -38,7 +38,7 @@ public enum ASTPrinter {
         case .letBinding(let name, let value): return group("let", name.text, print(value))
         case .variable(let name, let value): return group("var", name.text, print(value))
         case .typedBinding, .importModule, .conditional, .guardStatement, .whileLoop, .repeatWhile, .forEach, .assignPlace,
-             .breakStatement, .continueStatement, .typeDeclaration, .doCatch:
+             .breakStatement, .continueStatement, .typeDeclaration, .doCatch, .typeAlias:
             return swiftStatement(stmt)
         case .tap(let name): return group("tap", name.text)
         case .set(let name, let value): return group("set", name.text, print(value))
@@ -150,6 +150,7 @@ public enum ASTPrinter {
         case .continueStatement: return "(continue)"
         case .typeDeclaration(let type): return print(type)
         case .doCatch(let body, let clauses): return group(["do", block(body)] + clauses.map(print))
+        case .typeAlias(let name, let type): return group("typealias", name.text, print(type))
         default: return "(?)"
         }
     }

@@ -17,7 +17,7 @@ enum ArgumentScan {
     private static func highest(in stmt: Stmt) -> Int {
         switch stmt.kind {
         case .button, .subject, .subscriber, .function, .view, .tap, .complete, .cancel, .show, .hide, .trace, .marbles, .importModule,
-             .typeDeclaration:
+             .typeDeclaration, .typeAlias:
             // A type's members are bodies of their own: a `$0` in them is no argument of this closure.
             return -1
         case .typedBinding(_, _, let e, _):

@@ -423,6 +423,12 @@ public struct Parser {
             if let kind = TypeDecl.Kind(rawValue: declaration.rawValue) {
                 return Stmt(.typeDeclaration(try parseTypeDeclaration(kind)), start.to(previous.range))
             }
+            if declaration == .typealias {
+                skip()
+                let name = try expectName(Messages.nameAfter("typealias"))
+                _ = try expect(.assign, "and the type it names")
+                return Stmt(.typeAlias(name, try parseType()), start.to(previous.range))
+            }
             throw Diagnostic.error(Messages.swiftTypeDeclaration(declaration), at: current.range)
         }
         let kind: StmtKind
