@@ -192,7 +192,7 @@ extension SType {
         simple[name] != nil || name.hasPrefix("Publishers.") || name.hasPrefix("Subscribers.") || [
             "AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Published.Publisher", "Set", "Array", "Optional",
             "Dictionary", "Result", "Future", "Deferred", "Fail", "Empty", "Just", "Record", "ClosedRange", "Range",
-            "CountableClosedRange", "CountableRange",
+            "CountableClosedRange", "CountableRange", "Publisher",
         ].contains(name)
     }
 
@@ -207,6 +207,9 @@ extension SType {
         case ("Future", 2), ("Deferred", 2), ("Fail", 2), ("Empty", 2), ("Publishers.Sequence", 2), ("Record", 2):
             return .publisher(output: try argument(0), failure: try argument(1))
         case ("Just", 1): return .publisher(output: try argument(0), failure: .never)
+        // `some Publisher`, `any Publisher<Int, Never>`: a publisher whose types are its own.
+        case ("Publisher", 0): return .publisher(output: .unknown, failure: .unknown)
+        case ("Publisher", 2): return .publisher(output: try argument(0), failure: try argument(1))
         case ("ClosedRange", 1), ("Range", 1), ("CountableClosedRange", 1), ("CountableRange", 1): return .array(try argument(0))
         case ("Set", 1): return .set(try argument(0))
         case ("Result", 2): return .user("Result")

@@ -158,10 +158,19 @@ extension Compiler {
         let (code, _) = try expression(inner)
         let target = try staticType(written)
         let isError = target == .error
+        // `publisher as? PassthroughSubject<Int, Never>`: only a subject of that kind is one;
+        // a publisher erased or made by an operator is not.
+        var subjectKind: Bool?   // true: a current value subject; false: a passthrough one
+        if case .named(let name, _) = written.kind, name == "PassthroughSubject" || name == "CurrentValueSubject" {
+            subjectKind = name == "CurrentValueSubject"
+        }
         func fits(_ value: Value) -> Bool {
             switch value {
             case .instance(let instance) where isError: return instance.type.conformsToError
             case .enumValue(let enumValue) where isError: return enumValue.type.conformsToError
+            case .publisher(let publisher) where subjectKind != nil:
+                guard let handle = publisher.subject, (handle.read != nil) == subjectKind else { return false }
+                return target.admits(SType(of: value))
             default: return target.admits(SType(of: value))
             }
         }
@@ -413,7 +422,7 @@ extension Compiler {
                 // `PassthroughSubject<Int, Never>`); a `flatMap` closure may return it.
                 let (output, failure, description) = (entity.outputType, entity.failure, entity.subjectType("PassthroughSubject"))
                 return ({ _ in .publisher(PublisherValue(subject.eraseToAnyPublisher(), output: output, failure: failure,
-                                                         description: description)) },
+                                                         description: description, subject: SubjectHandle(subject))) },
                         .publisher(output: output, failure: failure))
             case .stream(let box):
                 return ({ _ in .publisher(PublisherValue(box.publisher ?? Empty().eraseToAnyPublisher(), output: box.output, failure: box.failure,

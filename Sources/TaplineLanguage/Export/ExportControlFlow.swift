@@ -300,7 +300,9 @@ extension SwiftExporter {
     static func swiftType(_ type: TypeExpr) -> String {
         switch type.kind {
         case .named(let name, let arguments):
-            return arguments.isEmpty ? name : "\(name)<\(arguments.map(swiftType).joined(separator: ", "))>"
+            // `some Publisher` is read as the publisher it holds; Swift asks for `any` there.
+            let written = name == "Publisher" ? "any Publisher" : name
+            return arguments.isEmpty ? written : "\(written)<\(arguments.map(swiftType).joined(separator: ", "))>"
         case .array(let element): return "[\(swiftType(element))]"
         case .tuple(let elements): return "(\(elements.map(swiftType).joined(separator: ", ")))"
         case .dictionary(let key, let value): return "[\(swiftType(key)): \(swiftType(value))]"
