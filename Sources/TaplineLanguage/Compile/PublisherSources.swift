@@ -126,6 +126,18 @@ extension Compiler {
         return true
     }
 
+    /// `result.publisher` on a `Result` held in a value: its success once and finished, or its
+    /// failure, as Combine's `Result.Publisher`.
+    private func resultValuePublisher(_ code: @escaping Code, text: SourceText) -> PublisherPlan {
+        PublisherPlan(make: { frame in
+            guard case .enumValue(let result) = try code(frame), result.payload.count == 1 else {
+                return Empty().eraseToAnyPublisher()
+            }
+            return result.name == "success" ? Just(result.payload[0]).setFailureType(to: ScriptFailure.self).eraseToAnyPublisher()
+                                            : Fail(error: ScriptFailure(error: result.payload[0])).eraseToAnyPublisher()
+        }, type: .unknown, failure: .error, text: text)
+    }
+
     /// `[…].publisher`, `(1...3).publisher`, `"abc".publisher`: a sequence publisher over an
     /// array's elements or a string's characters. On an optional (`Int("42")`), Combine's
     /// `Optional.Publisher`: the value if there is one, then finished.
@@ -138,6 +150,7 @@ extension Compiler {
         case .string: elementType = .string
         case .optional(let wrapped): elementType = wrapped
         case .unknown: elementType = .unknown
+        case .user("Result"): return resultValuePublisher(code, text: text)
         default: throw Diagnostic.error(Messages.publisherOfNonArray(type.name), at: base.range)
         }
         return PublisherPlan(make: { frame in

@@ -50,6 +50,18 @@ final class UserType {
 
     /// `ObservableObject`: its `@Published` properties tell `objectWillChange` first.
     var isObservable: Bool { conformances.contains("ObservableObject") }
+    /// What the type's own `description` (`CustomStringConvertible`) or `debugDescription`
+    /// (`CustomDebugStringConvertible`) gives for a value, as Swift's `String(describing:)`
+    /// (`debug` false: `print`) and `String(reflecting:)` (`debug`: inside a collection or a
+    /// case's payload) choose them; nil when it declares neither, or the getter fails.
+    func customDescription(of value: Value, debug: Bool) -> String? {
+        let plain = conformances.contains("CustomStringConvertible") ? "description" : nil
+        let detailed = conformances.contains("CustomDebugStringConvertible") ? "debugDescription" : nil
+        guard let property = debug ? detailed ?? plain : plain ?? detailed,
+              case .string(let text)? = try? UserMembers.get(value, MemberSite(property), range: .zero) else { return nil }
+        return text
+    }
+
     var conformsToError: Bool { conformances.contains("Error") || conformances.contains("Swift.Error") || conformances.contains("LocalizedError") }
 
     func enumCase(_ name: String) -> EnumCase? { cases.first { $0.name == name } }
@@ -268,8 +280,9 @@ public final class EnumValue: Equatable {
         left.type === right.type && left.name == right.name && left.payload == right.payload
     }
 
-    /// `tooShort("Bob")`, `unknown`: how `print` shows it.
+    /// `tooShort("Bob")`, `unknown`: how `print` shows it, unless the enum says (`description`).
     var description: String {
+        if let custom = type.customDescription(of: .enumValue(self), debug: false) { return custom }
         guard !payload.isEmpty, let labels = type.enumCase(name)?.labels else { return name }
         let parts = zip(labels, payload).map { ($0.map { $0 + ": " } ?? "") + $1.debugDescription }
         return name + "(" + parts.joined(separator: ", ") + ")"
@@ -280,7 +293,8 @@ extension Instance {
     /// How `print` shows it: a struct as `Point(x: 1, y: 2)`, a class by its name (Swift
     /// adds its module, which Tapline, a script of one module, leaves out).
     var description: String {
-        type.kind == .struct ? fieldsDescription : type.name
+        if let custom = type.customDescription(of: .instance(self), debug: false) { return custom }
+        return type.kind == .struct ? fieldsDescription : type.name
     }
 
     /// `Point(x: 1, y: 2)`: its type and stored properties, as `:list` shows any instance.

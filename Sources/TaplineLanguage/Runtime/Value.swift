@@ -96,6 +96,7 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         switch self {
         case .string(let text): return text
         case .enumValue(let value): return value.description
+        case .instance(let instance): return instance.description
         default: return debugDescription
         }
     }
@@ -123,9 +124,10 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
         case .dictionary(let keys, let values):
             guard !keys.isEmpty else { return "[:]" }
             return "[" + zip(keys, values).map { $0.debugDescription + ": " + $1.debugDescription }.joined(separator: ", ") + "]"
-        case .instance(let instance): return instance.description
+        case .instance(let instance): return instance.type.customDescription(of: self, debug: true) ?? instance.description
         // Swift names the type before the case inside another value (`failure(MyError.test)`).
-        case .enumValue(let value): return value.type.name + "." + value.description
+        case .enumValue(let value):
+            return value.type.customDescription(of: self, debug: true) ?? value.type.name + "." + value.description
         case .subscription(let subscription): return subscription.subscription.description
         case .weakReference(let reference): return reference.instance.map { Value.instance($0).debugDescription } ?? "nil"
         }
