@@ -144,24 +144,22 @@ extension Compiler {
     /// What a `catch` matches, binding its name in the clause's block.
     private func catchMatcher(_ match: CatchClause.Match, at range: SourceRange) throws(Diagnostic) -> Matcher {
         switch match {
-        case .any(let name):
-            return try matcher(.binding(name), against: .error, single: true, at: range)
-        case .cast(let name, let typeExpr):
-            let type = try staticType(typeExpr)
-            let bind = try matcher(.binding(name), against: type, single: true, at: range)
-            return { error, frame in try Compiler.isError(error, of: type) && bind(error, frame) }
-        case .type(let typeExpr):
-            let type = try staticType(typeExpr)
-            return { error, _ in Compiler.isError(error, of: type) }
-        case .pattern(let pattern):
-            return try matcher(pattern, against: .error, single: true, at: range)
+        case .any(let name): return try matcher(.binding(name), against: .error, single: true, at: range)
+        case .cast(let name, let type): return try matcher(.cast(name, type), against: .error, single: true, at: range)
+        case .type(let type): return try matcher(.cast(nil, type), against: .error, single: true, at: range)
+        case .pattern(let pattern): return try matcher(pattern, against: .error, single: true, at: range)
         }
     }
 
-    /// Whether an error thrown is of `type`: `Error` takes every one, a type of the program's
-    /// its own values.
-    private static func isError(_ error: Value, of type: SType) -> Bool {
-        type == .error || type == .unknown || type.admits(SType(of: error)) && SType(of: error) != .unknown
+    /// Whether a value is of `type`, as `is` tests it: `Error` takes every error the program
+    /// throws or declares, another type its own values.
+    static func isValue(_ value: Value, of type: SType) -> Bool {
+        switch value {
+        case .instance(let instance) where type == .error: return instance.type.conformsToError
+        case .enumValue(let enumValue) where type == .error: return enumValue.type.conformsToError
+        case .error: return type == .error || type == .unknown
+        default: return type.admits(SType(of: value))
+        }
     }
 
     /// `switch`: at the top level, one whose every case names a view chooses a view from a
@@ -263,6 +261,15 @@ extension Compiler {
             }
         case .enumCase(let name, let payload):
             return try caseMatcher(name, payload, against: type, single: single, at: range)
+        case .cast(let name, let typeExpr):
+            let target = try staticType(typeExpr)
+            if let name, !single { throw Diagnostic.error(Messages.bindingInManyPatterns(name.text), at: name.range) }
+            let slot = name.map { scope.addLocal($0.text, type: target) }
+            return { value, frame in
+                guard Compiler.isValue(value, of: target) else { return false }
+                if let slot { frame.slots[slot] = target.stored(value) }
+                return true
+            }
         }
     }
 

@@ -157,7 +157,6 @@ extension Compiler {
     private func cast(_ inner: Expr, to written: TypeExpr, _ kind: CastKind, range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
         let (code, _) = try expression(inner)
         let target = try staticType(written)
-        let isError = target == .error
         // `publisher as? PassthroughSubject<Int, Never>`: only a subject of that kind is one;
         // a publisher erased or made by an operator is not.
         var subjectKind: Bool?   // true: a current value subject; false: a passthrough one
@@ -165,14 +164,10 @@ extension Compiler {
             subjectKind = name == "CurrentValueSubject"
         }
         func fits(_ value: Value) -> Bool {
-            switch value {
-            case .instance(let instance) where isError: return instance.type.conformsToError
-            case .enumValue(let enumValue) where isError: return enumValue.type.conformsToError
-            case .publisher(let publisher) where subjectKind != nil:
+            if case .publisher(let publisher) = value, subjectKind != nil {
                 guard let handle = publisher.subject, (handle.read != nil) == subjectKind else { return false }
-                return target.admits(SType(of: value))
-            default: return target.admits(SType(of: value))
             }
+            return Compiler.isValue(value, of: target)
         }
         switch kind {
         case .plain: return (code, target)

@@ -173,6 +173,10 @@ extension SwiftExporter {
             var parts: [String] = []
             for each in elements { parts.append(swiftPattern(each, binding: &context)) }
             return "(" + parts.joined(separator: ", ") + ")"
+        case .cast(let name?, let type):
+            context.locals.insert(name.text)
+            return "let \(name.text) as \(SwiftExporter.swiftType(type))"
+        case .cast(nil, let type): return "is " + SwiftExporter.swiftType(type)
         }
     }
 
@@ -213,7 +217,7 @@ extension SwiftExporter {
             case .finished: finished = true
             case .failure: named["failure", default: []].append(nil)
             case .enumCase(let name, let payload): named[name, default: []].append(payload)
-            case .value: continue
+            case .value, .cast: continue
             }
         }
         if finished || named["finished"] != nil, let failures = named["failure"] {

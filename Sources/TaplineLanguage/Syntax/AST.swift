@@ -269,6 +269,8 @@ public enum Pattern: Sendable {
     case binding(Name)
     /// `(1..., _)`: a tuple's elements, each against its pattern.
     indirect case tuple([Pattern])
+    /// `is NameError`, `let error as NameError`: a value of that type (bound to the name).
+    case cast(Name?, TypeExpr)
 }
 
 extension Array where Element == SwitchCase {

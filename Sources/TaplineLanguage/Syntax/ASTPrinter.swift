@@ -80,6 +80,7 @@ public enum ASTPrinter {
         case .enumCase(let name, let payload): return "." + name + (payload.map { "(" + $0.map(print).joined(separator: ", ") + ")" } ?? "")
         case .binding(let name): return "let " + name.text
         case .tuple(let elements): return "(" + elements.map(print).joined(separator: ", ") + ")"
+        case .cast(let name, let type): return name.map { "let \($0.text) as " } ?? "is " + print(type)
         }
     }
 

@@ -1146,16 +1146,24 @@ public struct Parser {
         return SwitchCase(patterns: patterns, body: body, range: start.to(previous.range))
     }
 
-    // pattern = "_" | "let" NAME | [ "let" ] [ TYPE ] "." NAME [ "(" pattern { "," pattern } ")" ] | expression ;
+    // pattern = "_" | "let" NAME [ "as" type ] | "is" type
+    //         | [ "let" ] [ TYPE ] "." NAME [ "(" pattern { "," pattern } ")" ] | expression ;
     private mutating func parsePattern(bindingNames: Bool = false) throws(Diagnostic) -> Pattern {
         if case .identifier(let word) = current.kind, spells(word, "_") {
             skip()
             return .wildcard
         }
+        if case .identifier(let word) = current.kind, spells(word, "is"), case .identifier = peekKind() {
+            skip()
+            return .cast(nil, try parseType())
+        }
         // `case let .failure(error)`: `let` before the pattern binds each name in it.
         if check(.let) || check(.var), case .identifier = peekKind(), kind(at: position + 2) != .punct(.dot) {
             skip()
-            return .binding(try expectName("a name to bind"))
+            let name = try expectName("a name to bind")
+            guard case .identifier(let word) = current.kind, spells(word, "as") else { return .binding(name) }
+            skip()
+            return .cast(name, try parseType())
         }
         let bindsAll = bindingNames || ((check(.let) || check(.var)) && (peekKind() == .punct(.dot) || isTypeDot(at: position + 1)))
         if check(.let) || check(.var) { skip() }
