@@ -113,6 +113,11 @@ indirect enum SType: Equatable, Sendable {
     }
 
     var isKnown: Bool { self != .unknown }
+    /// Whether a closure may be its value: a function type, or a type not known.
+    var takesClosure: Bool {
+        if case .function = self { return true }
+        return self == .unknown
+    }
     /// What an optional of this type holds (the type itself when it is no optional).
     var unwrappedOptional: SType {
         if case .optional(let wrapped) = self { return wrapped }

@@ -230,7 +230,10 @@ extension Compiler {
         for (index, parameter) in box.parameters.enumerated() {
             let optional = index < box.defaults.count && box.defaults[index] != nil
             if next == trailingAt, let closure = pending {
-                if optional, case .function = parameter.type {} else if optional, parameter.type.isKnown {
+                // Swift's forward scan: a parameter with a default is skipped when it takes no
+                // function, or when a later one must have an argument.
+                let laterRequired = box.parameters.indices.contains { $0 > index && ($0 >= box.defaults.count || box.defaults[$0] == nil) }
+                if optional, laterRequired || !parameter.type.takesClosure {
                     matched.append(nil)
                     continue
                 }

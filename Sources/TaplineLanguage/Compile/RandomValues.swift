@@ -30,13 +30,16 @@ extension Compiler {
                 throw RuntimeError(Messages.operatorArguments("\(type).random", usage: usage), at: range)
             }
             try Compiler.checkRandomRange(lower, upper, closed: closed, range: range)
+            guard (upper - lower).isFinite else {
+                throw RuntimeError(Messages.fatalError("There is no uniform distribution on an infinite range"), at: range)
+            }
             return .double(closed ? Double.random(in: lower...upper) : Double.random(in: lower..<upper))
         }, .double)
     }
 
     /// Swift stops the program on a range with no values to draw from, with these words.
     private static func checkRandomRange<Bound: Comparable>(_ lower: Bound, _ upper: Bound, closed: Bool, range: SourceRange) throws {
-        if lower > upper { throw RuntimeError(Messages.fatalError("Range requires lowerBound <= upperBound"), at: range) }
+        if !(lower <= upper) { throw RuntimeError(Messages.fatalError("Range requires lowerBound <= upperBound"), at: range) }
         if !closed, lower == upper { throw RuntimeError(Messages.fatalError("Can't get random value with an empty range"), at: range) }
     }
 }

@@ -70,7 +70,7 @@ enum Builtins {
                     if case .string(let text) = value { message = text } else { message = value.description }
                 }
                 throw RuntimeError(Messages.fatalError(message), at: range)
-            }, .never)
+            }, .unknown)   // it never returns: it may stand where any value goes (a func's whole body)
         case "Array", "Set":
             return try collection(name, arguments, range: range)
         case "abs":

@@ -41,7 +41,9 @@ enum UserMembers {
     static func set(_ base: Value, _ site: MemberSite, to newValue: Value, range: SourceRange) throws -> Value {
         let name = site.name
         if case .publisher(let publisher) = base, name == "value", let subject = publisher.subject {
-            subject.send(newValue)
+            // Checked against the subject's Output, a literal taking its type (`5` is `5.0`).
+            let output = publisher.output
+            subject.send(try output.checked(newValue, at: range) { got in Messages.typeMismatch("assign", expected: output.name, got: got) })
             return base
         }
         guard case .instance(let original) = base else {
