@@ -289,6 +289,10 @@ extension SType {
             return .dictionary(keys: keys.map(key.stored), values: values.map(element.stored))
         case (.tuple(let types), .tuple(let elements)) where types.count == elements.count && types.contains(where: \.storesConverted):
             return .tuple(zip(types, elements).map { $0.stored($1) })
+        // `[]` or `[1, 2]` where a set is declared (`CurrentValueSubject<Set<Int>, Never>([])`).
+        case (.set(let element), .array):
+            guard case .set(let elements)? = try? Builtins.set(of: value, range: .zero) else { return value }
+            return .set(element.storesConverted ? elements.map(element.stored) : elements)
         default: return value
         }
     }
@@ -296,7 +300,7 @@ extension SType {
     /// Whether `stored` may change a value of this type: it holds a `Double` or an optional.
     var storesConverted: Bool {
         switch self {
-        case .double, .optional: return true
+        case .double, .optional, .set: return true
         case .array(let element): return element.storesConverted
         case .dictionary(let key, let value): return key.storesConverted || value.storesConverted
         case .tuple(let elements): return elements.contains(where: \.storesConverted)

@@ -330,6 +330,7 @@ extension Value {
             return (.array(elements), .void)
         case (.array(var elements), .append, ["contentsOf"]):
             if case .array(let more) = arguments[0] { elements += more }
+            if case .set(let more) = arguments[0] { elements += more }
             return (.array(elements), .void)
         case (.array(var elements), .insert, [nil, "at"]):
             guard case .int(let position) = arguments[1], (0...elements.count).contains(position) else { break }

@@ -206,6 +206,9 @@ enum ValueArithmetic {
         case (.some(let x), .some(let y)): return equal(x, y)
         case (.some(let x), _) where right != .nil: return equal(x, right)
         case (_, .some(let y)) where left != .nil: return equal(left, y)
+        // `completion == .failure(.bad)`: the `.failure(…)` written is read as a `Result`'s case.
+        case (.completion(let error?), .enumValue(let result)), (.enumValue(let result), .completion(let error?)):
+            return result.name == "failure" && result.payload.count == 1 && equal(error, result.payload[0])
         default: return left == right
         }
     }
