@@ -358,6 +358,7 @@ public final class Interpreter {
         case .current(let subject): subject.releaseAllSubscribers()
         case .published(let subject): subject.releaseAllSubscribers()
         case .type(let type): type.release()
+        case .typeAlias: break
         }
     }
 

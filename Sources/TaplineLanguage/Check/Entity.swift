@@ -1,5 +1,11 @@
 import TaplineReactive
 
+/// The type a `typealias` names.
+final class TypeAliasBox {
+    let type: SType
+    init(_ type: SType) { self.type = type }
+}
+
 /// Something a program declared: a button, subject, subscriber, view…
 final class Entity {
     enum Kind {
@@ -19,6 +25,9 @@ final class Entity {
         case value(ValueBox)
         /// `struct`, `class` or `enum NAME { … }`: the program's own type.
         case type(UserType)
+        /// `typealias NAME = …`: another name for a type (held in a box, so that this enum,
+        /// and every entity, stays the size of one reference).
+        case typeAlias(TypeAliasBox)
     }
 
     let name: String
@@ -70,6 +79,7 @@ final class Entity {
         case .bag: return "a bag of subscriptions"
         case .value(let box): return box.isMutable ? "a variable" : "a constant"
         case .type(let type): return "a type (\(type.kind.rawValue))"
+        case .typeAlias: return "a type (typealias)"
         }
     }
 
@@ -87,6 +97,7 @@ final class Entity {
         case .bag: return "var"
         case .value(let box): return box.isMutable ? "var" : "let"
         case .type(let type): return type.kind.rawValue
+        case .typeAlias: return "typealias"
         }
     }
 }

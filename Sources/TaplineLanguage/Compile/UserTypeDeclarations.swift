@@ -73,11 +73,9 @@ extension Compiler {
     /// Swift script; declared once, as a type is.
     func typeAlias(_ name: Name, _ type: TypeExpr) throws(Diagnostic) -> Action {
         guard isTopLevel else { throw Diagnostic.error(Messages.declarationAtTopLevel, at: name.range) }
-        if runtime.typeAliases[name.text] != nil || userType(named: name.text) != nil, !echoes {
-            throw Diagnostic.error(Messages.alreadyDeclared(name.text), at: name.range)
-        }
-        runtime.typeAliases[name.text] = try staticType(type)
-        return { _ in }
+        let entity = Entity(name: name.text, range: name.range, kind: .typeAlias(TypeAliasBox(try staticType(type))))
+        try declareType(entity)
+        return { _ in entity.isInitialized = true }
     }
 
     /// A type's name is declared where it is written, at any depth.
@@ -94,7 +92,7 @@ extension Compiler {
     /// generic parameter (any type, checked when it runs).
     func declaredType(_ name: String) -> SType? {
         if genericParameters.contains(name) { return .unknown }
-        if let aliased = runtime.typeAliases[name] { return aliased }
+        if case .typeAlias(let alias)? = globals[name]?.kind { return alias.type }
         guard let type = userType(named: name) else {
             // In a type's members, a type declared further on (`var service: Service?` above
             // `class Service`), as Swift allows: found by name when the program runs.

@@ -351,9 +351,6 @@ final class Runtime {
     /// publisher): only an expression naming one is compiled as a member of such a type.
     var userMemberNames: Set<String> = ["Result", "success", "failure", "get"]
 
-    /// The types the program's top-level `typealias`es name, by the alias.
-    var typeAliases: [String: SType] = [:]
-
     /// Whether a class instance's `deinit` runs when its last reference goes: not once the
     /// session ends, as a playground's top-level objects are never let go.
     var runsDeinit = true

@@ -79,6 +79,7 @@ extension Entity {
             var declaration = make(nil, type.summary, .type)
             declaration.members = type.typeMembers.sorted()
             return declaration
+        case .typeAlias(let alias): return make(nil, "= " + alias.type.name, .type)
         }
     }
 
