@@ -29,9 +29,7 @@ extension Compiler {
         case .member(let base, "tap", _):
             return try tapPublisher(base, range: expr.range, text: text(of: expr.range))
         case .member(let base, "publisher", _):
-            if let result = try resultPublisher(base, range: expr.range) { return result }
-            if try declaresPublisherProperty(base) { return nil }   // read as the property it is
-            return try sequencePublisher(base, text: text(of: expr.range))
+            return try memberPublisher(of: base, range: expr.range)
         case .call(let callee, let arguments, let trailing):
             if case .member(let base, "publish", _) = callee.kind, case .name("Timer") = base.kind, resolve("Timer") == nil, trailing == nil {
                 return try timerPublisher(arguments, range: expr.range)
@@ -124,6 +122,14 @@ extension Compiler {
             return false
         }
         return true
+    }
+
+    /// `base.publisher`: a `Result`'s, a sequence's, or nil for a property of the program's
+    /// type named so, which is read as the property it is.
+    private func memberPublisher(of base: Expr, range: SourceRange) throws(Diagnostic) -> PublisherPlan? {
+        if let result = try resultPublisher(base, range: range) { return result }
+        if try declaresPublisherProperty(base) { return nil }
+        return try sequencePublisher(base, text: text(of: range))
     }
 
     /// `result.publisher` on a `Result` held in a value: its success once and finished, or its

@@ -59,32 +59,12 @@ enum Builtins {
         case "stride":
             return try stride(arguments, range: range)
         case "fatalError", "preconditionFailure":
-            // Swift stops the program with the message; Tapline stops the statement with it.
-            guard arguments.count <= 1, arguments.allSatisfy({ $0.label == nil }) else {
-                throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(\"message\")'"), at: range)
-            }
-            return ({ frame in
-                var message = ""
-                if let code = codes.first {
-                    let value = try code(frame)
-                    if case .string(let text) = value { message = text } else { message = value.description }
-                }
-                throw RuntimeError(Messages.fatalError(message), at: range)
-            }, .unknown)   // it never returns: it may stand where any value goes (a func's whole body)
+            return try fatal(name, arguments, range: range)
         case "Array", "Set":
             return try collection(name, arguments, range: range)
         case "abs":
             try expectCount(1, "'abs(number)'")
-            return ({ frame in
-                switch try codes[0](frame) {
-                case .int(let x):
-                    // |Int.min| is one more than Int.max, as Swift's abs traps on it.
-                    guard x != .min else { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
-                    return .int(Swift.abs(x))
-                case .double(let x): return .double(Swift.abs(x))
-                case let other: throw RuntimeError(Messages.unaryOperator("abs", other.typeName), at: range)
-                }
-            }, arguments.first?.type ?? .unknown)
+            return (absolute(codes[0], range: range), arguments[0].type)
         default:
             let suggestion = Suggest.closest(to: name, in: visible() + Array(functions))
             throw MissingLibrary.noting(Diagnostic.error(Messages.unknownName(name, suggestion: suggestion), at: calleeRange), name: name)
@@ -106,6 +86,38 @@ enum Builtins {
             }
             return best
         }, arguments.allSatisfy { $0.type == arguments[0].type } ? arguments[0].type : .unknown)
+    }
+
+    /// `abs(x)`: an `Int`'s or a `Double`'s magnitude.
+    private static func absolute(_ code: @escaping Code, range: SourceRange) -> Code {
+        return { frame in
+            switch try code(frame) {
+            case .int(let x):
+                // |Int.min| is one more than Int.max, as Swift's abs traps on it.
+                guard x != .min else { throw RuntimeError(Messages.arithmeticOverflow, at: range) }
+                return .int(Swift.abs(x))
+            case .double(let x): return .double(Swift.abs(x))
+            case let other: throw RuntimeError(Messages.unaryOperator("abs", other.typeName), at: range)
+            }
+        }
+    }
+
+    /// `fatalError("why")`, `preconditionFailure("why")`: Swift stops the program with the
+    /// message; Tapline stops the statement with it. It never returns, so it may stand where
+    /// any value goes (a func's whole body): its type is unknown, not `Never`.
+    private static func fatal(_ name: String, _ arguments: [BuiltinArgument], range: SourceRange) throws(Diagnostic) -> (code: Code, type: SType) {
+        guard arguments.count <= 1, arguments.allSatisfy({ $0.label == nil }) else {
+            throw Diagnostic.error(Messages.operatorArguments(name, usage: "'\(name)(\"message\")'"), at: range)
+        }
+        let message = arguments.first?.code
+        return ({ frame in
+            var text = ""
+            if let message {
+                let value = try message(frame)
+                if case .string(let written) = value { text = written } else { text = value.description }
+            }
+            throw RuntimeError(Messages.fatalError(text), at: range)
+        }, .unknown)
     }
 
     /// `stride(from: 0, to: 10, by: 2)` (10 left out), `stride(from: 10, through: 0, by: -5)` (0
