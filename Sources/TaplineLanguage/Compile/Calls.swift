@@ -174,7 +174,7 @@ extension Compiler {
                                    range: SourceRange) throws(Diagnostic) -> [Code] {
         let signature = box.signature(name)
         let given = arguments.count + (trailing == nil ? 0 : 1)
-        let required = box.parameters.indices.count { index in index >= box.defaults.count || box.defaults[index] == nil }
+        let required = box.parameters.indices.count { !box.hasDefault(at: $0) }
         guard (required...box.parameters.count).contains(given) else {
             throw Diagnostic.error(Messages.functionArguments(signature, given: given), at: range)
         }
@@ -188,7 +188,7 @@ extension Compiler {
         for (index, parameter) in box.parameters.enumerated() {
             guard let argument = matched[index] else {
                 // Left out: the parameter's default, as the call would have passed it.
-                guard let defaultValue = box.defaults[index] else {
+                guard box.hasDefault(at: index), let defaultValue = box.defaults[index] else {
                     let wrong = arguments.first { $0.label != parameter.label }
                     throw Diagnostic.error(Messages.argumentLabel(signature, expected: parameter.label, got: wrong?.label),
                                            at: wrong.map { $0.labelRange ?? $0.value.range } ?? range)
@@ -228,11 +228,11 @@ extension Compiler {
         var next = 0
         var matched: [Argument?] = []
         for (index, parameter) in box.parameters.enumerated() {
-            let optional = index < box.defaults.count && box.defaults[index] != nil
+            let optional = box.hasDefault(at: index)
             if next == trailingAt, let closure = pending {
                 // Swift's forward scan: a parameter with a default is skipped when it takes no
                 // function, or when a later one must have an argument.
-                let laterRequired = box.parameters.indices.contains { $0 > index && ($0 >= box.defaults.count || box.defaults[$0] == nil) }
+                let laterRequired = box.parameters.indices.contains { $0 > index && !box.hasDefault(at: $0) }
                 if optional, laterRequired || !parameter.type.takesClosure {
                     matched.append(nil)
                     continue
@@ -426,7 +426,7 @@ extension Compiler {
             return ({ frame in
                 let (handle, subjectOutput) = try subjectAndOutput(frame)
                 let sent = try value(frame)
-                handle.send(subjectOutput.storesConverted ? subjectOutput.stored(sent) : sent)
+                handle.send(subjectOutput.stored(sent))
                 return .void
             }, .void)
         }

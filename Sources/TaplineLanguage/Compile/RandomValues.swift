@@ -26,7 +26,7 @@ extension Compiler {
             }, .int)
         }
         return ({ frame in
-            guard let lower = Builtins.number(try low(frame)), let upper = Builtins.number(try high(frame)) else {
+            guard let lower = ValueArithmetic.number(try low(frame)), let upper = ValueArithmetic.number(try high(frame)) else {
                 throw RuntimeError(Messages.operatorArguments("\(type).random", usage: usage), at: range)
             }
             try Compiler.checkRandomRange(lower, upper, closed: closed, range: range)

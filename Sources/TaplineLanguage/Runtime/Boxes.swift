@@ -27,6 +27,9 @@ final class FunctionBox {
     /// Each parameter's default value (`name: String = "you"`), nil where it has none: a call
     /// may leave those arguments out.
     var defaults: [Expr?] = []
+
+    /// Whether the parameter at `index` has a default value a call may leave out.
+    func hasDefault(at index: Int) -> Bool { index < defaults.count && defaults[index] != nil }
     var body: Action?
     var frameSize = 0
     /// Declared `throws`, or found to throw while its body compiled.
@@ -91,7 +94,7 @@ final class FunctionBox {
         for (index, parameter) in parameters.enumerated() {
             if next < labels.count, labels[next] == parameter.label || (next == labels.count - 1 && labels[next] == nil) {
                 next += 1
-            } else if index >= defaults.count || defaults[index] == nil {
+            } else if !hasDefault(at: index) {
                 return false
             }
         }

@@ -132,30 +132,23 @@ enum Builtins {
         return ({ frame in
             let (start, end, step) = (try codes[0](frame), try codes[1](frame), try codes[2](frame))
             if case .int(let low) = start, case .int(let high) = end, case .int(let by) = step {
-                guard by != 0 else { throw RuntimeError(Messages.strideByZero, at: range) }
-                let numbers = through ? Array(Swift.stride(from: low, through: high, by: by).prefix(Limits.valueSize + 1))
-                                      : Array(Swift.stride(from: low, to: high, by: by).prefix(Limits.valueSize + 1))
-                guard numbers.count <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(numbers.count, Limits.valueSize), at: range) }
-                return .array(numbers.map(Value.int))
+                return .array(try strided(low, high, by: by, through: through, range: range).map(Value.int))
             }
-            guard let low = number(start), let high = number(end), let by = number(step) else {
+            guard let low = ValueArithmetic.number(start), let high = ValueArithmetic.number(end), let by = ValueArithmetic.number(step) else {
                 throw RuntimeError(Messages.operatorArguments("stride", usage: "'stride(from: 0, to: 10, by: 2)'"), at: range)
             }
-            guard by != 0 else { throw RuntimeError(Messages.strideByZero, at: range) }
-            let numbers = through ? Array(Swift.stride(from: low, through: high, by: by).prefix(Limits.valueSize + 1))
-                                  : Array(Swift.stride(from: low, to: high, by: by).prefix(Limits.valueSize + 1))
-            guard numbers.count <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(numbers.count, Limits.valueSize), at: range) }
-            return .array(numbers.map(Value.double))
+            return .array(try strided(low, high, by: by, through: through, range: range).map(Value.double))
         }, .array(type))
     }
 
-    /// An `Int` or a `Double` as a `Double`; nil for any other value.
-    static func number(_ value: Value) -> Double? {
-        switch value {
-        case .int(let x): return Double(x)
-        case .double(let x): return x
-        default: return nil
-        }
+    /// Swift's `stride`'s numbers, as many as a value may hold.
+    private static func strided<Number: Strideable & Numeric>(_ low: Number, _ high: Number, by step: Number.Stride, through: Bool,
+                                                             range: SourceRange) throws -> [Number] {
+        guard step != 0 else { throw RuntimeError(Messages.strideByZero, at: range) }
+        let numbers = through ? Array(Swift.stride(from: low, through: high, by: step).prefix(Limits.valueSize + 1))
+                              : Array(Swift.stride(from: low, to: high, by: step).prefix(Limits.valueSize + 1))
+        guard numbers.count <= Limits.valueSize else { throw RuntimeError(Messages.valueTooLarge(numbers.count, Limits.valueSize), at: range) }
+        return numbers
     }
 
     /// `Array(1...3)`, `Array("abc")`, `Array(repeating: 0, count: 3)`, `Set([1, 2, 2])`, `Set()`.
